@@ -1,0 +1,3 @@
+// Package envgen will hold component interface extraction, parameter domains,
+// environments and calling protocols. Not yet built.
+package envgen
