@@ -1,0 +1,83 @@
+// Command mcheck runs and model-checks Go programs under mcheck's
+// deterministic interpreter.
+//
+// Usage:
+//
+//	mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]
+//
+// run interprets the main package PKG and passes its standard output,
+// standard error and exit status through, as go run would. Exit status 3
+// means mcheck itself could not run the program (the reason on stderr).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]")
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "run":
+		return runCmd(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "mcheck: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 1, "seed for map order, math/rand and select choices")
+	steps := fs.Int64("steps", 0, "bound on executed loop iterations (0: none)")
+	depth := fs.Int("depth", 100000, "bound on call depth (goroutine stack exceeds)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() < 1 {
+		usage(stderr)
+		return 2
+	}
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "."}, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "mcheck: %v\n", err)
+		return 3
+	}
+	mains := prog.MainPackages()
+	if len(mains) != 1 {
+		fmt.Fprintf(stderr, "mcheck: %s is not a single main package\n", fs.Arg(0))
+		return 3
+	}
+	res := prog.Run(mains[0], ssainterp.Config{
+		Stdout: stdout, Stderr: stderr, Args: fs.Args()[1:],
+		Seed: *seed, MaxSteps: *steps, MaxDepth: *depth,
+	})
+	if res.Fault != nil {
+		fmt.Fprintf(stderr, "mcheck: %v\n", res.Fault)
+		return 3
+	}
+	if res.Limit != "" {
+		fmt.Fprintf(stderr, "mcheck: %s\n", res.Limit)
+		return 3
+	}
+	return res.ExitCode
+}

@@ -1,0 +1,1031 @@
+package ssainterp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/types"
+	"math"
+	"reflect"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/mcheck-dev/mcheck/ssainterp/internal/stdlib"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The bridge calls natively compiled standard-library code. Interpreted
+// values are converted to real Go values on the way in (structs through
+// reflect.StructOf, named types with methods as wrappers whose methods call
+// back into the interpreter) and back on the way out.
+
+// nativeState is per-Machine bridge state.
+type nativeState struct {
+	mu sync.Mutex
+}
+
+// nativeFunc is a resolved native function or method.
+type nativeFunc struct {
+	fn     reflect.Value
+	method bool // fn is a reflect.Method.Func: receiver first
+	err    error
+}
+
+// nativeType returns the real Go type used for values of rt crossing the
+// bridge.
+func (rt *rtype) nativeType() (reflect.Type, error) {
+	rt.mu.Lock()
+	if rt.nsearch {
+		defer rt.mu.Unlock()
+		if rt.ntype == nil && rt.nerr == nil {
+			// A recursive type: break the cycle.
+			return reflect.TypeFor[unsafe.Pointer](), nil
+		}
+		return rt.ntype, rt.nerr
+	}
+	rt.nsearch = true
+	rt.mu.Unlock()
+	nt, err := rt.computeNativeType()
+	rt.mu.Lock()
+	rt.ntype, rt.nerr = nt, err
+	rt.mu.Unlock()
+	return nt, err
+}
+
+var basicNative = map[rkind]reflect.Type{
+	kBool: reflect.TypeFor[bool](), kInt: reflect.TypeFor[int](), kInt8: reflect.TypeFor[int8](),
+	kInt16: reflect.TypeFor[int16](), kInt32: reflect.TypeFor[int32](), kInt64: reflect.TypeFor[int64](),
+	kUint: reflect.TypeFor[uint](), kUint8: reflect.TypeFor[uint8](), kUint16: reflect.TypeFor[uint16](),
+	kUint32: reflect.TypeFor[uint32](), kUint64: reflect.TypeFor[uint64](), kUintptr: reflect.TypeFor[uintptr](),
+	kFloat32: reflect.TypeFor[float32](), kFloat64: reflect.TypeFor[float64](),
+	kComplex64: reflect.TypeFor[complex64](), kComplex128: reflect.TypeFor[complex128](),
+	kString: reflect.TypeFor[string](), kUnsafePointer: reflect.TypeFor[unsafe.Pointer](),
+}
+
+var anyType = reflect.TypeFor[any]()
+
+func (rt *rtype) computeNativeType() (reflect.Type, error) {
+	if rt.t == nil {
+		return rt.ntype, nil
+	}
+	// A named type of a bridged package is its real type.
+	if n, ok := types.Unalias(rt.t).(*types.Named); ok && n.Obj().Pkg() != nil && !rt.prog.interpreted(n.Obj().Pkg()) {
+		key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+		if t, ok := stdlib.Types[key]; ok {
+			return t, nil
+		}
+		if key == "error" {
+			return reflect.TypeFor[error](), nil
+		}
+		if rt.kind == kNative || rt.kind == kModel {
+			return nil, fmt.Errorf("unsupported: no native type for %s (unexported standard-library type)", rt.name)
+		}
+	}
+	if rt.t == types.Universe.Lookup("error").Type() {
+		return reflect.TypeFor[error](), nil
+	}
+	if t, ok := basicNative[rt.kind]; ok {
+		return t, nil
+	}
+	elem := func() (reflect.Type, error) { return rt.elem.nativeType() }
+	switch rt.kind {
+	case kPointer:
+		e, err := elem()
+		if err != nil {
+			return nil, err
+		}
+		return reflect.PointerTo(e), nil
+	case kSlice:
+		e, err := elem()
+		if err != nil {
+			return nil, err
+		}
+		return reflect.SliceOf(e), nil
+	case kArray:
+		e, err := elem()
+		if err != nil {
+			return nil, err
+		}
+		return reflect.ArrayOf(rt.length, e), nil
+	case kMap:
+		k, err := rt.key.nativeType()
+		if err != nil {
+			return nil, err
+		}
+		e, err := elem()
+		if err != nil {
+			return nil, err
+		}
+		if !k.Comparable() {
+			k = anyType
+		}
+		return reflect.MapOf(k, e), nil
+	case kChan:
+		return reflect.TypeFor[*chanV](), nil
+	case kInterface:
+		return anyType, nil
+	case kFunc:
+		sig := rt.t.Underlying().(*types.Signature)
+		var in, out []reflect.Type
+		for i := range sig.Params().Len() {
+			t, err := rt.prog.rtypeOf(sig.Params().At(i).Type()).nativeType()
+			if err != nil {
+				return nil, err
+			}
+			in = append(in, t)
+		}
+		for i := range sig.Results().Len() {
+			t, err := rt.prog.rtypeOf(sig.Results().At(i).Type()).nativeType()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, t)
+		}
+		return reflect.FuncOf(in, out, sig.Variadic()), nil
+	case kStruct:
+		st := rt.t.Underlying().(*types.Struct)
+		fields := make([]reflect.StructField, st.NumFields())
+		for i := range fields {
+			f := st.Field(i)
+			ft, err := rt.fields[i].nativeType()
+			if err != nil {
+				return nil, err
+			}
+			if rt.fields[i].wrapped() {
+				ft = anyType // holds a wrapper whose methods call back
+			}
+			sf := reflect.StructField{Name: f.Name(), Type: ft, Tag: reflect.StructTag(st.Tag(i))}
+			if f.Name() == "_" {
+				sf.Name = fmt.Sprintf("_%d", i)
+			}
+			if !f.Exported() {
+				sf.PkgPath = "main"
+			} else {
+				sf.Anonymous = f.Embedded()
+			}
+			fields[i] = sf
+		}
+		return structOf(fields)
+	}
+	return nil, fmt.Errorf("unsupported: %s values cannot cross to native code", rt.name)
+}
+
+func structOf(fields []reflect.StructField) (t reflect.Type, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("unsupported struct for native code: %v", r)
+		}
+	}()
+	return reflect.StructOf(fields), nil
+}
+
+// wrapped reports whether values of rt cross to native code as a wrapper:
+// named interpreted types, whose methods and names native code may use.
+func (rt *rtype) wrapped() bool {
+	if rt.t == nil {
+		return false
+	}
+	n, ok := types.Unalias(rt.t).(*types.Named)
+	if !ok {
+		if p, isPtr := rt.t.(*types.Pointer); isPtr {
+			n, ok = types.Unalias(p.Elem()).(*types.Named)
+			if !ok {
+				return false
+			}
+		} else {
+			return false
+		}
+	}
+	if n.Obj().Pkg() == nil || !rt.prog.interpreted(n.Obj().Pkg()) {
+		return false
+	}
+	return rt.prog.ssa.MethodSets.MethodSet(rt.t).Len() > 0
+}
+
+// nativeRtype returns the descriptor for a value of native type t: the
+// loaded program's type of the same name where there is one.
+func (p *Program) nativeRtype(t reflect.Type) *rtype {
+	if tt := p.typesFor(t); tt != nil {
+		rt := p.rtypeOf(tt)
+		rt.mu.Lock()
+		if !rt.nsearch {
+			rt.ntype, rt.nsearch = t, true
+		}
+		rt.mu.Unlock()
+		return rt
+	}
+	p.types.mu.Lock()
+	defer p.types.mu.Unlock()
+	if p.types.native == nil {
+		p.types.native = map[reflect.Type]*rtype{}
+	}
+	if rt := p.types.native[t]; rt != nil {
+		return rt
+	}
+	rt := &rtype{prog: p, kind: kNative, name: t.String(), ntype: t, nsearch: true}
+	p.types.native[t] = rt
+	return rt
+}
+
+// typesFor finds the go/types type of a native type, or nil.
+func (p *Program) typesFor(t reflect.Type) types.Type {
+	if t.Name() != "" {
+		if t.PkgPath() == "" {
+			if t == reflect.TypeFor[error]() {
+				return types.Universe.Lookup("error").Type()
+			}
+			if obj := types.Universe.Lookup(t.Name()); obj != nil {
+				return obj.Type()
+			}
+			return nil
+		}
+		sp := p.ssa.ImportedPackage(t.PkgPath())
+		if sp == nil {
+			return nil
+		}
+		name := t.Name()
+		if i := strings.IndexByte(name, '['); i >= 0 {
+			return nil // generic instance
+		}
+		obj, _ := sp.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if obj == nil {
+			return nil
+		}
+		return obj.Type()
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		if e := p.typesFor(t.Elem()); e != nil {
+			return types.NewPointer(e)
+		}
+	case reflect.Slice:
+		if e := p.typesFor(t.Elem()); e != nil {
+			return types.NewSlice(e)
+		}
+	case reflect.Map:
+		k, e := p.typesFor(t.Key()), p.typesFor(t.Elem())
+		if k != nil && e != nil {
+			return types.NewMap(k, e)
+		}
+	case reflect.Interface:
+		if t.NumMethod() == 0 {
+			return types.NewInterfaceType(nil, nil)
+		}
+	}
+	return nil
+}
+
+// toNative converts v, of interpreted type rt, to a native value of type
+// nt (nt may be an interface type the value is boxed in).
+func (m *Machine) toNative(rt *rtype, v value, nt reflect.Type) reflect.Value {
+	if rt.kind == kInterface {
+		i, _ := v.r.(*iface)
+		if i == nil {
+			return reflect.Zero(nt)
+		}
+		rv := m.dynToNative(i)
+		if !rv.IsValid() {
+			return reflect.Zero(nt)
+		}
+		if nt.Kind() == reflect.Interface && !rv.Type().Implements(nt) {
+			panic(&internalFault{msg: fmt.Sprintf("unsupported: %s does not implement %s natively", i.t.name, nt)})
+		}
+		out := reflect.New(nt).Elem()
+		out.Set(rv)
+		return out
+	}
+	rv := m.plainToNative(rt, v)
+	if rv.Type() != nt {
+		if nt.Kind() == reflect.Interface {
+			out := reflect.New(nt).Elem()
+			out.Set(rv)
+			return out
+		}
+		if rv.Type().ConvertibleTo(nt) {
+			return rv.Convert(nt)
+		}
+	}
+	return rv
+}
+
+// dynToNative converts the dynamic value of an interface.
+func (m *Machine) dynToNative(i *iface) reflect.Value {
+	if rv, ok := i.v.r.(reflect.Value); ok && (i.t.t == nil || i.t.kind == kNative || i.t.kind == kPointer) {
+		return rv
+	}
+	if i.t.wrapped() {
+		return m.wrap(i)
+	}
+	return m.plainToNative(i.t, i.v)
+}
+
+// plainToNative converts a value of a concrete type.
+func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
+	nt, err := rt.nativeType()
+	if err != nil {
+		panic(&internalFault{msg: err.Error()})
+	}
+	switch rt.kind {
+	case kBool:
+		return reflect.ValueOf(v.bool()).Convert(nt)
+	case kInt, kInt8, kInt16, kInt32, kInt64:
+		x := reflect.New(nt).Elem()
+		x.SetInt(v.int())
+		return x
+	case kUint, kUint8, kUint16, kUint32, kUint64, kUintptr:
+		x := reflect.New(nt).Elem()
+		x.SetUint(v.n)
+		return x
+	case kFloat32, kFloat64:
+		x := reflect.New(nt).Elem()
+		x.SetFloat(v.float())
+		return x
+	case kComplex64, kComplex128:
+		x := reflect.New(nt).Elem()
+		x.SetComplex(v.cplx())
+		return x
+	case kString:
+		x := reflect.New(nt).Elem()
+		x.SetString(v.str())
+		return x
+	case kNative:
+		if rv, ok := v.r.(reflect.Value); ok {
+			return rv
+		}
+	case kInterface:
+		i, _ := v.r.(*iface)
+		if i == nil {
+			return reflect.Zero(nt)
+		}
+		x := reflect.New(nt).Elem()
+		x.Set(m.dynToNative(i))
+		return x
+	case kPointer:
+		switch p := v.r.(type) {
+		case nil:
+			return reflect.Zero(nt)
+		case reflect.Value:
+			return p
+		case *value:
+			if p == nil {
+				return reflect.Zero(nt)
+			}
+			// A copy: native code sees the value at the call; writes
+			// are copied back by copyBack.
+			x := reflect.New(nt.Elem())
+			x.Elem().Set(m.toNative(rt.elem, *p, nt.Elem()))
+			m.pendingCopyBack = append(m.pendingCopyBack, copyBack{cell: p, rt: rt.elem, nv: x})
+			return x
+		}
+	case kSlice:
+		s := v.slice()
+		if s == nil {
+			return reflect.Zero(nt)
+		}
+		x := reflect.MakeSlice(nt, len(s), len(s))
+		et := nt.Elem()
+		for i := range s {
+			x.Index(i).Set(m.toNative(rt.elem, s[i], et))
+		}
+		if rt.elem.kind <= kString && rt.elem.kind != kInvalid {
+			m.pendingCopyBack = append(m.pendingCopyBack, copyBack{slice: s, rt: rt.elem, nv: x})
+		}
+		return x
+	case kArray:
+		x := reflect.New(nt).Elem()
+		et := nt.Elem()
+		for i, e := range v.agg() {
+			x.Index(i).Set(m.toNative(rt.elem, e, et))
+		}
+		return x
+	case kStruct:
+		x := reflect.New(nt).Elem()
+		for i, f := range v.agg() {
+			fv := x.Field(i)
+			if !fv.CanSet() {
+				fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
+			}
+			ft := rt.fields[i]
+			if ft.wrapped() {
+				fv.Set(m.wrap(&iface{t: ft, v: f}))
+				continue
+			}
+			fv.Set(m.toNative(ft, f, fv.Type()))
+		}
+		return x
+	case kMap:
+		mp, _ := v.r.(*mapV)
+		if mp == nil {
+			return reflect.Zero(nt)
+		}
+		x := reflect.MakeMapWithSize(nt, mp.len())
+		for _, e := range mp.entries {
+			if !e.dead {
+				x.SetMapIndex(m.toNative(rt.key, e.k, nt.Key()), m.toNative(rt.elem, e.v, nt.Elem()))
+			}
+		}
+		return x
+	case kFunc:
+		switch f := v.r.(type) {
+		case nil:
+			return reflect.Zero(nt)
+		case reflect.Value:
+			return f
+		case *closure:
+			if f.fn.native != nil && f.fn.native.fn.IsValid() && !f.fn.native.method {
+				return f.fn.native.fn
+			}
+			return m.callback(rt, f, nt)
+		}
+	case kChan:
+		return reflect.ValueOf(v.r)
+	case kUnsafePointer:
+		return reflect.Zero(nt)
+	}
+	panic(&internalFault{msg: fmt.Sprintf("unsupported: passing %s to native code", rt.name)})
+}
+
+// copyBack records native memory made for an interpreted pointer or
+// slice argument, copied back after the native call returns (so
+// json.Unmarshal into &v, or a read into a []byte buffer, is seen).
+type copyBack struct {
+	cell  *value
+	slice []value
+	rt    *rtype
+	nv    reflect.Value
+}
+
+func (m *Machine) applyCopyBack(cbs []copyBack) {
+	for _, cb := range cbs {
+		if cb.cell != nil {
+			*cb.cell = m.fromNativeInto(cb.rt, cb.nv.Elem(), *cb.cell)
+			continue
+		}
+		for i := range cb.slice {
+			cb.slice[i] = m.fromNative(cb.rt, cb.nv.Index(i))
+		}
+	}
+}
+
+// fromNativeInto converts rv back into the representation of rt, updating
+// old in place where it is an aggregate (so pointers into it stay valid).
+func (m *Machine) fromNativeInto(rt *rtype, rv reflect.Value, old value) value {
+	if rt.kind == kStruct {
+		if a, ok := old.r.(agg); ok {
+			for i := range a {
+				fv := rv.Field(i)
+				if !fv.CanInterface() {
+					fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
+				}
+				if rt.fields[i].wrapped() {
+					continue // a wrapper is not written by native code
+				}
+				a[i] = m.fromNativeInto(rt.fields[i], fv, a[i])
+			}
+			return old
+		}
+	}
+	return m.fromNative(rt, rv)
+}
+
+// fromNative converts a native value to the representation of rt.
+func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
+	if !rv.CanInterface() && rv.IsValid() && rv.CanAddr() {
+		rv = reflect.NewAt(rv.Type(), unsafe.Pointer(rv.UnsafeAddr())).Elem()
+	}
+	switch rt.kind {
+	case kBool:
+		return boolVal(rv.Bool())
+	case kInt, kInt8, kInt16, kInt32, kInt64:
+		return intVal(rv.Int())
+	case kUint, kUint8, kUint16, kUint32, kUint64, kUintptr:
+		return value{n: rv.Uint()}
+	case kFloat32, kFloat64:
+		return f64Val(rv.Float())
+	case kComplex64, kComplex128:
+		return value{r: rv.Complex()}
+	case kString:
+		return strVal(rv.String())
+	case kInterface:
+		if !rv.IsValid() || (rv.Kind() == reflect.Interface && rv.IsNil()) {
+			return value{}
+		}
+		if rv.Kind() == reflect.Interface {
+			rv = rv.Elem()
+		}
+		if w, ok := rv.Interface().(wrapper); ok {
+			return value{r: w.unwrap()}
+		}
+		dt := m.prog.nativeRtype(rv.Type())
+		return value{r: &iface{t: dt, v: m.fromNative(dt, rv)}}
+	case kNative:
+		if rv.Kind() == reflect.Interface {
+			rv = rv.Elem()
+		}
+		if rt.t == nil {
+			return value{r: rv}
+		}
+		c := reflect.New(rv.Type()).Elem()
+		c.Set(rv)
+		return value{r: c}
+	case kPointer:
+		if rv.IsNil() {
+			return value{}
+		}
+		if w, ok := rv.Interface().(wrapper); ok {
+			return w.unwrap().v
+		}
+		return value{r: rv}
+	case kSlice:
+		if rv.IsNil() {
+			return value{}
+		}
+		s := make([]value, rv.Len(), rv.Cap())
+		for i := range s {
+			s[i] = m.fromNative(rt.elem, rv.Index(i))
+		}
+		return value{r: s}
+	case kArray:
+		a := make(agg, rv.Len())
+		for i := range a {
+			a[i] = m.fromNative(rt.elem, rv.Index(i))
+		}
+		return value{r: a}
+	case kStruct:
+		a := make(agg, len(rt.fields))
+		for i := range a {
+			fv := rv.Field(i)
+			if rt.fields[i].wrapped() {
+				if w, ok := fv.Interface().(wrapper); ok {
+					a[i] = w.unwrap().v
+					continue
+				}
+				a[i] = rt.fields[i].zero()
+				continue
+			}
+			a[i] = m.fromNative(rt.fields[i], fv)
+		}
+		return value{r: a}
+	case kMap:
+		if rv.IsNil() {
+			return value{}
+		}
+		mp := newMap(rt, m)
+		it := rv.MapRange()
+		var keys []reflect.Value
+		vals := map[int]reflect.Value{}
+		for it.Next() {
+			vals[len(keys)] = it.Value()
+			keys = append(keys, it.Key())
+		}
+		for i, k := range keys {
+			mp.set(m.fromNative(rt.key, k), m.fromNative(rt.elem, vals[i]))
+		}
+		return value{r: mp}
+	case kFunc:
+		if rv.IsNil() {
+			return value{}
+		}
+		return value{r: rv}
+	case kChan:
+		if rv.IsNil() {
+			return value{}
+		}
+		return value{r: rv.Interface()}
+	case kUnsafePointer:
+		return value{}
+	}
+	panic(&internalFault{msg: "unsupported: native value of type " + rt.name})
+}
+
+// nativeVar resolves a global of a bridged package.
+func (p *Program) nativeVar(g *ssa.Global) (value, error) {
+	key := g.Pkg.Pkg.Path() + "." + g.Name()
+	if v, ok := stdlib.Vars[key]; ok {
+		return value{r: v}, nil
+	}
+	return value{}, fmt.Errorf("package variable %s is not available to interpreted code", key)
+}
+
+func loadNative(q any, rt *rtype) value {
+	switch p := q.(type) {
+	case reflect.Value:
+		if p.IsNil() {
+			throwPanic(nilDeref())
+		}
+		return nativeMachine(p).fromNative(rt, p.Elem())
+	case *arrayView:
+		return value{r: agg(p.s)}
+	}
+	panic(&internalFault{msg: fmt.Sprintf("internal error: load through %T", q)})
+}
+
+func storeNative(q any, v value, rt *rtype) {
+	switch p := q.(type) {
+	case reflect.Value:
+		if p.IsNil() {
+			throwPanic(nilDeref())
+		}
+		e := p.Elem()
+		if !e.CanSet() {
+			e = reflect.NewAt(e.Type(), unsafe.Pointer(e.UnsafeAddr())).Elem()
+		}
+		e.Set(nativeMachine(p).toNative(rt, v, e.Type()))
+		return
+	case *arrayView:
+		copy(p.s, v.agg())
+		return
+	}
+	panic(&internalFault{msg: fmt.Sprintf("internal error: store through %T", q)})
+}
+
+// nativeMachine returns a Machine for conversions that need no
+// interpreter state (plain data through native pointers).
+func nativeMachine(reflect.Value) *Machine { return &Machine{} }
+
+func nativeFieldAddr(p any, i int) reflect.Value {
+	rv, ok := p.(reflect.Value)
+	if !ok || rv.IsNil() {
+		throwPanic(nilDeref())
+	}
+	f := rv.Elem().Field(i)
+	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr()))
+}
+
+// resolveNative finds the native function behind an external fn.
+func (p *Program) resolveNative(fn *function) *nativeFunc {
+	p.fmu.Lock()
+	defer p.fmu.Unlock()
+	if fn.native != nil {
+		return fn.native
+	}
+	nf := &nativeFunc{}
+	fn.native = nf
+	sf := fn.ssa
+	if o := sf.Origin(); o != nil {
+		nf.err = fmt.Errorf("unsupported: generic function %s of a bridged package", o)
+		return nf
+	}
+	sig := sf.Signature
+	if recv := sig.Recv(); recv != nil {
+		rt := p.rtypeLocked(recv.Type())
+		p.fmu.Unlock()
+		nt, err := rt.nativeType()
+		p.fmu.Lock()
+		if err != nil {
+			nf.err = err
+			return nf
+		}
+		meth, ok := nt.MethodByName(sf.Name())
+		if !ok {
+			nf.err = fmt.Errorf("unsupported: method %s of %s is not available natively", sf.Name(), nt)
+			return nf
+		}
+		nf.fn, nf.method = meth.Func, true
+		if nt.Kind() == reflect.Interface {
+			nf.fn = reflect.Value{}
+		}
+		return nf
+	}
+	if sf.Pkg == nil {
+		nf.err = fmt.Errorf("unsupported: function %s", sf)
+		return nf
+	}
+	key := sf.Pkg.Pkg.Path() + "." + sf.Name()
+	f, ok := stdlib.Funcs[key]
+	if !ok {
+		nf.err = fmt.Errorf("unsupported: %s has no Go body and is not bridged (assembly or linkname)", key)
+		return nf
+	}
+	nf.fn = f
+	return nf
+}
+
+// callNative calls the native function behind fn.
+func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
+	nf := m.prog.resolveNative(fn)
+	if nf.err != nil {
+		panic(&internalFault{msg: nf.err.Error()})
+	}
+	sig := fn.ssa.Signature
+	var ptypes []*rtype
+	if recv := sig.Recv(); recv != nil {
+		ptypes = append(ptypes, m.prog.rtypeOf(recv.Type()))
+	}
+	for i := range sig.Params().Len() {
+		ptypes = append(ptypes, m.prog.rtypeOf(sig.Params().At(i).Type()))
+	}
+	f := nf.fn
+	if f.Kind() != reflect.Func {
+		panic(&internalFault{msg: "unsupported: calling " + fn.name})
+	}
+	if sp := fn.ssa.Pkg; sp != nil && sp.Pkg.Path() == "fmt" {
+		args = m.fmtTypeVerbs(fn.ssa.Name(), sig, args)
+	}
+	return m.reflectCall(f, ptypes, sig.Variadic(), args, sig.Results())
+}
+
+// reflectCall converts args (of types ptypes), calls f and converts the
+// results back. Panics in native code become interpreted panics.
+func (m *Machine) reflectCall(f reflect.Value, ptypes []*rtype, variadic bool, args []value, results *types.Tuple) (res value) {
+	ft := f.Type()
+	saved := m.pendingCopyBack
+	m.pendingCopyBack = nil
+	in := make([]reflect.Value, len(args))
+	for i, a := range args {
+		var nt reflect.Type
+		if variadic && i == len(args)-1 {
+			nt = ft.In(ft.NumIn() - 1)
+		} else {
+			nt = ft.In(i)
+		}
+		in[i] = m.toNative(ptypes[i], a, nt)
+	}
+	cbs := m.pendingCopyBack
+	m.pendingCopyBack = saved
+	var out []reflect.Value
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				m.nativePanic(r)
+			}
+		}()
+		if variadic {
+			out = f.CallSlice(in)
+		} else {
+			out = f.Call(in)
+		}
+	}()
+	m.applyCopyBack(cbs)
+	switch len(out) {
+	case 0:
+		return value{}
+	case 1:
+		return m.fromNative(m.prog.rtypeOf(results.At(0).Type()), out[0])
+	}
+	t := make(agg, len(out))
+	for i, o := range out {
+		t[i] = m.fromNative(m.prog.rtypeOf(results.At(i).Type()), o)
+	}
+	return value{r: t}
+}
+
+// nativePanic turns a host panic out of native code into an interpreted
+// panic (or lets interpreter control signals through).
+func (m *Machine) nativePanic(r any) {
+	switch x := r.(type) {
+	case *nestedPanic:
+		x.p.recovered = false
+		throwPanic(x.p.val)
+	case *exitSignal, *internalFault, *goPanic:
+		panic(r)
+	}
+	rv := reflect.ValueOf(r)
+	dt := m.prog.nativeRtype(rv.Type())
+	throwPanic(value{r: &iface{t: dt, v: m.fromNative(dt, rv)}})
+}
+
+// callNativeMethod calls method name of a native dynamic value.
+func (m *Machine) callNativeMethod(fr *frame, i *iface, name string, args []value, dst int) *frame {
+	rv, ok := i.v.r.(reflect.Value)
+	if !ok {
+		rv = m.plainToNative(i.t, i.v)
+	}
+	meth := rv.MethodByName(name)
+	if !meth.IsValid() {
+		panic(&internalFault{msg: fmt.Sprintf("unsupported: method %s of native type %s", name, rv.Type())})
+	}
+	mt := meth.Type()
+	ptypes := make([]*rtype, mt.NumIn())
+	for k := range ptypes {
+		ptypes[k] = m.prog.nativeRtype(mt.In(k))
+	}
+	var res []*types.Var
+	for k := range mt.NumOut() {
+		tt := m.prog.typesFor(mt.Out(k))
+		if tt == nil {
+			tt = types.NewInterfaceType(nil, nil)
+		}
+		res = append(res, types.NewVar(0, nil, "", tt))
+	}
+	v := m.reflectCall(meth, ptypes, mt.IsVariadic(), args, types.NewTuple(res...))
+	if dst >= 0 {
+		fr.regs[dst] = v
+	}
+	return fr
+}
+
+// callNativeValue calls a native function value.
+func (m *Machine) callNativeValue(fr *frame, f reflect.Value, args []value, dst int) *frame {
+	return m.callNativeMethod(fr, &iface{t: m.prog.nativeRtype(f.Type()), v: value{r: f}}, "", args, dst)
+}
+
+// callback makes a native function that runs interpreted closure cl.
+func (m *Machine) callback(rt *rtype, cl *closure, nt reflect.Type) reflect.Value {
+	sig := rt.t.Underlying().(*types.Signature)
+	g := m.cur
+	return reflect.MakeFunc(nt, func(in []reflect.Value) []reflect.Value {
+		args := make([]value, len(in))
+		for i, a := range in {
+			args[i] = m.fromNative(m.prog.rtypeOf(sig.Params().At(i).Type()), a)
+		}
+		res := m.callNested(g, cl, args)
+		out := make([]reflect.Value, nt.NumOut())
+		switch len(out) {
+		case 0:
+		case 1:
+			out[0] = m.toNative(m.prog.rtypeOf(sig.Results().At(0).Type()), res, nt.Out(0))
+		default:
+			for i := range out {
+				out[i] = m.toNative(m.prog.rtypeOf(sig.Results().At(i).Type()), res.agg()[i], nt.Out(i))
+			}
+		}
+		return out
+	})
+}
+
+// callNested runs closure cl to completion on goroutine g, nested inside
+// the current native call. A panic that escapes cl travels into the
+// native caller as a host panic (nestedPanic).
+func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
+	if g == nil {
+		panic(&internalFault{msg: "internal error: callback with no goroutine"})
+	}
+	saved := g.top
+	base := &frame{fn: &function{name: "native"}, g: g, retSlot: -1}
+	base.caller = saved
+	fr := m.callClosure(base, cl, args, -1)
+	if fr == base || fr == nil {
+		res := g.nestedRes
+		g.top = saved
+		return res
+	}
+	fr.boundary = true
+	fr.caller = saved
+	g.nested++
+	defer func() { g.nested-- }()
+	g.top = fr
+	m.runNested(g)
+	g.top = saved
+	return g.nestedRes
+}
+
+// runNested runs g's frames until the boundary frame returns.
+func (m *Machine) runNested(g *goroutine) {
+	for {
+		done := func() (done bool) {
+			defer func() {
+				if r := recover(); r != nil {
+					if gp, ok := r.(*goPanic); ok {
+						if gp.err != nil {
+							gp.val = m.errValue(gp.err)
+						}
+						m.startPanic(g, gp.val, false)
+						done = false
+						return
+					}
+					panic(r)
+				}
+			}()
+			fr := g.top
+			for fr != nil {
+				c := fr.code[fr.pc]
+				fr.pc++
+				fr = c(fr)
+			}
+			return true
+		}()
+		if done {
+			return
+		}
+	}
+}
+
+// wrapper is implemented by the native stand-ins of interpreted values.
+type wrapper interface{ unwrap() *iface }
+
+// wrapVal stands in for an interpreted value of a named type when it
+// crosses to native code: fmt formats it through Format (calling the
+// type's String/Error/GoString methods where fmt would), encoding/json
+// through MarshalJSON.
+type wrapVal struct {
+	m *Machine
+	i *iface
+}
+
+// wrapErr is wrapVal for types that implement error.
+type wrapErr struct{ wrapVal }
+
+func (w *wrapVal) unwrap() *iface { return w.i }
+
+func (m *Machine) wrap(i *iface) reflect.Value {
+	w := wrapVal{m: m, i: i}
+	if i.t.method("Error") != nil {
+		return reflect.ValueOf(&wrapErr{w})
+	}
+	return reflect.ValueOf(&w)
+}
+
+// callStringMethod calls method name (func() string) of i if it has one.
+func (m *Machine) callStringMethod(i *iface, name string) (string, bool) {
+	if i.t.t == nil {
+		rv, _ := i.v.r.(reflect.Value)
+		if !rv.IsValid() {
+			return "", false
+		}
+		if mv := rv.MethodByName(name); mv.IsValid() && mv.Type().NumIn() == 0 && mv.Type().NumOut() == 1 && mv.Type().Out(0).Kind() == reflect.String {
+			return mv.Call(nil)[0].String(), true
+		}
+		return "", false
+	}
+	fn := i.t.method(name)
+	if fn == nil {
+		return "", false
+	}
+	sig := fn.ssa.Signature
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
+		return "", false
+	}
+	res := m.callNested(m.cur, &closure{fn: fn}, []value{i.v})
+	return res.str(), true
+}
+
+func (w *wrapErr) Error() string {
+	s, _ := w.m.callStringMethod(w.i, "Error")
+	return s
+}
+
+// Unwrap exposes an interpreted Unwrap() error method to native code.
+func (w *wrapErr) Unwrap() error {
+	fn := w.i.t.method("Unwrap")
+	if fn == nil || fn.ssa.Signature.Results().Len() != 1 {
+		return nil
+	}
+	if _, ok := fn.ssa.Signature.Results().At(0).Type().Underlying().(*types.Interface); !ok {
+		return nil
+	}
+	res := w.m.callNested(w.m.cur, &closure{fn: fn}, []value{w.i.v})
+	i, _ := res.r.(*iface)
+	if i == nil {
+		return nil
+	}
+	e, _ := w.m.dynToNative(i).Interface().(error)
+	return e
+}
+
+// Format implements fmt.Formatter with fmt's own rules for which method
+// of the interpreted type a verb uses.
+func (w *wrapVal) Format(f fmt.State, verb rune) {
+	m, i := w.m, w.i
+	if verb == 'v' && f.Flag('#') {
+		if s, ok := m.callStringMethod(i, "GoString"); ok {
+			fmt.Fprint(f, s)
+			return
+		}
+	} else {
+		switch verb {
+		case 'v', 's', 'x', 'X', 'q':
+			if fn := i.t.method("Format"); fn != nil {
+				unsupported("Format method of %s called by fmt", i.t.name)
+			}
+			if s, ok := m.callStringMethod(i, "Error"); ok {
+				fmt.Fprintf(f, fmt.FormatString(f, verb), s)
+				return
+			}
+			if s, ok := m.callStringMethod(i, "String"); ok {
+				fmt.Fprintf(f, fmt.FormatString(f, verb), s)
+				return
+			}
+		}
+	}
+	plain := m.plainToNative(i.t, i.v)
+	fmt.Fprintf(f, fmt.FormatString(f, verb), plain.Interface())
+}
+
+// MarshalJSON implements json.Marshaler: the type's own MarshalJSON or
+// MarshalText method, or the plain value.
+func (w *wrapVal) MarshalJSON() ([]byte, error) {
+	m, i := w.m, w.i
+	if fn := i.t.method("MarshalJSON"); fn != nil {
+		res := m.callNested(m.cur, &closure{fn: fn}, []value{i.v})
+		t := res.agg()
+		b := t[0].slice()
+		out := make([]byte, len(b))
+		for k := range b {
+			out[k] = byte(b[k].n)
+		}
+		if e, _ := t[1].r.(*iface); e != nil {
+			err, _ := m.dynToNative(e).Interface().(error)
+			return nil, err
+		}
+		return out, nil
+	}
+	if s, ok := m.callStringMethod(i, "MarshalText"); ok {
+		return json.Marshal(s)
+	}
+	return json.Marshal(m.plainToNative(i.t, i.v).Interface())
+}
+
+var _ = errors.New
+var _ = math.Inf

@@ -1,0 +1,377 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.Instruction) op {
+	args := c.slotsOf(argv)
+	set := func(fr *frame, v value) {
+		if dst >= 0 {
+			fr.regs[dst] = v
+		}
+	}
+	switch b.Name() {
+	case "len", "cap":
+		t := c.rt(argv[0].Type())
+		x := args[0]
+		isCap := b.Name() == "cap"
+		return func(fr *frame) *frame {
+			set(fr, intVal(int64(lenCap(t, fr.regs[x], isCap))))
+			return fr
+		}
+	case "append":
+		st := c.rt(argv[0].Type())
+		elemT := argv[0].Type().Underlying().(*types.Slice).Elem()
+		size := gcSizes.Sizeof(elemT)
+		noscan := !hasPointers(elemT)
+		fromString := c.rt(argv[1].Type()).kind == kString
+		s, x := args[0], args[1]
+		cp := isAggregate(st.elem)
+		return func(fr *frame) *frame {
+			old := fr.regs[s].slice()
+			var add []value
+			if fromString {
+				str := fr.regs[x].str()
+				add = make([]value, len(str))
+				for i := 0; i < len(str); i++ {
+					add[i].n = uint64(str[i])
+				}
+			} else {
+				add = fr.regs[x].slice()
+			}
+			set(fr, value{r: appendValues(old, add, size, noscan, cp)})
+			return fr
+		}
+	case "copy":
+		d, s := args[0], args[1]
+		fromString := c.rt(argv[1].Type()).kind == kString
+		cp := isAggregate(c.rt(argv[0].Type()).elem)
+		return func(fr *frame) *frame {
+			dst := fr.regs[d].slice()
+			var n int
+			if fromString {
+				str := fr.regs[s].str()
+				n = min(len(dst), len(str))
+				for i := 0; i < n; i++ {
+					dst[i] = value{n: uint64(str[i])}
+				}
+			} else {
+				src := fr.regs[s].slice()
+				n = copy(dst, src)
+				if cp {
+					for i := range dst[:n] {
+						dst[i] = copyVal(dst[i])
+					}
+				}
+			}
+			set(fr, intVal(int64(n)))
+			return fr
+		}
+	case "delete":
+		mp, k := args[0], args[1]
+		return func(fr *frame) *frame {
+			m, _ := fr.regs[mp].r.(*mapV)
+			if m == nil {
+				return fr
+			}
+			m.delete(fr.regs[k])
+			return fr
+		}
+	case "clear":
+		t := c.rt(argv[0].Type())
+		x := args[0]
+		return func(fr *frame) *frame {
+			if t.kind == kMap {
+				m, _ := fr.regs[x].r.(*mapV)
+				m.clear()
+				return fr
+			}
+			s := fr.regs[x].slice()
+			for i := range s {
+				s[i] = t.elem.zero()
+			}
+			return fr
+		}
+	case "close":
+		x := args[0]
+		return func(fr *frame) *frame {
+			m := fr.g.m
+			if !m.visible(fr, opDesc{kind: opClose, what: "chan close"}) {
+				fr.pc--
+				return nil
+			}
+			cv, _ := fr.regs[x].r.(*chanV)
+			m.chanClose(cv)
+			return fr
+		}
+	case "min", "max":
+		t := c.rt(argv[0].Type())
+		isMax := b.Name() == "max"
+		return func(fr *frame) *frame {
+			r := fr.regs[args[0]]
+			for _, s := range args[1:] {
+				r = minMax(t, r, fr.regs[s], isMax)
+			}
+			set(fr, r)
+			return fr
+		}
+	case "print", "println":
+		ts := make([]*rtype, len(argv))
+		for i, a := range argv {
+			ts[i] = c.rt(a.Type())
+		}
+		ln := b.Name() == "println"
+		return func(fr *frame) *frame {
+			var sb strings.Builder
+			for i, s := range args {
+				if ln && i > 0 {
+					sb.WriteByte(' ')
+				}
+				printValue(&sb, ts[i], fr.regs[s])
+			}
+			if ln {
+				sb.WriteByte('\n')
+			}
+			fr.g.m.writeStderr(sb.String())
+			return fr
+		}
+	case "recover":
+		return func(fr *frame) *frame {
+			set(fr, fr.g.m.recover(fr))
+			return fr
+		}
+	case "complex":
+		k := c.rt(argv[0].Type()).kind
+		x, y := args[0], args[1]
+		return func(fr *frame) *frame {
+			v := complex(fr.regs[x].float(), fr.regs[y].float())
+			if k == kFloat32 {
+				v = complex128(complex64(v))
+			}
+			set(fr, value{r: v})
+			return fr
+		}
+	case "real":
+		x := args[0]
+		return func(fr *frame) *frame { set(fr, f64Val(real(fr.regs[x].cplx()))); return fr }
+	case "imag":
+		x := args[0]
+		return func(fr *frame) *frame { set(fr, f64Val(imag(fr.regs[x].cplx()))); return fr }
+	case "ssa:wrapnilchk":
+		x := args[0]
+		recvT := argv[1].(*ssa.Const)
+		meth := argv[2].(*ssa.Const)
+		return func(fr *frame) *frame {
+			if isNilRef(fr.regs[x].r) {
+				tn := strings.TrimPrefix(stringConst(recvT), "*")
+				throwPanic(plainErr(fmt.Sprintf("value method %s.%s called using nil *%s pointer",
+					tn, stringConst(meth), shortName(tn))))
+			}
+			set(fr, fr.regs[x])
+			return fr
+		}
+	}
+	c.fault("builtin %s", b.Name())
+	return nil
+}
+
+func stringConst(c *ssa.Const) string {
+	s, _ := strconv.Unquote(c.Value.ExactString())
+	return s
+}
+
+func shortName(qualified string) string {
+	if i := strings.LastIndex(qualified, "."); i >= 0 {
+		return qualified[i+1:]
+	}
+	return qualified
+}
+
+// lenCap implements len and cap.
+func lenCap(t *rtype, v value, isCap bool) int {
+	switch t.kind {
+	case kString:
+		return len(v.str())
+	case kSlice:
+		if isCap {
+			return cap(v.slice())
+		}
+		return len(v.slice())
+	case kArray:
+		return t.length
+	case kPointer: // pointer to array
+		return t.elem.length
+	case kMap:
+		m, _ := v.r.(*mapV)
+		return m.len()
+	case kChan:
+		ch, _ := v.r.(*chanV)
+		if ch == nil {
+			return 0
+		}
+		if isCap {
+			return ch.cap
+		}
+		return len(ch.buf)
+	}
+	panic("internal error: len of " + t.name)
+}
+
+// appendValues appends add to old with Go's growth policy.
+func appendValues(old, add []value, size int64, noscan, copyElems bool) []value {
+	n := len(old) + len(add)
+	var s []value
+	if n <= cap(old) {
+		s = old[:n]
+	} else {
+		nc := growCap(cap(old), n, size, noscan)
+		s = make([]value, n, nc)
+		copy(s, old)
+	}
+	copy(s[len(old):], add)
+	if copyElems {
+		for i := len(old); i < n; i++ {
+			s[i] = copyVal(s[i])
+		}
+	}
+	if s == nil && len(add) == 0 {
+		return old
+	}
+	return s
+}
+
+func minMax(t *rtype, a, b value, isMax bool) value {
+	switch {
+	case t.kind.isFloat():
+		x, y := a.float(), b.float()
+		if isMax {
+			return f64Val(max(x, y))
+		}
+		return f64Val(min(x, y))
+	case t.kind == kString:
+		if (b.str() > a.str()) == isMax && b.str() != a.str() {
+			return b
+		}
+		return a
+	case t.kind.isSigned():
+		if (int64(b.n) > int64(a.n)) == isMax && a.n != b.n {
+			return b
+		}
+		return a
+	}
+	if (b.n > a.n) == isMax && a.n != b.n {
+		return b
+	}
+	return a
+}
+
+// printValue formats v as the print/println builtins do.
+func printValue(sb *strings.Builder, t *rtype, v value) {
+	switch {
+	case t.kind == kBool:
+		sb.WriteString(strconv.FormatBool(v.bool()))
+	case t.kind.isSigned():
+		sb.WriteString(strconv.FormatInt(v.int(), 10))
+	case t.kind.isUnsigned():
+		sb.WriteString(strconv.FormatUint(v.n, 10))
+	case t.kind.isFloat():
+		sb.WriteString(printFloat(v.float()))
+	case t.kind.isComplex():
+		c := v.cplx()
+		sb.WriteString("(" + printFloat(real(c)) + printFloat(imag(c)) + "i)")
+	case t.kind == kString:
+		sb.WriteString(v.str())
+	case t.kind == kInterface:
+		if v.r == nil {
+			sb.WriteString("(0x0,0x0)")
+		} else {
+			sb.WriteString("(0xc000010000,0xc000010000)")
+		}
+	case t.kind == kSlice:
+		fmt.Fprintf(sb, "[%d/%d]0xc000010000", len(v.slice()), cap(v.slice()))
+	default:
+		if isNilRef(v.r) {
+			sb.WriteString("0x0")
+		} else {
+			sb.WriteString("0xc000010000")
+		}
+	}
+}
+
+// printFloat formats f as the runtime's printfloat: +1.500000e+000.
+func printFloat(v float64) string {
+	switch {
+	case v != v:
+		return "NaN"
+	case v+v == v && v > 0:
+		return "+Inf"
+	case v+v == v && v < 0:
+		return "-Inf"
+	}
+	const n = 7
+	var buf [n + 7]byte
+	buf[0] = '+'
+	e := 0
+	if v == 0 {
+		if math.Signbit(v) {
+			buf[0] = '-'
+		}
+	} else {
+		if v < 0 {
+			v = -v
+			buf[0] = '-'
+		}
+		for v >= 10 {
+			e++
+			v /= 10
+		}
+		for v < 1 {
+			e--
+			v *= 10
+		}
+		h := 5.0
+		for i := 0; i < n; i++ {
+			h /= 10
+		}
+		v += h
+		if v >= 10 {
+			e++
+			v /= 10
+		}
+	}
+	for i := 0; i < n; i++ {
+		s := int(v)
+		buf[i+2] = byte(s + '0')
+		v -= float64(s)
+		v *= 10
+	}
+	buf[1] = buf[2]
+	buf[2] = '.'
+	buf[n+2] = 'e'
+	buf[n+3] = '+'
+	if e < 0 {
+		e = -e
+		buf[n+3] = '-'
+	}
+	buf[n+4] = byte(e/100 + '0')
+	buf[n+5] = byte(e/10)%10 + '0'
+	buf[n+6] = byte(e%10) + '0'
+	return string(buf[:])
+}
+
+// recover implements the recover builtin called in frame fr.
+func (m *Machine) recover(fr *frame) value {
+	p := fr.g.panic
+	if p == nil || fr.deferCall == nil || fr.deferCall != p || p.recovered || p.goexit {
+		return value{}
+	}
+	p.recovered = true
+	return p.val
+}

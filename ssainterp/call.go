@@ -1,0 +1,296 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// call compiles a function call whose result goes to register dst (-1: none).
+func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
+	if b, ok := cc.Value.(*ssa.Builtin); ok {
+		return c.builtin(b, cc.Args, dst, ins)
+	}
+	args := c.slotsOf(cc.Args)
+	if cc.IsInvoke() {
+		recv := c.slot(cc.Value)
+		name := cc.Method.Name()
+		return func(fr *frame) *frame {
+			i, _ := fr.regs[recv].r.(*iface)
+			if i == nil {
+				throwPanic(nilDeref())
+			}
+			fn := i.t.method(name)
+			vals := make([]value, 1+len(args))
+			vals[0] = i.v
+			for k, s := range args {
+				vals[k+1] = fr.regs[s]
+			}
+			if fn == nil {
+				return fr.g.m.callNativeMethod(fr, i, name, vals[1:], dst)
+			}
+			return fr.g.m.callFunc(fr, fn, vals, dst)
+		}
+	}
+	if callee := cc.StaticCallee(); callee != nil && len(callee.FreeVars) == 0 {
+		if callee.Name() == "init" && callee.Pkg != nil && callee.Blocks == nil && !c.p.interpreted(callee.Pkg.Pkg) {
+			// A bridged package is initialised natively.
+			return func(fr *frame) *frame { return fr }
+		}
+		fn := c.p.funcOf(callee)
+		if callee.Blocks != nil && c.p.modelFor(callee) == nil {
+			thunk := c.inThunk
+			return func(fr *frame) *frame {
+				m := fr.g.m
+				callee := m.newFrame(fn, fr.g)
+				for k, s := range args {
+					callee.regs[k] = fr.regs[s]
+				}
+				callee.caller = fr
+				callee.retSlot = dst
+				if thunk {
+					callee.deferCall = fr.deferCall
+				}
+				fr.g.top = callee
+				return callee
+			}
+		}
+		return func(fr *frame) *frame {
+			vals := make([]value, len(args))
+			for k, s := range args {
+				vals[k] = fr.regs[s]
+			}
+			return fr.g.m.callFunc(fr, fn, vals, dst)
+		}
+	}
+	// A call through a function value.
+	fv := c.slot(cc.Value)
+	thunk := c.inThunk
+	return func(fr *frame) *frame {
+		cl, _ := fr.regs[fv].r.(*closure)
+		if cl == nil {
+			if rv, ok := fr.regs[fv].r.(reflect.Value); ok {
+				vals := make([]value, len(args))
+				for k, s := range args {
+					vals[k] = fr.regs[s]
+				}
+				return fr.g.m.callNativeValue(fr, rv, vals, dst)
+			}
+			throwPanic(nilDeref())
+		}
+		vals := make([]value, len(args))
+		for k, s := range args {
+			vals[k] = fr.regs[s]
+		}
+		next := fr.g.m.callClosure(fr, cl, vals, dst)
+		if thunk && next != fr && next != nil && next.caller == fr {
+			next.deferCall = fr.deferCall
+		}
+		return next
+	}
+}
+
+// callClosure calls a function value.
+func (m *Machine) callClosure(fr *frame, cl *closure, args []value, dst int) *frame {
+	fn := cl.fn
+	if len(cl.bindings) == 0 {
+		return m.callFunc(fr, fn, args, dst)
+	}
+	callee := m.newFrame(fn, fr.g)
+	copy(callee.regs, args)
+	copy(callee.regs[fn.nparams:], cl.bindings)
+	callee.caller = fr
+	callee.retSlot = dst
+	fr.g.top = callee
+	return callee
+}
+
+// callFunc calls fn with args from frame fr, delivering the result to dst.
+// It returns the frame to run next.
+func (m *Machine) callFunc(fr *frame, fn *function, args []value, dst int) *frame {
+	if fn == nil {
+		return fr
+	}
+	if fn.ssa != nil && (fn.ssa.Blocks == nil || m.prog.modelFor(fn.ssa) != nil) {
+		return m.callExternal(fr, fn, args, dst)
+	}
+	callee := m.newFrame(fn, fr.g)
+	copy(callee.regs, args)
+	callee.caller = fr
+	callee.retSlot = dst
+	fr.g.top = callee
+	return callee
+}
+
+// callExternal calls a function without SSA body: a model or a native
+// function.
+func (m *Machine) callExternal(fr *frame, fn *function, args []value, dst int) *frame {
+	if mf := m.prog.modelFor(fn.ssa); mf != nil {
+		return mf(m, fr, args, dst)
+	}
+	res := m.callNative(fr, fn, args)
+	if dst >= 0 {
+		fr.regs[dst] = res
+	}
+	return fr
+}
+
+// thunk compiles a function that performs call cc with every operand as a
+// parameter: the body of go and defer statements, whose operands are
+// evaluated at the statement.
+func (c *compiler) thunk(cc *ssa.CallCommon) (*function, []int) {
+	var operands []ssa.Value
+	if _, ok := cc.Value.(*ssa.Builtin); !ok {
+		operands = append(operands, cc.Value)
+	}
+	operands = append(operands, cc.Args...)
+	fn := &function{prog: c.p, name: c.f.name + "$thunk", ssa: nil}
+	tc := &compiler{f: fn, p: c.p, slots: map[ssa.Value]int{}, inThunk: true, cur: c.cur, lastPos: c.lastPos}
+	var slots []int
+	n := 0
+	for _, v := range operands {
+		if _, ok := tc.slots[v]; ok {
+			continue
+		}
+		tc.slots[v] = n
+		slots = append(slots, c.slot(v))
+		n++
+	}
+	fn.nparams = n
+	fn.cbase = n
+	fn.recovPC = -1
+	callOp := tc.call(cc, -1, nil)
+	fn.code = []op{callOp, func(fr *frame) *frame { return fr.g.m.ret(fr, value{}) }}
+	p := c.lastPos
+	fn.pos = []token.Pos{p, p}
+	fn.instr = []ssa.Instruction{c.cur, nil}
+	fn.nregs = n
+	fn.once.Do(func() {})
+	return fn, slots
+}
+
+func (c *compiler) goStmt(ins *ssa.Go) op {
+	fn, slots := c.thunk(ins.Common())
+	pos := ins.Pos()
+	return func(fr *frame) *frame {
+		m := fr.g.m
+		if !m.visible(fr, opDesc{kind: opGo, what: "go"}) {
+			fr.pc--
+			return nil
+		}
+		args := make([]value, len(slots))
+		for i, s := range slots {
+			args[i] = fr.regs[s]
+		}
+		m.spawn(fn, args, pos)
+		return fr
+	}
+}
+
+func (c *compiler) deferStmt(ins *ssa.Defer) op {
+	fn, slots := c.thunk(ins.Common())
+	return func(fr *frame) *frame {
+		args := make([]value, len(slots))
+		for i, s := range slots {
+			args[i] = fr.regs[s]
+		}
+		fr.defers = append(fr.defers, deferred{fn: value{r: &closure{fn: fn}}, args: args, site: ins})
+		return fr
+	}
+}
+
+// callDeferred starts deferred call d of frame fr. It returns the callee
+// frame (already on top of the goroutine).
+func (m *Machine) callDeferred(fr *frame, d deferred) *frame {
+	fn := d.fn.r.(*closure).fn
+	callee := m.newFrame(fn, fr.g)
+	copy(callee.regs, d.args)
+	callee.caller = fr
+	fr.g.top = callee
+	return callee
+}
+
+// elemSize is the size of values of t as gc on amd64 lays them out.
+var gcSizes = types.SizesFor("gc", "amd64")
+
+// growCap returns the capacity Go's growslice picks when appending to a
+// slice of cap oldCap so that it holds newLen elements of type et.
+func growCap(oldCap, newLen int, elemSize int64, noscan bool) int {
+	if elemSize == 0 {
+		return newLen
+	}
+	newcap := oldCap
+	doublecap := newcap + newcap
+	if newLen > doublecap {
+		newcap = newLen
+	} else {
+		const threshold = 256
+		if oldCap < threshold {
+			newcap = doublecap
+		} else {
+			for {
+				newcap += (newcap + 3*threshold) >> 2
+				if uint(newcap) >= uint(newLen) {
+					break
+				}
+			}
+			if newcap <= 0 {
+				newcap = newLen
+			}
+		}
+	}
+	mem := roundupsize(uint64(newcap)*uint64(elemSize), noscan)
+	return int(mem / uint64(elemSize))
+}
+
+var sizeClasses = [...]uint64{0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// roundupsize mirrors runtime.roundupsize (Go 1.26, amd64).
+func roundupsize(size uint64, noscan bool) uint64 {
+	const maxSmall, header, minHeader, page = 32768, 8, 512, 8192
+	req := size
+	if req <= maxSmall-header {
+		if !noscan && req > minHeader {
+			req += header
+		}
+		for _, c := range sizeClasses[1:] {
+			if c >= req {
+				return c - (req - size)
+			}
+		}
+	}
+	req += page - 1
+	if req < size {
+		return size
+	}
+	return req &^ (page - 1)
+}
+
+// hasPointers reports whether values of t contain pointers (noscan).
+func hasPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.String || u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return u.Len() > 0 && hasPointers(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hasPointers(u.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+func fmtPos(p *Program, pos token.Pos) string {
+	if !pos.IsValid() {
+		return "?"
+	}
+	ps := p.fset.Position(pos)
+	return fmt.Sprintf("%s:%d", ps.Filename, ps.Line)
+}

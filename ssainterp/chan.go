@@ -1,0 +1,393 @@
+package ssainterp
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// chanV is an interpreted channel.
+type chanV struct {
+	elem   *rtype
+	cap    int
+	buf    []value // queued elements, head first
+	closed bool
+	recvq  []*sudog // goroutines stopped before a receive (or select) on it
+	sendq  []*sudog
+	timer  *timer // for channels made by the time model
+	id     int
+}
+
+// sudog records a goroutine stopped before a channel operation, so that a
+// partner can complete the operation on its behalf (the runtime's sudog).
+type sudog struct {
+	g       *goroutine
+	ch      *chanV
+	send    bool
+	val     value // the value to send
+	dst     int   // register receiving the result
+	commaOk bool
+	sel     *selState
+	caseIdx int
+}
+
+// opKind names a visible operation.
+type opKind uint8
+
+const (
+	opNone opKind = iota
+	opSend
+	opRecv
+	opClose
+	opSelect
+	opGo
+	opModel // an operation of a modelled sync/time/runtime object
+)
+
+// opDesc describes the visible operation a goroutine is stopped before.
+type opDesc struct {
+	kind   opKind
+	obj    any    // *chanV, or the modelled object
+	what   string // wait reason as the runtime prints it ("chan receive")
+	pos    token.Pos
+	ready  func(g *goroutine) bool // nil: always enabled
+	sudogs []*sudog
+	wake   int64 // a sleep's deadline on the virtual clock
+}
+
+func (d *opDesc) reason() string {
+	if d.what != "" {
+		return d.what
+	}
+	return "running"
+}
+
+// enabled reports whether g can make progress now.
+func (m *Machine) enabled(g *goroutine) bool {
+	switch g.state {
+	case gRunnable:
+		return true
+	case gPending:
+		return g.pending.ready == nil || g.pending.ready(g)
+	}
+	return false
+}
+
+// visible reports whether fr's goroutine may perform its visible operation
+// d now. If not, d becomes the goroutine's pending operation and the caller
+// must stop: rewind the pc and return nil. In a callback from native code
+// the operation runs at once if it is enabled.
+func (m *Machine) visible(fr *frame, d opDesc) bool {
+	g := fr.g
+	if g.granted {
+		g.granted = false
+		return true
+	}
+	if g.nested > 0 {
+		if d.ready == nil || d.ready(g) {
+			return true
+		}
+		unsupported("blocking operation (%s) in a function called from native code", d.reason())
+	}
+	if i := fr.pc - 1; i >= 0 && i < len(fr.fn.pos) {
+		d.pos = fr.fn.pos[i]
+	}
+	for _, s := range d.sudogs {
+		if s.send {
+			s.ch.sendq = append(s.ch.sendq, s)
+		} else {
+			s.ch.recvq = append(s.ch.recvq, s)
+		}
+	}
+	g.pending = d
+	g.state = gPending
+	return false
+}
+
+// dequeue removes g's sudogs from the channels' wait queues.
+func (g *goroutine) dequeue() {
+	for _, s := range g.pending.sudogs {
+		if s.send {
+			s.ch.sendq = removeSudog(s.ch.sendq, s)
+		} else {
+			s.ch.recvq = removeSudog(s.ch.recvq, s)
+		}
+	}
+	g.pending.sudogs = nil
+}
+
+func removeSudog(q []*sudog, s *sudog) []*sudog {
+	for i, x := range q {
+		if x == s {
+			return append(q[:i:i], q[i+1:]...)
+		}
+	}
+	return q
+}
+
+// partner returns the first sudog in q that belongs to a goroutine other
+// than g.
+func partner(q []*sudog, g *goroutine) *sudog {
+	for _, s := range q {
+		if s.g != g {
+			return s
+		}
+	}
+	return nil
+}
+
+func (ch *chanV) canRecv(g *goroutine) bool {
+	return len(ch.buf) > 0 || ch.closed || partner(ch.sendq, g) != nil
+}
+
+func (ch *chanV) canSend(g *goroutine) bool {
+	return ch.closed || len(ch.buf) < ch.cap || (len(ch.buf) == 0 && partner(ch.recvq, g) != nil)
+}
+
+// complete finishes the operation of the partner goroutine s.g on its
+// behalf: its result lands in its register and it resumes after the op.
+func (m *Machine) complete(s *sudog, v value, ok bool) {
+	g := s.g
+	fr := g.top
+	if s.sel != nil {
+		fr.regs[s.dst] = s.sel.result(s.caseIdx, v, ok)
+	} else if !s.send {
+		if s.commaOk {
+			fr.regs[s.dst] = value{r: agg{v, boolVal(ok)}}
+		} else {
+			fr.regs[s.dst] = v
+		}
+	}
+	g.dequeue()
+	fr.pc++ // past the operation
+	g.state = gRunnable
+	g.pending = opDesc{}
+}
+
+// chanRecv performs a receive that is enabled.
+func (m *Machine) chanRecv(g *goroutine, ch *chanV) (value, bool) {
+	if len(ch.buf) > 0 {
+		v := ch.buf[0]
+		ch.buf[0] = value{}
+		ch.buf = ch.buf[1:]
+		if s := partner(ch.sendq, g); s != nil {
+			// A sender was waiting for room: its value joins the queue.
+			ch.buf = append(ch.buf, s.val)
+			m.complete(s, value{}, true)
+		}
+		if ch.timer != nil {
+			ch.timer.drained()
+		}
+		return v, true
+	}
+	if s := partner(ch.sendq, g); s != nil {
+		v := s.val
+		m.complete(s, value{}, true)
+		return v, true
+	}
+	if ch.closed {
+		return ch.elem.zero(), false
+	}
+	panic(&internalFault{msg: "internal error: receive performed while not enabled"})
+}
+
+// chanSend performs a send that is enabled.
+func (m *Machine) chanSend(g *goroutine, ch *chanV, v value) {
+	if ch.closed {
+		throwPanic(plainErr("send on closed channel"))
+	}
+	if len(ch.buf) == 0 {
+		if s := partner(ch.recvq, g); s != nil {
+			m.complete(s, v, true)
+			return
+		}
+	}
+	if len(ch.buf) < ch.cap {
+		ch.buf = append(ch.buf, v)
+		return
+	}
+	panic(&internalFault{msg: "internal error: send performed while not enabled"})
+}
+
+func (m *Machine) chanClose(ch *chanV) {
+	if ch == nil {
+		throwPanic(plainErr("close of nil channel"))
+	}
+	if ch.closed {
+		throwPanic(plainErr("close of closed channel"))
+	}
+	ch.closed = true
+}
+
+func (c *compiler) makeChan(ins *ssa.MakeChan) op {
+	rt := c.rt(ins.Type())
+	sz, d := c.slot(ins.Size), c.slots[ins]
+	signed := c.rt(ins.Size.Type()).kind.isSigned()
+	return func(fr *frame) *frame {
+		n := fr.regs[sz].n
+		if (signed && int64(n) < 0) || n > 1<<32 {
+			throwRuntime("makechan: size out of range")
+		}
+		m := fr.g.m
+		m.nextChan++
+		fr.regs[d] = value{r: &chanV{elem: rt.elem, cap: int(n), id: m.nextChan}}
+		return fr
+	}
+}
+
+func (c *compiler) send(ins *ssa.Send) op {
+	ch, x := c.slot(ins.Chan), c.slot(ins.X)
+	return func(fr *frame) *frame {
+		g := fr.g
+		m := g.m
+		cv, _ := fr.regs[ch].r.(*chanV)
+		if cv == nil {
+			if !m.visible(fr, opDesc{kind: opSend, what: "chan send (nil chan)", ready: never}) {
+				fr.pc--
+				return nil
+			}
+			return nil
+		}
+		s := &sudog{g: g, ch: cv, send: true, val: fr.regs[x]}
+		if !m.visible(fr, opDesc{kind: opSend, obj: cv, what: "chan send", sudogs: []*sudog{s},
+			ready: func(g *goroutine) bool { return cv.canSend(g) }}) {
+			fr.pc--
+			return nil
+		}
+		g.dequeue()
+		m.chanSend(g, cv, fr.regs[x])
+		return fr
+	}
+}
+
+func never(*goroutine) bool { return false }
+
+func (c *compiler) recv(ins *ssa.UnOp) op {
+	ch, d := c.slot(ins.X), c.slots[ins]
+	commaOk := ins.CommaOk
+	return func(fr *frame) *frame {
+		g := fr.g
+		m := g.m
+		cv, _ := fr.regs[ch].r.(*chanV)
+		if cv == nil {
+			if !m.visible(fr, opDesc{kind: opRecv, what: "chan receive (nil chan)", ready: never}) {
+				fr.pc--
+			}
+			return nil
+		}
+		s := &sudog{g: g, ch: cv, dst: d, commaOk: commaOk}
+		if !m.visible(fr, opDesc{kind: opRecv, obj: cv, what: "chan receive", sudogs: []*sudog{s},
+			ready: func(g *goroutine) bool { return cv.canRecv(g) }}) {
+			fr.pc--
+			return nil
+		}
+		g.dequeue()
+		v, ok := m.chanRecv(g, cv)
+		if commaOk {
+			fr.regs[d] = value{r: agg{v, boolVal(ok)}}
+		} else {
+			fr.regs[d] = v
+		}
+		return fr
+	}
+}
+
+// selState is a select statement a goroutine is stopped at.
+type selState struct {
+	states []*ssa.SelectState
+	nrecv  int
+	recvAt []int // index among receive cases, per case
+}
+
+// result builds the select's result tuple (index, recvOk, r0, r1, ...).
+// Receive values of cases not taken are never read and stay zero.
+func (s *selState) result(idx int, v value, ok bool) value {
+	t := make(agg, 2+s.nrecv)
+	t[0] = intVal(int64(idx))
+	if idx >= 0 && s.states[idx].Dir == types.RecvOnly {
+		t[1] = boolVal(ok)
+		t[2+s.recvAt[idx]] = v
+	}
+	return value{r: t}
+}
+
+func (c *compiler) selectOp(ins *ssa.Select) op {
+	st := &selState{states: ins.States, recvAt: make([]int, len(ins.States))}
+	chs := make([]int, len(ins.States))
+	sends := make([]int, len(ins.States))
+	for i, s := range ins.States {
+		chs[i] = c.slot(s.Chan)
+		if s.Dir == types.SendOnly {
+			sends[i] = c.slot(s.Send)
+		} else {
+			st.recvAt[i] = st.nrecv
+			st.nrecv++
+		}
+	}
+	blocking := ins.Blocking
+	d := c.slots[ins]
+	return func(fr *frame) *frame {
+		g := fr.g
+		m := g.m
+		var sgs []*sudog
+		for i, s := range st.states {
+			cv, _ := fr.regs[chs[i]].r.(*chanV)
+			if cv == nil {
+				continue // a nil channel's case is never ready
+			}
+			sg := &sudog{g: g, ch: cv, send: s.Dir == types.SendOnly, dst: d, sel: st, caseIdx: i}
+			if sg.send {
+				sg.val = fr.regs[sends[i]]
+			}
+			sgs = append(sgs, sg)
+		}
+		ready := func(g *goroutine) bool {
+			if !blocking {
+				return true
+			}
+			for _, s := range sgs {
+				if (s.send && s.ch.canSend(g)) || (!s.send && s.ch.canRecv(g)) {
+					return true
+				}
+			}
+			return false
+		}
+		what := "select"
+		if len(sgs) == 0 && blocking {
+			what = "select (no cases)"
+		}
+		if !m.visible(fr, opDesc{kind: opSelect, what: what, sudogs: sgs, ready: ready}) {
+			fr.pc--
+			return nil
+		}
+		g.dequeue()
+		var cands []*sudog
+		for _, s := range sgs {
+			if (s.send && s.ch.canSend(g)) || (!s.send && s.ch.canRecv(g)) {
+				cands = append(cands, s)
+			}
+		}
+		if len(cands) == 0 {
+			fr.regs[d] = st.result(-1, value{}, false)
+			return fr
+		}
+		s := cands[0]
+		if len(cands) > 1 {
+			s = cands[m.choose(len(cands))]
+		}
+		if s.send {
+			m.chanSend(g, s.ch, s.val)
+			fr.regs[d] = st.result(s.caseIdx, value{}, false)
+		} else {
+			v, ok := m.chanRecv(g, s.ch)
+			fr.regs[d] = st.result(s.caseIdx, v, ok)
+		}
+		return fr
+	}
+}
+
+// choose picks one of n alternatives (a select among ready cases).
+func (m *Machine) choose(n int) int {
+	return m.rng.IntN(n)
+}

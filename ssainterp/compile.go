@@ -1,0 +1,504 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// compile translates f's SSA into ops once. Errors (unsupported
+// constructs) are kept in f.err and reported when f is first called.
+func (f *function) compile() {
+	f.once.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if fault, ok := r.(*internalFault); ok {
+					f.err = fault
+					return
+				}
+				f.err = fmt.Errorf("internal error compiling %s: %v\n%s", f.name, r, stackOf())
+			}
+		}()
+		c := &compiler{f: f, p: f.prog, slots: map[ssa.Value]int{}}
+		c.compile()
+	})
+}
+
+type compiler struct {
+	f       *function
+	p       *Program
+	slots   map[ssa.Value]int
+	blockPC []int
+	lastPos token.Pos
+	cur     ssa.Instruction
+	inThunk bool // compiling a go/defer thunk: pass deferCall on
+}
+
+func (c *compiler) compile() {
+	fn := c.f.ssa
+	if fn.Blocks == nil {
+		panic(&internalFault{msg: "internal error: compiling external function " + c.f.name})
+	}
+	n := 0
+	for _, p := range fn.Params {
+		c.slots[p] = n
+		n++
+	}
+	c.f.nparams = len(fn.Params)
+	for _, fv := range fn.FreeVars {
+		c.slots[fv] = n
+		n++
+	}
+	c.f.nfree = len(fn.FreeVars)
+	pc := 0
+	c.blockPC = make([]int, len(fn.Blocks))
+	for _, b := range fn.Blocks {
+		c.blockPC[b.Index] = pc
+		if b == fn.Recover {
+			pc++ // the synthetic RunDefers
+		}
+		for _, ins := range b.Instrs {
+			if v, ok := ins.(ssa.Value); ok {
+				if _, isPhi := ins.(*ssa.Phi); !isPhi || true {
+					c.slots[v] = n
+					n++
+				}
+			}
+			switch ins.(type) {
+			case *ssa.Phi, *ssa.DebugRef:
+			default:
+				pc++
+			}
+		}
+	}
+	c.f.cbase = n
+	c.f.nresults = fn.Signature.Results().Len()
+	c.f.recovPC = -1
+	if fn.Recover != nil {
+		c.f.recovPC = c.blockPC[fn.Recover.Index]
+	}
+	code := make([]op, 0, pc)
+	pos := make([]token.Pos, 0, pc)
+	instrs := make([]ssa.Instruction, 0, pc)
+	c.lastPos = fn.Pos()
+	for _, b := range fn.Blocks {
+		if b == fn.Recover {
+			code = append(code, opRunDefers)
+			pos = append(pos, c.lastPos)
+			instrs = append(instrs, nil)
+		}
+		for _, ins := range b.Instrs {
+			switch ins.(type) {
+			case *ssa.Phi, *ssa.DebugRef:
+				continue
+			}
+			if p := ins.Pos(); p.IsValid() {
+				c.lastPos = p
+			}
+			c.cur = ins
+			code = append(code, c.instr(ins))
+			pos = append(pos, c.lastPos)
+			instrs = append(instrs, ins)
+		}
+	}
+	c.f.code, c.f.pos, c.f.instr = code, pos, instrs
+	c.f.nregs = n + len(c.f.consts)
+}
+
+// fault raises an unsupported-construct error naming the instruction.
+func (c *compiler) fault(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	pos := ""
+	if c.cur != nil {
+		p := c.cur.Pos()
+		if !p.IsValid() {
+			p = c.lastPos
+		}
+		if p.IsValid() {
+			pos = c.p.fset.Position(p).String()
+		}
+	}
+	panic(&internalFault{msg: fmt.Sprintf("unsupported: %s (in %s)", msg, c.f.name), pos: pos})
+}
+
+// slot returns the register holding v, allocating constant registers for
+// constants, globals and functions used as values.
+func (c *compiler) slot(v ssa.Value) int {
+	if s, ok := c.slots[v]; ok {
+		return s
+	}
+	var val value
+	switch v := v.(type) {
+	case *ssa.Const:
+		val = c.p.constValue(v)
+	case *ssa.Global:
+		if idx, ok := c.p.globalIndex[v]; ok {
+			s := c.f.cbase + len(c.f.consts)
+			c.f.consts = append(c.f.consts, value{})
+			c.f.globals = append(c.f.globals, globalRef{slot: s, g: idx})
+			c.slots[v] = s
+			return s
+		}
+		if fd := stdFiles[v.Pkg.Pkg.Path()+"."+v.Name()]; fd != 0 {
+			s := c.f.cbase + len(c.f.consts)
+			c.f.consts = append(c.f.consts, value{})
+			c.f.globals = append(c.f.globals, globalRef{slot: s, g: -fd})
+			c.slots[v] = s
+			return s
+		}
+		nv, err := c.p.nativeVar(v)
+		if err != nil {
+			c.fault("%v", err)
+		}
+		val = nv
+	case *ssa.Function:
+		val = value{r: &closure{fn: c.p.funcOf(v)}}
+	case *ssa.Builtin:
+		c.fault("builtin %s used as a value", v.Name())
+	default:
+		panic(fmt.Sprintf("internal error: no register for %T %v in %s", v, v, c.f.name))
+	}
+	s := c.f.cbase + len(c.f.consts)
+	c.f.consts = append(c.f.consts, val)
+	c.slots[v] = s
+	return s
+}
+
+func (c *compiler) slotsOf(vs []ssa.Value) []int {
+	out := make([]int, len(vs))
+	for i, v := range vs {
+		out[i] = c.slot(v)
+	}
+	return out
+}
+
+func (c *compiler) rt(t types.Type) *rtype { return c.p.rtypeOf(t) }
+
+// edge compiles the transfer of control from block from to block to: the
+// parallel assignment of to's phis, then the jump.
+func (c *compiler) edge(from, to *ssa.BasicBlock) op {
+	pred := -1
+	for i, p := range to.Preds {
+		if p == from {
+			pred = i
+			break
+		}
+	}
+	var dst, src []int
+	for _, ins := range to.Instrs {
+		phi, ok := ins.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		dst = append(dst, c.slots[phi])
+		src = append(src, c.slot(phi.Edges[pred]))
+	}
+	target := c.blockPC[to.Index]
+	// A back edge or a jump to a loop header counts as a step.
+	counted := to.Index <= from.Index
+	switch len(dst) {
+	case 0:
+		if counted {
+			return func(fr *frame) *frame {
+				fr.pc = target
+				return fr.g.m.tick(fr)
+			}
+		}
+		return func(fr *frame) *frame { fr.pc = target; return fr }
+	case 1:
+		d, s := dst[0], src[0]
+		return func(fr *frame) *frame {
+			fr.regs[d] = fr.regs[s]
+			fr.pc = target
+			if counted {
+				return fr.g.m.tick(fr)
+			}
+			return fr
+		}
+	}
+	tmp := make([]value, len(dst))
+	_ = tmp
+	return func(fr *frame) *frame {
+		var buf [8]value
+		vals := buf[:0]
+		for _, s := range src {
+			vals = append(vals, fr.regs[s])
+		}
+		for i, d := range dst {
+			fr.regs[d] = vals[i]
+		}
+		fr.pc = target
+		if counted {
+			return fr.g.m.tick(fr)
+		}
+		return fr
+	}
+}
+
+// tick counts a step (a loop iteration) against the step bound.
+func (m *Machine) tick(fr *frame) *frame {
+	m.steps++
+	if m.cfg.MaxSteps > 0 && m.steps > m.cfg.MaxSteps {
+		m.stepLimit(fr)
+		return nil
+	}
+	return fr
+}
+
+func opRunDefers(fr *frame) *frame {
+	n := len(fr.defers)
+	if n == 0 {
+		return fr
+	}
+	d := fr.defers[n-1]
+	fr.defers = fr.defers[:n-1]
+	fr.pc-- // come back for the rest
+	m := fr.g.m
+	if callee := m.callDeferred(fr, d); callee != nil {
+		return callee
+	}
+	return fr
+}
+
+func (c *compiler) instr(ins ssa.Instruction) op {
+	switch ins := ins.(type) {
+	case *ssa.Jump:
+		return c.edge(ins.Block(), ins.Block().Succs[0])
+	case *ssa.If:
+		cond := c.slot(ins.Cond)
+		t := c.edge(ins.Block(), ins.Block().Succs[0])
+		f := c.edge(ins.Block(), ins.Block().Succs[1])
+		return func(fr *frame) *frame {
+			if fr.regs[cond].n != 0 {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	case *ssa.Return:
+		return c.ret(ins)
+	case *ssa.RunDefers:
+		return opRunDefers
+	case *ssa.Panic:
+		x := c.slot(ins.X)
+		return func(fr *frame) *frame {
+			v := fr.regs[x]
+			if v.r == nil {
+				v = fr.g.m.panicNilValue()
+			}
+			throwPanic(v)
+			return nil
+		}
+	case *ssa.BinOp:
+		return c.binop(ins)
+	case *ssa.UnOp:
+		return c.unop(ins)
+	case *ssa.Alloc:
+		return c.alloc(ins)
+	case *ssa.Store:
+		return c.store(ins)
+	case *ssa.Call:
+		return c.call(ins.Common(), c.slots[ins], ins)
+	case *ssa.Go:
+		return c.goStmt(ins)
+	case *ssa.Defer:
+		return c.deferStmt(ins)
+	case *ssa.MakeClosure:
+		fn := c.p.funcOf(ins.Fn.(*ssa.Function))
+		b := c.slotsOf(ins.Bindings)
+		d := c.slots[ins]
+		return func(fr *frame) *frame {
+			vals := make([]value, len(b))
+			for i, s := range b {
+				vals[i] = fr.regs[s]
+			}
+			fr.regs[d] = value{r: &closure{fn: fn, bindings: vals}}
+			return fr
+		}
+	case *ssa.MakeInterface:
+		return c.makeInterface(ins)
+	case *ssa.ChangeInterface:
+		x, d := c.slot(ins.X), c.slots[ins]
+		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x]; return fr }
+	case *ssa.ChangeType:
+		x, d := c.slot(ins.X), c.slots[ins]
+		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x]; return fr }
+	case *ssa.Convert:
+		return c.convert(ins)
+	case *ssa.MultiConvert:
+		return c.multiConvert(ins)
+	case *ssa.SliceToArrayPointer:
+		return c.sliceToArrayPointer(ins)
+	case *ssa.Extract:
+		x, d, i := c.slot(ins.Tuple), c.slots[ins], ins.Index
+		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
+	case *ssa.Field:
+		x, d, i := c.slot(ins.X), c.slots[ins], ins.Field
+		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
+	case *ssa.FieldAddr:
+		return c.fieldAddr(ins)
+	case *ssa.Index:
+		return c.index(ins)
+	case *ssa.IndexAddr:
+		return c.indexAddr(ins)
+	case *ssa.Lookup:
+		return c.lookup(ins)
+	case *ssa.Slice:
+		return c.sliceOp(ins)
+	case *ssa.MakeSlice:
+		return c.makeSlice(ins)
+	case *ssa.MakeMap:
+		rt := c.rt(ins.Type())
+		d := c.slots[ins]
+		return func(fr *frame) *frame {
+			fr.regs[d] = value{r: newMap(rt, fr.g.m)}
+			return fr
+		}
+	case *ssa.MapUpdate:
+		return c.mapUpdate(ins)
+	case *ssa.MakeChan:
+		return c.makeChan(ins)
+	case *ssa.Send:
+		return c.send(ins)
+	case *ssa.Select:
+		return c.selectOp(ins)
+	case *ssa.Range:
+		return c.rangeOp(ins)
+	case *ssa.Next:
+		return c.next(ins)
+	case *ssa.TypeAssert:
+		return c.typeAssert(ins)
+	}
+	c.fault("instruction %T", ins)
+	return nil
+}
+
+func (c *compiler) ret(ins *ssa.Return) op {
+	rs := c.slotsOf(ins.Results)
+	switch len(rs) {
+	case 0:
+		return func(fr *frame) *frame { return fr.g.m.ret(fr, value{}) }
+	case 1:
+		s := rs[0]
+		return func(fr *frame) *frame { return fr.g.m.ret(fr, fr.regs[s]) }
+	}
+	return func(fr *frame) *frame {
+		t := make(agg, len(rs))
+		for i, s := range rs {
+			t[i] = fr.regs[s]
+		}
+		return fr.g.m.ret(fr, value{r: t})
+	}
+}
+
+// ret pops fr, delivering res to its caller.
+func (m *Machine) ret(fr *frame, res value) *frame {
+	g := fr.g
+	caller := fr.caller
+	g.depth--
+	g.top = caller
+	if fr.boundary {
+		g.nestedRes = res
+		return nil
+	}
+	if caller == nil {
+		m.goroutineDone(g)
+		return nil
+	}
+	if fr.retSlot >= 0 {
+		caller.regs[fr.retSlot] = res
+	}
+	if caller.unwinding {
+		m.unwind(g)
+		return g.top
+	}
+	return caller
+}
+
+func deref(t types.Type) types.Type {
+	return t.Underlying().(*types.Pointer).Elem()
+}
+
+// isAggregate reports whether values of rt need copying on assignment.
+func isAggregate(rt *rtype) bool {
+	switch rt.kind {
+	case kStruct, kArray, kNative, kModel:
+		return true
+	}
+	return false
+}
+
+func (c *compiler) alloc(ins *ssa.Alloc) op {
+	rt := c.rt(deref(ins.Type()))
+	d := c.slots[ins]
+	if rt.kind == kNative {
+		return func(fr *frame) *frame {
+			fr.regs[d] = value{r: rt.zero().r.(reflect.Value).Addr()}
+			return fr
+		}
+	}
+	if isAggregate(rt) {
+		return func(fr *frame) *frame {
+			cell := &value{}
+			*cell = rt.zero()
+			fr.regs[d] = value{r: cell}
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		fr.regs[d] = value{r: &value{}}
+		return fr
+	}
+}
+
+func (c *compiler) store(ins *ssa.Store) op {
+	a, v := c.slot(ins.Addr), c.slot(ins.Val)
+	rt := c.rt(ins.Val.Type())
+	if isAggregate(rt) {
+		return func(fr *frame) *frame {
+			storeTo(fr.regs[a], copyVal(fr.regs[v]), rt)
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		if p, ok := fr.regs[a].r.(*value); ok {
+			*p = fr.regs[v]
+			return fr
+		}
+		storeTo(fr.regs[a], fr.regs[v], rt)
+		return fr
+	}
+}
+
+// storeTo stores v through pointer p (a *value or a native pointer).
+func storeTo(p value, v value, rt *rtype) {
+	switch q := p.r.(type) {
+	case *value:
+		if q == nil {
+			throwPanic(nilDeref())
+		}
+		*q = v
+	case nil:
+		throwPanic(nilDeref())
+	default:
+		storeNative(q, v, rt)
+	}
+}
+
+// loadFrom loads the value p points to.
+func loadFrom(p value, rt *rtype) value {
+	switch q := p.r.(type) {
+	case *value:
+		if q == nil {
+			throwPanic(nilDeref())
+		}
+		return *q
+	case nil:
+		throwPanic(nilDeref())
+	default:
+		return loadNative(q, rt)
+	}
+	return value{}
+}

@@ -1,0 +1,538 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (c *compiler) binop(ins *ssa.BinOp) op {
+	x, y, d := c.slot(ins.X), c.slot(ins.Y), c.slots[ins]
+	rt := c.rt(ins.X.Type())
+	k := rt.kind
+	tok := ins.Op
+	switch tok {
+	case token.SHL, token.SHR:
+		yk := c.rt(ins.Y.Type()).kind
+		signedY := yk.isSigned()
+		return func(fr *frame) *frame {
+			n := fr.regs[y].n
+			if signedY && int64(n) < 0 {
+				throwRuntime("negative shift amount")
+			}
+			fr.regs[d].n = shift(tok, k, fr.regs[x].n, n)
+			return fr
+		}
+	}
+	switch {
+	case k.isInt() || k == kBool:
+		if k == kBool || tok == token.EQL || tok == token.NEQ || tok == token.LSS || tok == token.LEQ || tok == token.GTR || tok == token.GEQ {
+			return intCompareOp(tok, k.isSigned(), x, y, d)
+		}
+		if k.bits() == 64 {
+			switch tok {
+			case token.ADD:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n + fr.regs[y].n; return fr }
+			case token.SUB:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n - fr.regs[y].n; return fr }
+			case token.MUL:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n * fr.regs[y].n; return fr }
+			case token.AND:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n & fr.regs[y].n; return fr }
+			case token.OR:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n | fr.regs[y].n; return fr }
+			}
+		}
+		return func(fr *frame) *frame {
+			r, msg := intBinop(tok, k, fr.regs[x].n, fr.regs[y].n)
+			if msg != "" {
+				throwRuntime(msg)
+			}
+			fr.regs[d].n = r
+			return fr
+		}
+	case k.isFloat():
+		switch tok {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return func(fr *frame) *frame {
+				fr.regs[d].n = b2u(floatCompare(tok, fr.regs[x].float(), fr.regs[y].float()))
+				return fr
+			}
+		}
+		return func(fr *frame) *frame {
+			fr.regs[d] = f64Val(floatBinop(tok, k, fr.regs[x].float(), fr.regs[y].float()))
+			return fr
+		}
+	case k.isComplex():
+		switch tok {
+		case token.EQL:
+			return func(fr *frame) *frame { fr.regs[d].n = b2u(fr.regs[x].cplx() == fr.regs[y].cplx()); return fr }
+		case token.NEQ:
+			return func(fr *frame) *frame { fr.regs[d].n = b2u(fr.regs[x].cplx() != fr.regs[y].cplx()); return fr }
+		}
+		return func(fr *frame) *frame {
+			fr.regs[d] = value{r: complexBinop(tok, k, fr.regs[x].cplx(), fr.regs[y].cplx())}
+			return fr
+		}
+	case k == kString:
+		if tok == token.ADD {
+			return func(fr *frame) *frame { fr.regs[d] = strVal(fr.regs[x].str() + fr.regs[y].str()); return fr }
+		}
+		return func(fr *frame) *frame {
+			fr.regs[d].n = b2u(stringCompare(tok, fr.regs[x].str(), fr.regs[y].str()))
+			return fr
+		}
+	}
+	// == and != on everything else. Comparing a value with an interface
+	// (mixed operands) does not occur in SSA: both sides share a type.
+	if ins.X.Type() != ins.Y.Type() && !types.Identical(ins.X.Type(), ins.Y.Type()) {
+		if _, isNil := ins.Y.(*ssa.Const); !isNil {
+			c.fault("comparison of %s and %s", ins.X.Type(), ins.Y.Type())
+		}
+	}
+	neq := tok == token.NEQ
+	return func(fr *frame) *frame {
+		fr.regs[d].n = b2u(equal(rt, fr.regs[x], fr.regs[y]) != neq)
+		return fr
+	}
+}
+
+func intCompareOp(tok token.Token, signed bool, x, y, d int) op {
+	switch tok {
+	case token.EQL:
+		return func(fr *frame) *frame { fr.regs[d].n = b2u(fr.regs[x].n == fr.regs[y].n); return fr }
+	case token.NEQ:
+		return func(fr *frame) *frame { fr.regs[d].n = b2u(fr.regs[x].n != fr.regs[y].n); return fr }
+	}
+	if signed {
+		switch tok {
+		case token.LSS:
+			return func(fr *frame) *frame { fr.regs[d].n = b2u(int64(fr.regs[x].n) < int64(fr.regs[y].n)); return fr }
+		case token.LEQ:
+			return func(fr *frame) *frame { fr.regs[d].n = b2u(int64(fr.regs[x].n) <= int64(fr.regs[y].n)); return fr }
+		case token.GTR:
+			return func(fr *frame) *frame { fr.regs[d].n = b2u(int64(fr.regs[x].n) > int64(fr.regs[y].n)); return fr }
+		case token.GEQ:
+			return func(fr *frame) *frame { fr.regs[d].n = b2u(int64(fr.regs[x].n) >= int64(fr.regs[y].n)); return fr }
+		}
+	}
+	return func(fr *frame) *frame {
+		fr.regs[d].n = b2u(intCompare(tok, signed, fr.regs[x].n, fr.regs[y].n))
+		return fr
+	}
+}
+
+func (c *compiler) unop(ins *ssa.UnOp) op {
+	x, d := c.slot(ins.X), c.slots[ins]
+	switch ins.Op {
+	case token.NOT:
+		return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n ^ 1; return fr }
+	case token.SUB:
+		k := c.rt(ins.X.Type()).kind
+		switch {
+		case k.isInt():
+			return func(fr *frame) *frame { fr.regs[d].n = norm(k, -fr.regs[x].n); return fr }
+		case k.isFloat():
+			return func(fr *frame) *frame { fr.regs[d] = f64Val(-fr.regs[x].float()); return fr }
+		case k.isComplex():
+			return func(fr *frame) *frame { fr.regs[d] = value{r: -fr.regs[x].cplx()}; return fr }
+		}
+	case token.XOR:
+		k := c.rt(ins.X.Type()).kind
+		return func(fr *frame) *frame { fr.regs[d].n = norm(k, ^fr.regs[x].n); return fr }
+	case token.MUL:
+		rt := c.rt(ins.Type())
+		if isAggregate(rt) {
+			return func(fr *frame) *frame { fr.regs[d] = copyVal(loadFrom(fr.regs[x], rt)); return fr }
+		}
+		return func(fr *frame) *frame {
+			if p, ok := fr.regs[x].r.(*value); ok && p != nil {
+				fr.regs[d] = *p
+				return fr
+			}
+			fr.regs[d] = loadFrom(fr.regs[x], rt)
+			return fr
+		}
+	case token.ARROW:
+		return c.recv(ins)
+	}
+	c.fault("unary %s on %s", ins.Op, ins.X.Type())
+	return nil
+}
+
+func (c *compiler) convert(ins *ssa.Convert) op {
+	from, to := c.rt(ins.X.Type()), c.rt(ins.Type())
+	x, d := c.slot(ins.X), c.slots[ins]
+	if from.kind.isInt() && to.kind.isInt() {
+		k := to.kind
+		return func(fr *frame) *frame { fr.regs[d].n = norm(k, fr.regs[x].n); return fr }
+	}
+	return func(fr *frame) *frame { fr.regs[d] = convert(from, to, fr.regs[x]); return fr }
+}
+
+// multiConvert converts between types at least one of which is a type
+// parameter instantiated with several types: decide per dynamic case. With
+// generic instantiation every type is concrete, so this is a plain convert.
+func (c *compiler) multiConvert(ins *ssa.MultiConvert) op {
+	from, to := c.rt(ins.X.Type()), c.rt(ins.Type())
+	x, d := c.slot(ins.X), c.slots[ins]
+	return func(fr *frame) *frame { fr.regs[d] = convert(from, to, fr.regs[x]); return fr }
+}
+
+func (c *compiler) sliceToArrayPointer(ins *ssa.SliceToArrayPointer) op {
+	x, d := c.slot(ins.X), c.slots[ins]
+	at := c.rt(deref(ins.Type()))
+	n := at.length
+	return func(fr *frame) *frame {
+		s := fr.regs[x].slice()
+		if len(s) < n {
+			throwRuntime(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(s), n))
+		}
+		if s == nil {
+			fr.regs[d] = value{}
+			return fr
+		}
+		fr.regs[d] = value{r: &arrayView{s: s[:n:n]}}
+		return fr
+	}
+}
+
+// arrayView is a pointer to an array that aliases a slice's backing
+// store (from a slice-to-array-pointer conversion).
+type arrayView struct{ s []value }
+
+func (c *compiler) makeInterface(ins *ssa.MakeInterface) op {
+	rt := c.rt(ins.X.Type())
+	x, d := c.slot(ins.X), c.slots[ins]
+	return func(fr *frame) *frame {
+		fr.regs[d] = value{r: &iface{t: rt, v: fr.regs[x]}}
+		return fr
+	}
+}
+
+func (c *compiler) fieldAddr(ins *ssa.FieldAddr) op {
+	x, d, i := c.slot(ins.X), c.slots[ins], ins.Field
+	st := c.rt(deref(ins.X.Type()))
+	if st.kind == kNative {
+		return func(fr *frame) *frame {
+			p := fr.regs[x].r
+			fr.regs[d] = value{r: nativeFieldAddr(p, i)}
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		p, ok := fr.regs[x].r.(*value)
+		if !ok || p == nil {
+			if !ok && fr.regs[x].r != nil {
+				fr.regs[d] = value{r: nativeFieldAddr(fr.regs[x].r, i)}
+				return fr
+			}
+			throwPanic(nilDeref())
+		}
+		fr.regs[d] = value{r: &p.r.(agg)[i]}
+		return fr
+	}
+}
+
+func (c *compiler) index(ins *ssa.Index) op {
+	x, i, d := c.slot(ins.X), c.slot(ins.Index), c.slots[ins]
+	xt := c.rt(ins.X.Type())
+	signed := c.rt(ins.Index.Type()).kind.isSigned()
+	if xt.kind == kString {
+		return func(fr *frame) *frame {
+			s := fr.regs[x].str()
+			n := fr.regs[i].n
+			if n >= uint64(len(s)) {
+				throwRuntime(boundsMsg(n, signed, len(s)))
+			}
+			fr.regs[d].n = uint64(s[n])
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		a := fr.regs[x].r.(agg)
+		n := fr.regs[i].n
+		if n >= uint64(len(a)) {
+			throwRuntime(boundsMsg(n, signed, len(a)))
+		}
+		fr.regs[d] = a[n]
+		return fr
+	}
+}
+
+func boundsMsg(n uint64, signed bool, length int) string {
+	if signed {
+		return fmt.Sprintf("index out of range [%d] with length %d", int64(n), length)
+	}
+	return fmt.Sprintf("index out of range [%d] with length %d", n, length)
+}
+
+func (c *compiler) indexAddr(ins *ssa.IndexAddr) op {
+	x, i, d := c.slot(ins.X), c.slot(ins.Index), c.slots[ins]
+	signed := c.rt(ins.Index.Type()).kind.isSigned()
+	if _, isSlice := ins.X.Type().Underlying().(*types.Slice); isSlice {
+		return func(fr *frame) *frame {
+			s, _ := fr.regs[x].r.([]value)
+			n := fr.regs[i].n
+			if n >= uint64(len(s)) {
+				throwRuntime(boundsMsg(n, signed, len(s)))
+			}
+			fr.regs[d] = value{r: &s[n]}
+			return fr
+		}
+	}
+	// Pointer to array.
+	return func(fr *frame) *frame {
+		a := arrayOf(fr.regs[x])
+		n := fr.regs[i].n
+		if n >= uint64(len(a)) {
+			throwRuntime(boundsMsg(n, signed, len(a)))
+		}
+		fr.regs[d] = value{r: &a[n]}
+		return fr
+	}
+}
+
+// arrayOf returns the elements an array pointer points to.
+func arrayOf(p value) []value {
+	switch q := p.r.(type) {
+	case *value:
+		if q == nil {
+			throwPanic(nilDeref())
+		}
+		return q.r.(agg)
+	case *arrayView:
+		return q.s
+	case nil:
+		throwPanic(nilDeref())
+	}
+	unsupported("pointer to native array")
+	return nil
+}
+
+func (c *compiler) lookup(ins *ssa.Lookup) op {
+	x, i, d := c.slot(ins.X), c.slot(ins.Index), c.slots[ins]
+	xt := c.rt(ins.X.Type())
+	if xt.kind == kString {
+		signed := c.rt(ins.Index.Type()).kind.isSigned()
+		return func(fr *frame) *frame {
+			s := fr.regs[x].str()
+			n := fr.regs[i].n
+			if n >= uint64(len(s)) {
+				throwRuntime(boundsMsg(n, signed, len(s)))
+			}
+			fr.regs[d].n = uint64(s[n])
+			return fr
+		}
+	}
+	commaOk := ins.CommaOk
+	copyElem := isAggregate(xt.elem)
+	return func(fr *frame) *frame {
+		m, _ := fr.regs[x].r.(*mapV)
+		v, ok := m.get(fr.regs[i])
+		if !ok {
+			v = xt.elem.zero()
+		} else if copyElem {
+			v = copyVal(v)
+		}
+		if commaOk {
+			fr.regs[d] = value{r: agg{v, boolVal(ok)}}
+		} else {
+			fr.regs[d] = v
+		}
+		return fr
+	}
+}
+
+func (c *compiler) mapUpdate(ins *ssa.MapUpdate) op {
+	mp, k, v := c.slot(ins.Map), c.slot(ins.Key), c.slot(ins.Value)
+	rt := c.rt(ins.Map.Type())
+	cp := isAggregate(rt.elem)
+	return func(fr *frame) *frame {
+		m, _ := fr.regs[mp].r.(*mapV)
+		if m == nil {
+			throwPanic(plainErr("assignment to entry in nil map"))
+		}
+		val := fr.regs[v]
+		if cp {
+			val = copyVal(val)
+		}
+		m.set(fr.regs[k], val)
+		return fr
+	}
+}
+
+func (c *compiler) makeSlice(ins *ssa.MakeSlice) op {
+	rt := c.rt(ins.Type())
+	l, cp, d := c.slot(ins.Len), c.slot(ins.Cap), c.slots[ins]
+	lsigned := c.rt(ins.Len.Type()).kind.isSigned()
+	csigned := c.rt(ins.Cap.Type()).kind.isSigned()
+	elemAgg := isAggregate(rt.elem)
+	return func(fr *frame) *frame {
+		n, m := fr.regs[l].n, fr.regs[cp].n
+		if (lsigned && int64(n) < 0) || n > 1<<40 {
+			throwRuntime("makeslice: len out of range")
+		}
+		if (csigned && int64(m) < 0) || m > 1<<40 || m < n {
+			throwRuntime("makeslice: cap out of range")
+		}
+		s := make([]value, n, m)
+		if elemAgg {
+			for i := range s[:m] {
+				s[:m][i] = rt.elem.zero()
+			}
+		}
+		fr.regs[d] = value{r: s}
+		return fr
+	}
+}
+
+func (c *compiler) sliceOp(ins *ssa.Slice) op {
+	x, d := c.slot(ins.X), c.slots[ins]
+	lo, hi, mx := -1, -1, -1
+	if ins.Low != nil {
+		lo = c.slot(ins.Low)
+	}
+	if ins.High != nil {
+		hi = c.slot(ins.High)
+	}
+	if ins.Max != nil {
+		mx = c.slot(ins.Max)
+	}
+	get := func(fr *frame, s int, def int) int {
+		if s < 0 {
+			return def
+		}
+		n := fr.regs[s].n
+		if int64(n) < 0 || n > 1<<62 {
+			return -1 << 62 // caught by the bounds checks below
+		}
+		return int(n)
+	}
+	xt := c.rt(ins.X.Type())
+	if xt.kind == kString {
+		return func(fr *frame) *frame {
+			s := fr.regs[x].str()
+			l, h := get(fr, lo, 0), get(fr, hi, len(s))
+			if h < 0 || h > len(s) {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [:%d] with length %d", sliceBound(fr, hi), len(s)))
+			}
+			if l < 0 || l > h {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [%d:%d]", sliceBound(fr, lo), h))
+			}
+			fr.regs[d] = strVal(s[l:h])
+			return fr
+		}
+	}
+	isSlice := xt.kind == kSlice
+	return func(fr *frame) *frame {
+		var s []value
+		if isSlice {
+			s = fr.regs[x].slice()
+		} else {
+			s = arrayOf(fr.regs[x])
+		}
+		capS := cap(s)
+		l, h, m := get(fr, lo, 0), get(fr, hi, len(s)), get(fr, mx, capS)
+		word := "capacity"
+		if !isSlice {
+			word = "length"
+		}
+		if mx >= 0 {
+			if m < 0 || m > capS {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [::%d] with %s %d", sliceBound(fr, mx), word, capS))
+			}
+			if h < 0 || h > m {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [:%d:%d]", sliceBound(fr, hi), m))
+			}
+			if l < 0 || l > h {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [%d:%d:]", sliceBound(fr, lo), h))
+			}
+		} else {
+			if h < 0 || h > capS {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [:%d] with %s %d", sliceBound(fr, hi), word, capS))
+			}
+			if l < 0 || l > h {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [%d:%d]", sliceBound(fr, lo), h))
+			}
+		}
+		if s == nil {
+			fr.regs[d] = value{}
+			return fr
+		}
+		fr.regs[d] = value{r: s[l:h:m]}
+		return fr
+	}
+}
+
+// sliceBound prints a slice index operand as the runtime does.
+func sliceBound(fr *frame, s int) int64 {
+	if s < 0 {
+		return 0
+	}
+	return int64(fr.regs[s].n)
+}
+
+func (c *compiler) typeAssert(ins *ssa.TypeAssert) op {
+	x, d := c.slot(ins.X), c.slots[ins]
+	at := c.rt(ins.AssertedType)
+	from := c.rt(ins.X.Type())
+	commaOk := ins.CommaOk
+	toIface := at.kind == kInterface
+	return func(fr *frame) *frame {
+		i, _ := fr.regs[x].r.(*iface)
+		var ok bool
+		var res value
+		if i != nil {
+			if toIface {
+				ok = i.t.implements(at)
+				res = fr.regs[x]
+			} else {
+				ok = i.t == at
+				res = i.v
+			}
+		}
+		if commaOk {
+			if !ok {
+				if toIface {
+					res = value{}
+				} else {
+					res = at.zero()
+				}
+			}
+			fr.regs[d] = value{r: agg{res, boolVal(ok)}}
+			return fr
+		}
+		if !ok {
+			throwPanic(typeAssertErr(from, at, i))
+		}
+		fr.regs[d] = res
+		return fr
+	}
+}
+
+// typeAssertErr builds the *runtime.TypeAssertionError message.
+func typeAssertErr(from, to *rtype, i *iface) *runtimeError {
+	if i == nil {
+		return assertErr(fmt.Sprintf("interface conversion: interface is nil, not %s", to.name))
+	}
+	if to.kind == kInterface {
+		return assertErr(fmt.Sprintf("interface conversion: %s is not %s: missing method %s", i.t.name, to.name, i.t.missingMethod(to)))
+	}
+	if i.t.name == to.name {
+		return assertErr(fmt.Sprintf("interface conversion: %s is %s, not %s (types from different scopes)", from.name, i.t.name, to.name))
+	}
+	return assertErr(fmt.Sprintf("interface conversion: %s is %s, not %s", from.name, i.t.name, to.name))
+}
+
+var _ = reflect.Value{}

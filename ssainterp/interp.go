@@ -1,0 +1,339 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/token"
+	"runtime"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// op is one compiled instruction. It runs with fr as the current frame and
+// returns the frame to continue with: fr itself, a callee, a caller, or nil
+// when the goroutine stops (before a visible operation, blocked, or done).
+// Inv: when an op runs, fr == fr.g.top and fr.pc indexes the next op.
+type op func(fr *frame) *frame
+
+// function is the compiled form of an ssa.Function.
+type function struct {
+	prog *Program
+	ssa  *ssa.Function
+	name string
+
+	once     sync.Once
+	err      error // compile error (unsupported construct)
+	code     []op
+	pos      []token.Pos // source position per pc
+	instr    []ssa.Instruction
+	nregs    int
+	nparams  int
+	nfree    int
+	consts   []value // copied into regs[constBase:] by newFrame
+	cbase    int
+	globals  []globalRef
+	recovPC  int // pc of the Recover block, -1 if none
+	nresults int
+
+	model  modelFunc // non-nil: a modelled function
+	native *nativeFunc
+}
+
+type globalRef struct {
+	slot int
+	g    int // index into Machine.globals
+}
+
+// frame is the activation record of one interpreted call.
+type frame struct {
+	fn      *function
+	code    []op
+	regs    []value
+	pc      int
+	caller  *frame
+	g       *goroutine
+	defers  []deferred
+	retSlot int // register of caller receiving the result, -1 for none
+
+	// unwinding is set while fr runs deferred calls because of a panic
+	// or runtime.Goexit.
+	unwinding bool
+	// deferCall is set on the frame of a call made by a defer
+	// statement while unwinding: recover() there may stop the panic.
+	deferCall *panicRec
+	// boundary is set on the bottom frame of a call made from native
+	// code (a callback): returning from it ends the nested run loop.
+	boundary bool
+}
+
+type deferred struct {
+	fn   value // *closure or native function
+	args []value
+	site *ssa.Defer
+}
+
+// panicRec is one panic in flight on a goroutine.
+type panicRec struct {
+	val       value // interface value (type any)
+	recovered bool
+	goexit    bool
+	link      *panicRec // the panic this one interrupted
+	repanic   bool
+}
+
+// goPanic carries an interpreted panic through the host stack between the
+// op that raised it and the run loop that unwinds interpreted frames.
+type goPanic struct {
+	val value
+	err *runtimeError // a run-time error, boxed lazily
+}
+
+// exitSignal ends the whole program (os.Exit, fatal errors).
+type exitSignal struct{ code int }
+
+// internalFault is a bug or unsupported construct of the interpreter, not
+// of the checked program.
+type internalFault struct {
+	msg string
+	pos string
+}
+
+func (e *internalFault) Error() string {
+	if e.pos != "" {
+		return e.pos + ": " + e.msg
+	}
+	return e.msg
+}
+
+// unsupported raises an internal fault naming a construct we cannot run.
+func unsupported(format string, args ...any) {
+	panic(&internalFault{msg: "unsupported: " + fmt.Sprintf(format, args...)})
+}
+
+// newFrame allocates a frame for fn on goroutine g.
+func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
+	fn.compile()
+	if fn.err != nil {
+		panic(&internalFault{msg: fn.err.Error()})
+	}
+	g.depth++
+	if g.depth > m.cfg.MaxDepth {
+		m.fatal("stack overflow", fmt.Sprintf("runtime: goroutine stack exceeds %d-byte limit\n", 1000000000))
+	}
+	fr := &frame{fn: fn, code: fn.code, g: g, retSlot: -1}
+	fr.regs = make([]value, fn.nregs)
+	copy(fr.regs[fn.cbase:], fn.consts)
+	for _, gr := range fn.globals {
+		if gr.g < 0 {
+			fr.regs[gr.slot] = value{r: m.stdCell(-gr.g)}
+			continue
+		}
+		fr.regs[gr.slot] = value{r: &m.globals[gr.g]}
+	}
+	return fr
+}
+
+// runG runs g until it stops: before its next visible operation, blocked,
+// finished, or until the program exits.
+func (m *Machine) runG(g *goroutine) {
+	for g.top != nil && !m.exited {
+		if m.runSafe(g) {
+			return
+		}
+	}
+}
+
+// runSafe runs the dispatch loop, turning interpreted panics into
+// unwinding. It returns false when the loop should resume (a panic moved
+// control to a deferred call).
+func (m *Machine) runSafe(g *goroutine) (stopped bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			stopped = m.handleHostPanic(g, r)
+		}
+	}()
+	fr := g.top
+	for fr != nil {
+		c := fr.code[fr.pc]
+		fr.pc++
+		fr = c(fr)
+	}
+	return true
+}
+
+// handleHostPanic classifies a host panic raised while running g.
+func (m *Machine) handleHostPanic(g *goroutine, r any) (stopped bool) {
+	switch x := r.(type) {
+	case *goPanic:
+		if x.err != nil {
+			x.val = m.errValue(x.err)
+		}
+		m.startPanic(g, x.val, false)
+		return g.top == nil
+	case *exitSignal:
+		m.exited = true
+		return true
+	case *internalFault:
+		if x.pos == "" && g.top != nil {
+			x.pos = g.top.position()
+		}
+		m.fault = x
+		m.exited = true
+		m.exitCode = 3
+		return true
+	case *nestedPanic:
+		panic(x) // travels to the native caller
+	}
+	if re, ok := r.(runtime.Error); ok && strings.Contains(re.Error(), "stack overflow") {
+		panic(r)
+	}
+	where := ""
+	if g.top != nil {
+		where = g.top.position()
+		if i := g.top.pc - 1; i >= 0 && i < len(g.top.fn.instr) && g.top.fn.instr[i] != nil {
+			where += fmt.Sprintf(" (in %s: %s)", g.top.fn.name, g.top.fn.instr[i])
+		}
+	}
+	m.fault = &internalFault{msg: fmt.Sprintf("internal error: %v\n%s", r, stackOf()), pos: where}
+	m.exited = true
+	m.exitCode = 3
+	return true
+}
+
+func stackOf() string {
+	buf := make([]byte, 8192)
+	return string(buf[:runtime.Stack(buf, false)])
+}
+
+// position returns file:line of the instruction fr is executing.
+func (fr *frame) position() string {
+	i := fr.pc - 1
+	if i < 0 {
+		i = 0
+	}
+	if i < len(fr.fn.pos) {
+		if p := fr.fn.pos[i]; p.IsValid() {
+			pos := fr.fn.prog.fset.Position(p)
+			return fmt.Sprintf("%s:%d", pos.Filename, pos.Line)
+		}
+	}
+	return fr.fn.name
+}
+
+// startPanic begins unwinding g with panic value v (an interface value).
+func (m *Machine) startPanic(g *goroutine, v value, goexit bool) {
+	if g.panic != nil && !goexit {
+		// A panic during unwinding: the earlier one is superseded.
+	}
+	g.panic = &panicRec{val: v, goexit: goexit, link: g.panic}
+	m.unwind(g)
+}
+
+// unwind continues unwinding g's stack: it calls the next deferred
+// function, resumes a frame whose deferred call recovered, or ends the
+// goroutine (a fatal panic kills the program).
+func (m *Machine) unwind(g *goroutine) {
+	for {
+		fr := g.top
+		if fr == nil {
+			m.panicExit(g)
+			return
+		}
+		p := g.panic
+		if p.recovered {
+			// The deferred call that recovered has returned: fr
+			// resumes at its Recover block, which runs the remaining
+			// deferred calls and returns the named results.
+			g.panic = p.link
+			for g.panic != nil && g.panic.recovered {
+				g.panic = g.panic.link
+			}
+			fr.unwinding = false
+			fr.pc = fr.fn.recovPC
+			return
+		}
+		if n := len(fr.defers); n > 0 {
+			d := fr.defers[n-1]
+			fr.defers = fr.defers[:n-1]
+			fr.unwinding = true
+			callee := m.callDeferred(fr, d)
+			if callee != nil {
+				callee.deferCall = p
+				g.top = callee
+				return
+			}
+			continue // native or modelled deferred call completed
+		}
+		if fr.boundary {
+			g.top = fr.caller
+			g.depth--
+			panic(&nestedPanic{p})
+		}
+		g.top = fr.caller
+		g.depth--
+	}
+}
+
+// nestedPanic carries an interpreted panic out of a callback into the
+// native code that called it.
+type nestedPanic struct{ p *panicRec }
+
+// panicExit reports a panic that unwound the whole stack of g: the program
+// dies with exit status 2 as Go's does.
+func (m *Machine) panicExit(g *goroutine) {
+	p := g.panic
+	if p.goexit {
+		g.panic = nil
+		m.goroutineDone(g)
+		return
+	}
+	var chain []*panicRec
+	for q := p; q != nil; q = q.link {
+		chain = append(chain, q)
+	}
+	var b strings.Builder
+	for i := len(chain) - 1; i >= 0; i-- {
+		q := chain[i]
+		if i < len(chain)-1 {
+			b.WriteString("\t")
+		}
+		b.WriteString("panic: ")
+		b.WriteString(m.panicString(q.val))
+		if q.recovered {
+			if q.repanic {
+				b.WriteString(" [recovered, repanicked]")
+			} else {
+				b.WriteString(" [recovered]")
+			}
+		}
+		b.WriteString("\n")
+	}
+	if isNilDeref(p.val) {
+		b.WriteString("[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x0]\n")
+	}
+	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n", g.id)
+	b.WriteString(m.goroutineTrace(g))
+	m.writeStderr(b.String())
+	m.exitCode = 2
+	m.exited = true
+	m.panicked = true
+}
+
+// goroutineTrace lists the frames of g as the runtime's traceback does.
+func (m *Machine) goroutineTrace(g *goroutine) string {
+	var b strings.Builder
+	for fr := g.top; fr != nil; fr = fr.caller {
+		fmt.Fprintf(&b, "%s(...)\n\t%s\n", fr.fn.name, fr.position())
+	}
+	return b.String()
+}
+
+// fatal ends the program with a runtime fatal error ("fatal error: msg").
+func (m *Machine) fatal(msg, prefix string) {
+	m.writeStderr(prefix + "fatal error: " + msg + "\n")
+	m.exitCode = 2
+	m.exited = true
+	m.fatalMsg = msg
+	panic(&exitSignal{2})
+}

@@ -1,0 +1,222 @@
+package ssainterp
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Program is a loaded, SSA-built program ready to run. It is immutable
+// once loaded, apart from caches guarded by locks, and may be shared by
+// many Machines.
+type Program struct {
+	ssa   *ssa.Program
+	fset  *token.FileSet
+	pkgs  []*packages.Package // the roots
+	byPth map[string]*ssa.Package
+
+	interp map[*types.Package]bool
+
+	types typeTable
+
+	fmu   sync.Mutex
+	funcs map[*ssa.Function]*function
+
+	globalList  []*ssa.Global
+	globalIndex map[*ssa.Global]int
+
+	models sync.Map // *ssa.Function -> modelFunc (nil if none)
+}
+
+// interpretedStd lists the standard packages run from SSA rather than
+// bridged: they are generic, or plain Go over modelled primitives, or
+// their control flow matters to scheduling.
+var interpretedStd = map[string]bool{
+	"context":        true,
+	"slices":         true,
+	"maps":           true,
+	"cmp":            true,
+	"iter":           true,
+	"container/list": true,
+	"container/heap": true,
+	"container/ring": true,
+	"sync":           true,
+	"sync/atomic":    true,
+	"errors":         true,
+	"unique":         true,
+}
+
+// LoadConfig says what to load.
+type LoadConfig struct {
+	Dir   string   // directory the patterns are relative to
+	Tests bool     // include test files (and the test main package)
+	Env   []string // extra environment for the go command
+}
+
+type cacheKey struct {
+	dir      string
+	patterns string
+	tests    bool
+}
+
+var (
+	cacheMu sync.Mutex
+	cache   = map[cacheKey]*loadEntry{}
+)
+
+type loadEntry struct {
+	once sync.Once
+	prog *Program
+	err  error
+}
+
+// Load loads and builds the packages matching patterns, once per process:
+// a second Load of the same patterns returns the same Program.
+func Load(cfg LoadConfig, patterns ...string) (*Program, error) {
+	dir, _ := filepath.Abs(cfg.Dir)
+	key := cacheKey{dir, strings.Join(patterns, "\x00"), cfg.Tests}
+	cacheMu.Lock()
+	e := cache[key]
+	if e == nil {
+		e = &loadEntry{}
+		cache[key] = e
+	}
+	cacheMu.Unlock()
+	e.once.Do(func() { e.prog, e.err = load(cfg, patterns) })
+	return e.prog, e.err
+}
+
+// LoadError lists the compiler's errors for packages that do not build.
+type LoadError struct {
+	Errors []string
+}
+
+func (e *LoadError) Error() string {
+	return "packages do not type-check:\n\t" + strings.Join(e.Errors, "\n\t")
+}
+
+func load(cfg LoadConfig, patterns []string) (*Program, error) {
+	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
+		packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes
+	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env}
+	roots, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(roots) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	var errs []string
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, &LoadError{Errors: errs}
+	}
+	for _, p := range roots {
+		for _, f := range p.CompiledGoFiles {
+			_ = f
+		}
+		if p.Module == nil && len(p.GoFiles) > 0 && isGoroot(p.GoFiles[0]) && !interpretedStd[p.PkgPath] {
+			return nil, fmt.Errorf("%s is a standard package that mcheck bridges natively; it cannot be the program", p.PkgPath)
+		}
+	}
+	prog := ssa.NewProgram(roots[0].Fset, ssa.InstantiateGenerics)
+	p := &Program{
+		ssa:         prog,
+		fset:        roots[0].Fset,
+		pkgs:        roots,
+		byPth:       map[string]*ssa.Package{},
+		interp:      map[*types.Package]bool{},
+		funcs:       map[*ssa.Function]*function{},
+		globalIndex: map[*ssa.Global]int{},
+	}
+	var all []*packages.Package
+	packages.Visit(roots, nil, func(lp *packages.Package) { all = append(all, lp) })
+	var build []*ssa.Package
+	for _, lp := range all {
+		if lp.Types == nil {
+			continue
+		}
+		std := lp.Module == nil && len(lp.GoFiles) > 0 && isGoroot(lp.GoFiles[0])
+		if !std && hasCgo(lp) {
+			return nil, fmt.Errorf("unsupported: package %s uses cgo (%s)", lp.PkgPath, lp.GoFiles[0])
+		}
+		sp := prog.CreatePackage(lp.Types, lp.Syntax, lp.TypesInfo, true)
+		p.byPth[lp.ID] = sp
+		if _, dup := p.byPth[lp.PkgPath]; !dup || !strings.Contains(lp.ID, "[") {
+			p.byPth[lp.PkgPath] = sp
+		}
+		if !std || interpretedStd[lp.PkgPath] {
+			p.interp[lp.Types] = true
+			build = append(build, sp)
+		}
+	}
+	for _, sp := range build {
+		sp.Build()
+	}
+	// Globals of interpreted packages live in each Machine.
+	for _, sp := range build {
+		var names []string
+		for name, mem := range sp.Members {
+			if _, ok := mem.(*ssa.Global); ok {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			g := sp.Members[name].(*ssa.Global)
+			p.globalIndex[g] = len(p.globalList)
+			p.globalList = append(p.globalList, g)
+		}
+	}
+	p.types.native = nil
+	return p, nil
+}
+
+func hasCgo(lp *packages.Package) bool {
+	_, ok := lp.Imports["runtime/cgo"]
+	return ok
+}
+
+var goroot = filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
+
+func isGoroot(file string) bool { return strings.HasPrefix(file, goroot) }
+
+// interpreted reports whether pkg's functions run from SSA.
+func (p *Program) interpreted(pkg *types.Package) bool { return p.interp[pkg] }
+
+// packageByPath returns the SSA package with the given import path or
+// package ID.
+func (p *Program) packageByPath(path string) *ssa.Package { return p.byPth[path] }
+
+// MainPackages returns the import paths of the loaded main packages.
+func (p *Program) MainPackages() []string {
+	var out []string
+	for _, r := range p.pkgs {
+		if r.Name == "main" {
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
+
+// Run loads nothing: it runs the main package path of an already loaded
+// program under the simple scheduler with cfg.
+func (p *Program) Run(mainPkg string, cfg Config) Result {
+	m := p.NewMachine(cfg)
+	return m.RunMain(mainPkg)
+}
+
+var errNoMain = errors.New("no main package")

@@ -1,0 +1,283 @@
+package ssainterp
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strings"
+)
+
+// Config controls one execution.
+type Config struct {
+	Stdout, Stderr io.Writer
+	Args           []string // os.Args[1:]
+	Seed           uint64   // seeds map iteration order, math/rand, select
+	MaxSteps       int64    // bound on executed blocks (0: unlimited)
+	MaxDepth       int      // bound on call depth per goroutine
+}
+
+// Machine is one execution of an interpreted program: its goroutines,
+// globals, virtual clock and output. A Machine runs once.
+type Machine struct {
+	prog *Program
+	cfg  Config
+	rng  *rand.Rand
+
+	globals []value
+	gs      []*goroutine // by id-1
+	nextID  int
+	cur     *goroutine
+
+	now    int64 // virtual clock, nanoseconds since the fixed epoch
+	timers []*timer
+
+	steps    int64
+	exited   bool
+	exitCode int
+	panicked bool
+	fatalMsg string
+	fault    *internalFault
+
+	stdout, stderr io.Writer
+	outBuf         bytes.Buffer // stdout when cfg.Stdout is nil
+	errBuf         bytes.Buffer
+
+	native          nativeState
+	pendingCopyBack []copyBack
+	nextChan        int
+	limit           string // why the execution was cut short (step bound)
+	outs            [2]outPipe
+	stdCells        [2]*value
+}
+
+// Result is the outcome of running a program.
+type Result struct {
+	ExitCode int
+	// Fault is set when the interpreter itself failed (a bug or an
+	// unsupported construct), as opposed to the program failing.
+	Fault error
+	// Deadlock is set when the program ended because every goroutine was
+	// blocked.
+	Deadlock bool
+	Steps    int64
+	// Limit is set when a bound (steps) cut the execution short.
+	Limit string
+}
+
+// gState is a goroutine's scheduling state.
+type gState uint8
+
+const (
+	gRunnable gState = iota // has run-able code before its next visible op
+	gPending                // stopped before a visible operation
+	gDone
+)
+
+// goroutine is an interpreter-owned goroutine: a stack of frames.
+type goroutine struct {
+	id      int
+	m       *Machine
+	top     *frame
+	state   gState
+	pending opDesc
+	granted bool
+	panic   *panicRec
+	depth   int
+	nested  int // > 0 while running a callback from native code
+	created token.Pos
+	nestedRes value // result of a nested (callback) call
+	wake      int64 // deadline of a pending sleep
+}
+
+// NewMachine prepares an execution of prog.
+func (p *Program) NewMachine(cfg Config) *Machine {
+	if cfg.MaxDepth == 0 {
+		cfg.MaxDepth = 100000
+	}
+	m := &Machine{prog: p, cfg: cfg}
+	m.rng = rand.New(rand.NewPCG(cfg.Seed, 0x6d636865636b))
+	m.stdout, m.stderr = cfg.Stdout, cfg.Stderr
+	if m.stdout == nil {
+		m.stdout = &m.outBuf
+	}
+	if m.stderr == nil {
+		m.stderr = &m.errBuf
+	}
+	m.globals = make([]value, len(p.globalList))
+	for i, g := range p.globalList {
+		m.globals[i] = p.rtypeOf(deref(g.Type())).zero()
+	}
+	return m
+}
+
+func (m *Machine) writeStdout(s string) { m.write(0, m.stdout, s) }
+func (m *Machine) writeStderr(s string) { m.write(1, m.stderr, s) }
+
+// write writes to the output pipe once the program has one (so that the
+// order of direct and native writes is kept), else to w.
+func (m *Machine) write(i int, w io.Writer, s string) {
+	if p := m.outs[i].w; p != nil {
+		io.WriteString(p, s)
+		return
+	}
+	io.WriteString(w, s)
+}
+
+// spawn creates a goroutine that will call fn with args.
+func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutine {
+	m.nextID++
+	g := &goroutine{id: m.nextID, m: m, created: created}
+	m.gs = append(m.gs, g)
+	fr := m.newFrame(fn, g)
+	copy(fr.regs, args)
+	g.top = fr
+	return g
+}
+
+// RunMain runs package main's init and main functions to completion under
+// the simple deterministic scheduler: the current goroutine runs until it
+// blocks, then the runnable goroutine with the lowest id.
+func (m *Machine) RunMain(mainPkg string) Result {
+	pkg := m.prog.packageByPath(mainPkg)
+	if pkg == nil {
+		return Result{ExitCode: 3, Fault: fmt.Errorf("no package %s", mainPkg)}
+	}
+	mainFn := pkg.Func("main")
+	if mainFn == nil {
+		return Result{ExitCode: 3, Fault: fmt.Errorf("package %s has no main function", mainPkg)}
+	}
+	// Package initialisation runs first, on the main goroutine, as the
+	// runtime does; the program's init function calls its imports' init.
+	initFn := m.prog.funcOf(pkg.Func("init"))
+	main := m.prog.funcOf(mainFn)
+	boot := &function{prog: m.prog, name: "runtime.main"}
+	boot.code = []op{
+		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
+		func(fr *frame) *frame { return m.callFunc(fr, main, nil, -1) },
+		func(fr *frame) *frame { m.exit(0); return nil },
+	}
+	boot.once.Do(func() {})
+	m.protect(func() { m.spawn(boot, nil, token.NoPos) })
+	return m.schedule()
+}
+
+// protect runs f, turning fatal errors and faults into the machine's state.
+func (m *Machine) protect(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch x := r.(type) {
+			case *exitSignal:
+				m.exited = true
+			case *internalFault:
+				m.fault = x
+				m.exited = true
+				m.exitCode = 3
+			default:
+				m.fault = &internalFault{msg: fmt.Sprintf("internal error: %v\n%s", r, stackOf())}
+				m.exited = true
+				m.exitCode = 3
+			}
+		}
+	}()
+	f()
+}
+
+// exit ends the program with the given status.
+func (m *Machine) exit(code int) {
+	m.exitCode = code
+	m.exited = true
+	panic(&exitSignal{code})
+}
+
+// schedule is the simple scheduler: it runs until the program exits.
+func (m *Machine) schedule() Result {
+	for !m.exited {
+		g := m.pick()
+		if g == nil {
+			if m.advanceClock() {
+				continue
+			}
+			m.deadlock()
+			break
+		}
+		m.protect(func() { m.Step(g) })
+	}
+	m.closeOutputs()
+	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit}
+	if m.fault != nil {
+		res.Fault = m.fault
+	}
+	return res
+}
+
+// pick chooses the goroutine to run next: the current one if it can go
+// on, else the enabled goroutine with the lowest id.
+func (m *Machine) pick() *goroutine {
+	if g := m.cur; g != nil && g.state != gDone && m.enabled(g) {
+		return g
+	}
+	for _, g := range m.gs {
+		if g.state != gDone && m.enabled(g) {
+			return g
+		}
+	}
+	return nil
+}
+
+// Step runs g: it performs g's pending visible operation (which must be
+// enabled) and then runs g until it stops before its next visible
+// operation, blocks, or finishes. It is the primitive a scheduler drives.
+func (m *Machine) Step(g *goroutine) {
+	m.cur = g
+	if g.state == gPending {
+		g.granted = true
+	}
+	g.state = gRunnable
+	m.runG(g)
+	if g.top == nil && g.state != gDone {
+		m.goroutineDone(g)
+	}
+}
+
+// goroutineDone marks g finished.
+func (m *Machine) goroutineDone(g *goroutine) {
+	g.state = gDone
+	g.top = nil
+}
+
+const deadlockMsg = "all goroutines are asleep - deadlock!"
+
+// deadlock ends the program as Go's runtime does when every goroutine is
+// blocked.
+func (m *Machine) deadlock() {
+	var b strings.Builder
+	b.WriteString("fatal error: " + deadlockMsg + "\n")
+	for _, g := range m.gs {
+		if g.state == gDone {
+			continue
+		}
+		fmt.Fprintf(&b, "\ngoroutine %d [%s]:\n%s", g.id, g.pending.reason(), m.goroutineTrace(g))
+	}
+	m.writeStderr(b.String())
+	m.exitCode = 2
+	m.fatalMsg = deadlockMsg
+	m.exited = true
+}
+
+// Goroutines returns the ids of goroutines that have not finished.
+func (m *Machine) Goroutines() []int {
+	var ids []int
+	for _, g := range m.gs {
+		if g.state != gDone {
+			ids = append(ids, g.id)
+		}
+	}
+	sort.Ints(ids)
+	return ids
+}
+
+// Output returns what the program wrote when no writers were configured.
+func (m *Machine) Output() (stdout, stderr string) { return m.outBuf.String(), m.errBuf.String() }

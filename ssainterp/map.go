@@ -1,0 +1,267 @@
+package ssainterp
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// mapV is an interpreted map. Entries are kept in insertion order; the
+// order of iteration is a rotation of that order chosen by the machine's
+// seed, so it is deterministic per execution yet not insertion order.
+type mapV struct {
+	kt, vt  *rtype
+	ints    map[uint64]*entry // keys of integer, bool and pointer-free scalar kinds
+	others  map[any]*entry
+	entries []*entry
+	live    int
+	m       *Machine
+}
+
+type entry struct {
+	k, v value
+	dead bool
+}
+
+func newMap(mt *rtype, m *Machine) *mapV {
+	mp := &mapV{kt: mt.key, vt: mt.elem, m: m}
+	if mt.key.kind.isInt() || mt.key.kind == kBool {
+		mp.ints = map[uint64]*entry{}
+	} else {
+		mp.others = map[any]*entry{}
+	}
+	return mp
+}
+
+func (mp *mapV) find(k value) *entry {
+	if mp == nil {
+		return nil
+	}
+	if mp.ints != nil {
+		return mp.ints[k.n]
+	}
+	return mp.others[keyOf(mp.kt, k)]
+}
+
+func (mp *mapV) get(k value) (value, bool) {
+	e := mp.find(k)
+	if e == nil {
+		return value{}, false
+	}
+	return e.v, true
+}
+
+func (mp *mapV) set(k, v value) {
+	if mp.ints != nil {
+		if e := mp.ints[k.n]; e != nil {
+			e.v = v
+			return
+		}
+		e := &entry{k: k, v: v}
+		mp.ints[k.n] = e
+		mp.add(e)
+		return
+	}
+	hk := keyOf(mp.kt, k)
+	if e := mp.others[hk]; e != nil {
+		e.v = v
+		return
+	}
+	e := &entry{k: k, v: v}
+	mp.others[hk] = e
+	mp.add(e)
+}
+
+func (mp *mapV) add(e *entry) {
+	mp.entries = append(mp.entries, e)
+	mp.live++
+}
+
+func (mp *mapV) delete(k value) {
+	if mp == nil {
+		return
+	}
+	var e *entry
+	if mp.ints != nil {
+		e = mp.ints[k.n]
+		delete(mp.ints, k.n)
+	} else {
+		hk := keyOf(mp.kt, k)
+		e = mp.others[hk]
+		delete(mp.others, hk)
+	}
+	if e == nil {
+		return
+	}
+	e.dead = true
+	mp.live--
+	if len(mp.entries) > 32 && mp.live < len(mp.entries)/2 {
+		// Compact into a new array: iterators hold the old one.
+		live := make([]*entry, 0, mp.live)
+		for _, e := range mp.entries {
+			if !e.dead {
+				live = append(live, e)
+			}
+		}
+		mp.entries = live
+	}
+}
+
+func (mp *mapV) clear() {
+	if mp == nil {
+		return
+	}
+	for _, e := range mp.entries {
+		e.dead = true
+	}
+	mp.entries = nil
+	mp.live = 0
+	if mp.ints != nil {
+		clear(mp.ints)
+	} else {
+		clear(mp.others)
+	}
+}
+
+func (mp *mapV) len() int {
+	if mp == nil {
+		return 0
+	}
+	return mp.live
+}
+
+// ifaceKey is the hash key of an interface value.
+type ifaceKey struct {
+	t *rtype
+	k any
+}
+
+// nanKey makes every NaN key distinct, as in Go.
+type nanKey struct{ id *int }
+
+// keyOf maps a value of type kt to a comparable host key with Go's map
+// equality: +0 == -0, NaN != NaN, interfaces compare type and value.
+func keyOf(kt *rtype, v value) any {
+	switch kt.kind {
+	case kString:
+		return v.str()
+	case kFloat32, kFloat64:
+		f := v.float()
+		if f != f {
+			return nanKey{new(int)}
+		}
+		if f == 0 {
+			f = 0 // fold -0
+		}
+		return math.Float64bits(f)
+	case kComplex64, kComplex128:
+		c := v.cplx()
+		if c != c {
+			return nanKey{new(int)}
+		}
+		return c
+	case kInterface:
+		i, _ := v.r.(*iface)
+		if i == nil {
+			return nil
+		}
+		if !i.t.comparable() {
+			throwRuntime("hash of unhashable type " + i.t.name)
+		}
+		return ifaceKey{i.t, keyOf(i.t, i.v)}
+	case kPointer, kUnsafePointer, kChan, kFunc:
+		if isNilRef(v.r) {
+			return nil
+		}
+		return v.r
+	case kStruct, kArray:
+		var b strings.Builder
+		aggKey(&b, kt, v)
+		return b.String()
+	case kNative:
+		return v.r
+	}
+	return v.n
+}
+
+func aggKey(b *strings.Builder, t *rtype, v value) {
+	switch t.kind {
+	case kStruct:
+		for i, f := range t.fields {
+			aggKey(b, f, v.agg()[i])
+		}
+	case kArray:
+		for _, e := range v.agg() {
+			aggKey(b, t.elem, e)
+		}
+	default:
+		fmt.Fprintf(b, "%v|", keyOf(t, v))
+	}
+}
+
+// mapIter iterates over a snapshot of a map's entries.
+type mapIter struct {
+	entries []*entry
+	start   int
+	i       int
+}
+
+// strIter iterates over a string's runes.
+type strIter struct {
+	s string
+	i int
+}
+
+func (c *compiler) rangeOp(ins *ssa.Range) op {
+	x, d := c.slot(ins.X), c.slots[ins]
+	if c.rt(ins.X.Type()).kind == kString {
+		return func(fr *frame) *frame {
+			fr.regs[d] = value{r: &strIter{s: fr.regs[x].str()}}
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		mp, _ := fr.regs[x].r.(*mapV)
+		it := &mapIter{}
+		if mp != nil && len(mp.entries) > 0 {
+			it.entries = mp.entries
+			it.start = fr.g.m.rng.IntN(len(mp.entries))
+		}
+		fr.regs[d] = value{r: it}
+		return fr
+	}
+}
+
+func (c *compiler) next(ins *ssa.Next) op {
+	it, d := c.slot(ins.Iter), c.slots[ins]
+	if ins.IsString {
+		return func(fr *frame) *frame {
+			si := fr.regs[it].r.(*strIter)
+			if si.i >= len(si.s) {
+				fr.regs[d] = value{r: agg{{}, {}, {}}}
+				return fr
+			}
+			r, w := utf8.DecodeRuneInString(si.s[si.i:])
+			fr.regs[d] = value{r: agg{{n: 1}, {n: uint64(si.i)}, {n: uint64(r)}}}
+			si.i += w
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		mi := fr.regs[it].r.(*mapIter)
+		for mi.i < len(mi.entries) {
+			e := mi.entries[(mi.start+mi.i)%len(mi.entries)]
+			mi.i++
+			if e.dead {
+				continue
+			}
+			fr.regs[d] = value{r: agg{{n: 1}, copyVal(e.k), copyVal(e.v)}}
+			return fr
+		}
+		fr.regs[d] = value{r: agg{{}, {}, {}}}
+		return fr
+	}
+}

@@ -1,0 +1,472 @@
+package ssainterp
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	goruntime "runtime"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Models of runtime, time (a virtual clock), os process functions, fmt's
+// printing to standard output, and the errors functions that need
+// reflection.
+
+// epoch is the fixed instant the virtual clock starts at.
+var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// timer is a pending timer of the time model.
+type timer struct {
+	when   int64
+	period int64
+	ch     *chanV   // Timer.C / Ticker.C, or nil
+	fn     *closure // AfterFunc
+	active bool
+}
+
+func (t *timer) drained() {}
+
+func init() {
+	models["runtime.Gosched"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		if !m.visible(fr, opDesc{kind: opModel, what: "runtime.Gosched"}) {
+			return stop(fr)
+		}
+		return fr
+	}
+	models["runtime.Goexit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		m.startPanic(fr.g, value{}, true)
+		return fr.g.top
+	}
+	models["runtime.NumGoroutine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, intVal(int64(len(m.Goroutines()))))
+		return fr
+	}
+	models["runtime.GOMAXPROCS"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, intVal(int64(goruntime.GOMAXPROCS(0))))
+		return fr
+	}
+	noop := func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	models["runtime.GC"] = noop
+	models["runtime.KeepAlive"] = noop
+	models["runtime.SetFinalizer"] = noop
+	models["runtime.LockOSThread"] = noop
+	models["runtime.UnlockOSThread"] = noop
+
+	models["os.Exit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		m.exit(int(args[0].int()))
+		return nil
+	}
+
+	// Time: a virtual clock that advances only when every goroutine is
+	// blocked and a timer or sleep is pending.
+	models["time.Now"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, m.timeValue(m.now))
+		return fr
+	}
+	models["time.Since"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.nativeTime(args[0])
+		set(fr, dst, intVal(int64(m.nowTime().Sub(t))))
+		return fr
+	}
+	models["time.Until"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.nativeTime(args[0])
+		set(fr, dst, intVal(int64(t.Sub(m.nowTime()))))
+		return fr
+	}
+	models["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		d := args[0].int()
+		g := fr.g
+		if !g.granted && g.nested == 0 {
+			g.wake = m.now + max(d, 0)
+		}
+		wake := g.wake
+		if !m.visible(fr, opDesc{kind: opModel, what: "sleep", wake: wake,
+			ready: func(*goroutine) bool { return m.now >= wake }}) {
+			return stop(fr)
+		}
+		return fr
+	}
+	models["time.After"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.newTimer(args[0].int(), 0, nil)
+		set(fr, dst, value{r: t.ch})
+		return fr
+	}
+	models["time.Tick"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		d := args[0].int()
+		if d <= 0 {
+			set(fr, dst, value{})
+			return fr
+		}
+		t := m.newTimer(d, d, nil)
+		set(fr, dst, value{r: t.ch})
+		return fr
+	}
+	newTimerLike := func(period bool) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			d := args[0].int()
+			if period && d <= 0 {
+				throwPanic(m.stringPanic("non-positive interval for NewTicker"))
+			}
+			p := int64(0)
+			if period {
+				p = d
+			}
+			t := m.newTimer(d, p, nil)
+			set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
+			return fr
+		}
+	}
+	models["time.NewTimer"] = newTimerLike(false)
+	models["time.NewTicker"] = newTimerLike(true)
+	models["time.AfterFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		f, _ := args[1].r.(*closure)
+		t := m.newTimer(args[0].int(), 0, f)
+		set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
+		return fr
+	}
+	stopTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := timerOf(args[0])
+		was := t.active
+		t.active = false
+		if t.ch != nil {
+			t.ch.buf = nil // Go 1.23 timers: no stale value after Stop
+		}
+		set(fr, dst, boolVal(was))
+		return fr
+	}
+	resetTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := timerOf(args[0])
+		was := t.active
+		d := args[1].int()
+		if t.period > 0 {
+			t.period = d
+		}
+		t.when = m.now + max(d, 0)
+		t.active = true
+		if t.ch != nil {
+			t.ch.buf = nil
+		}
+		set(fr, dst, boolVal(was))
+		return fr
+	}
+	models["(*time.Timer).Stop"] = stopTimer
+	models["(*time.Ticker).Stop"] = stopTimer
+	models["(*time.Timer).Reset"] = resetTimer
+	models["(*time.Ticker).Reset"] = resetTimer
+
+	// fmt's functions that print to standard output write to the
+	// machine's output.
+	for _, name := range []string{"Print", "Println", "Printf"} {
+		name := name
+		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			fn := m.prog.ssa.ImportedPackage("fmt").Func("F" + strings.ToLower(name[:1]) + name[1:])
+			w := m.outputFile(1)
+			all := append([]value{{r: &iface{t: m.prog.nativeRtype(reflect.TypeFor[*os.File]()), v: value{r: reflect.ValueOf(w)}}}}, args...)
+			set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), all))
+			m.syncOutput()
+			return fr
+		}
+	}
+	models["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, boolVal(m.errorsIs(args[0], args[1])))
+		return fr
+	}
+	models["errors.As"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, boolVal(m.errorsAs(args[0], args[1])))
+		return fr
+	}
+}
+
+func (m *Machine) nowTime() time.Time { return epoch.Add(time.Duration(m.now)) }
+
+func (m *Machine) timeValue(ns int64) value {
+	t := epoch.Add(time.Duration(ns))
+	return value{r: reflect.ValueOf(&t).Elem()}
+}
+
+func (m *Machine) nativeTime(v value) time.Time {
+	return v.r.(reflect.Value).Interface().(time.Time)
+}
+
+func (m *Machine) newTimer(d, period int64, f *closure) *timer {
+	t := &timer{when: m.now + max(d, 0), period: period, fn: f, active: true}
+	m.nextChan++
+	t.ch = &chanV{cap: 1, id: m.nextChan, timer: t, elem: m.prog.nativeRtype(reflect.TypeFor[time.Time]())}
+	m.timers = append(m.timers, t)
+	return t
+}
+
+// timerOf finds the timer behind a *time.Timer or *time.Ticker.
+func timerOf(p value) *timer {
+	c := cellOf(p)
+	ch, _ := c.r.(agg)[0].r.(*chanV)
+	if ch == nil || ch.timer == nil {
+		throwPanic(m0().stringPanic("time: Stop called on uninitialized Timer"))
+	}
+	return ch.timer
+}
+
+func m0() *Machine { return &Machine{} }
+
+// advanceClock moves the virtual clock to the next timer or sleep deadline
+// and fires what is due. It reports whether anything was pending.
+func (m *Machine) advanceClock() bool {
+	next := int64(-1)
+	for _, t := range m.timers {
+		if t.active && (next < 0 || t.when < next) {
+			next = t.when
+		}
+	}
+	for _, g := range m.gs {
+		if g.state == gPending && g.pending.wake > 0 || (g.state == gPending && g.pending.what == "sleep") {
+			if next < 0 || g.pending.wake < next {
+				next = g.pending.wake
+			}
+		}
+	}
+	if next < 0 {
+		return false
+	}
+	if next > m.now {
+		m.now = next
+	}
+	m.fireTimers()
+	return true
+}
+
+// fireTimers fires every active timer that is due.
+func (m *Machine) fireTimers() {
+	live := m.timers[:0]
+	for _, t := range m.timers {
+		if t.active && t.when <= m.now {
+			if t.fn != nil {
+				t.active = false
+				m.spawnClosure(t.fn, nil, 0)
+			} else if len(t.ch.buf) < t.ch.cap {
+				t.ch.buf = append(t.ch.buf, m.timeValue(t.when))
+			}
+			if t.period > 0 {
+				t.when += t.period
+			} else {
+				t.active = false
+			}
+		}
+		if t.active {
+			live = append(live, t)
+		}
+	}
+	m.timers = live
+}
+
+// spawnClosure starts a goroutine running cl(args...).
+func (m *Machine) spawnClosure(cl *closure, args []value, _ int) *goroutine {
+	all := make([]value, 0, len(args)+len(cl.bindings))
+	all = append(all, args...)
+	g := m.spawn(cl.fn, nil, 0)
+	copy(g.top.regs, all)
+	copy(g.top.regs[cl.fn.nparams:], cl.bindings)
+	return g
+}
+
+// outputFile returns the machine's stand-in for os.Stdout (fd 1) or
+// os.Stderr (fd 2): a pipe whose contents go to the configured writer.
+func (m *Machine) outputFile(fd int) *os.File {
+	o := &m.outs[fd-1]
+	if o.w == nil {
+		r, w, err := os.Pipe()
+		if err != nil {
+			panic(&internalFault{msg: "cannot create output pipe: " + err.Error()})
+		}
+		o.r, o.w = r, w
+		o.done = make(chan struct{})
+		dst := m.stdout
+		if fd == 2 {
+			dst = m.stderr
+		}
+		o.dst = dst
+		go func() {
+			io.Copy(dst, r)
+			close(o.done)
+		}()
+	}
+	return o.w
+}
+
+// syncOutput is a no-op hook: output written through the pipes is flushed
+// when the machine finishes.
+func (m *Machine) syncOutput() {}
+
+// closeOutputs flushes and closes the output pipes.
+func (m *Machine) closeOutputs() {
+	for i := range m.outs {
+		o := &m.outs[i]
+		if o.w != nil {
+			o.w.Close()
+			<-o.done
+			o.r.Close()
+			o.w = nil
+		}
+	}
+}
+
+var stdFiles = map[string]int{"os.Stdout": 1, "os.Stderr": 2}
+
+// stdCell returns the machine's os.Stdout (fd 1) or os.Stderr (fd 2)
+// variable.
+func (m *Machine) stdCell(fd int) *value {
+	if m.stdCells[fd-1] == nil {
+		m.stdCells[fd-1] = &value{r: reflect.ValueOf(m.outputFile(fd))}
+	}
+	return m.stdCells[fd-1]
+}
+
+type outPipe struct {
+	r, w *os.File
+	dst  io.Writer
+	done chan struct{}
+}
+
+// errorsIs implements errors.Is over interpreted and native errors.
+func (m *Machine) errorsIs(err, target value) bool {
+	ti, _ := target.r.(*iface)
+	for depth := 0; depth < 100; depth++ {
+		ei, _ := err.r.(*iface)
+		if ei == nil {
+			return ti == nil
+		}
+		if ti != nil && ei.t == ti.t && ei.t.comparable() && equal(ei.t, ei.v, ti.v) {
+			return true
+		}
+		if r, ok := m.callErrMethod(ei, "Is", []value{target}); ok && r.bool() {
+			return true
+		}
+		next, many, ok := m.unwrapErr(ei)
+		if !ok {
+			return false
+		}
+		if many != nil {
+			for _, e := range many {
+				if m.errorsIs(e, target) {
+					return true
+				}
+			}
+			return false
+		}
+		err = next
+	}
+	return false
+}
+
+// errorsAs implements errors.As: target is a non-nil pointer to an
+// interface or to a type implementing error.
+func (m *Machine) errorsAs(err, target value) bool {
+	ti, _ := target.r.(*iface)
+	if ti == nil || isNilRef(ti.v.r) {
+		throwPanic(m.stringPanic("errors: target must be a non-nil pointer"))
+	}
+	cell, ok := ti.v.r.(*value)
+	if !ok || ti.t.kind != kPointer {
+		unsupported("errors.As with target of type %s", ti.t.name)
+	}
+	tt := ti.t.elem
+	for depth := 0; depth < 100; depth++ {
+		ei, _ := err.r.(*iface)
+		if ei == nil {
+			return false
+		}
+		if tt != nil {
+			if tt.kind == kInterface && ei.t.implements(tt) {
+				*cell = err
+				return true
+			}
+			if tt.kind != kInterface && ei.t == tt {
+				*cell = copyVal(ei.v)
+				return true
+			}
+		}
+		if r, ok := m.callErrMethod(ei, "As", []value{target}); ok && r.bool() {
+			return true
+		}
+		next, many, ok := m.unwrapErr(ei)
+		if !ok {
+			return false
+		}
+		if many != nil {
+			for _, e := range many {
+				if m.errorsAs(e, target) {
+					return true
+				}
+			}
+			return false
+		}
+		err = next
+	}
+	return false
+}
+
+// unwrapErr calls Unwrap() error or Unwrap() []error.
+func (m *Machine) unwrapErr(ei *iface) (next value, many []value, ok bool) {
+	r, ok := m.callErrMethod(ei, "Unwrap", nil)
+	if !ok {
+		return value{}, nil, false
+	}
+	if s, isSlice := r.r.([]value); isSlice {
+		if s == nil {
+			return value{}, nil, false
+		}
+		return value{}, s, true
+	}
+	if r.r == nil {
+		return value{}, nil, false
+	}
+	return r, nil, true
+}
+
+// callErrMethod calls a method of an error value by name, nested.
+func (m *Machine) callErrMethod(ei *iface, name string, args []value) (value, bool) {
+	if rv, native := ei.v.r.(reflect.Value); native && ei.t.kind == kNative || (native && ei.t.kind == kPointer) {
+		mv := rv.MethodByName(name)
+		if !mv.IsValid() {
+			return value{}, false
+		}
+		var in []reflect.Value
+		for _, a := range args {
+			in = append(in, m.toNative(m.prog.anyRtype(), a, reflect.TypeFor[error]()))
+		}
+		if mv.Type().NumIn() != len(in) {
+			return value{}, false
+		}
+		out := mv.Call(in)
+		if len(out) != 1 {
+			return value{}, false
+		}
+		switch out[0].Kind() {
+		case reflect.Bool:
+			return boolVal(out[0].Bool()), true
+		case reflect.Slice:
+			errs := out[0].Interface().([]error)
+			vals := make([]value, len(errs))
+			for i, e := range errs {
+				vals[i] = m.fromNative(m.prog.anyRtype(), reflect.ValueOf(&e).Elem())
+			}
+			if errs == nil {
+				vals = nil
+			}
+			return value{r: vals}, true
+		}
+		return m.fromNative(m.prog.anyRtype(), out[0]), true
+	}
+	fn := ei.t.method(name)
+	if fn == nil || fn.ssa.Signature.Params().Len() != len(args) {
+		return value{}, false
+	}
+	return m.callNested(m.cur, &closure{fn: fn}, append([]value{ei.v}, args...)), true
+}
+
+
+var _ = fmt.Sprint
+var _ ssa.Value

@@ -1,0 +1,507 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// rkind classifies types by their run-time representation.
+type rkind uint8
+
+const (
+	kInvalid rkind = iota
+	kBool
+	kInt
+	kInt8
+	kInt16
+	kInt32
+	kInt64
+	kUint
+	kUint8
+	kUint16
+	kUint32
+	kUint64
+	kUintptr
+	kFloat32
+	kFloat64
+	kComplex64
+	kComplex128
+	kString
+	kUnsafePointer
+	kPointer
+	kSlice
+	kArray
+	kStruct
+	kMap
+	kChan
+	kFunc
+	kInterface
+	kTuple
+	kNative // a struct type of a natively bridged package: reflect.Value
+	kModel  // a type whose state is modelled (sync.Mutex, atomic.Int64, ...)
+)
+
+func (k rkind) isInt() bool      { return k >= kInt && k <= kUintptr }
+func (k rkind) isSigned() bool   { return k >= kInt && k <= kInt64 }
+func (k rkind) isUnsigned() bool { return k >= kUint && k <= kUintptr }
+func (k rkind) isFloat() bool    { return k == kFloat32 || k == kFloat64 }
+func (k rkind) isComplex() bool  { return k == kComplex64 || k == kComplex128 }
+
+// bits returns the width of an integer kind.
+func (k rkind) bits() uint {
+	switch k {
+	case kInt8, kUint8:
+		return 8
+	case kInt16, kUint16:
+		return 16
+	case kInt32, kUint32, kFloat32:
+		return 32
+	}
+	return 64
+}
+
+// rtype is the interpreter's descriptor of one Go type. There is exactly one
+// rtype per type identity (types.Identical) in a Program, so rtypes compare
+// by pointer, which is what type switches and interface equality use.
+type rtype struct {
+	prog   *Program
+	t      types.Type // nil for a type known only natively
+	kind   rkind
+	name   string // the type as the runtime prints it: "main.T", "[]interface {}"
+	elem   *rtype // pointer, slice, array, map value, chan element
+	key    *rtype // map key
+	fields []*rtype
+	length int
+
+	mu      sync.Mutex
+	methods map[string]*function // by method name, lazily filled
+	ntype   reflect.Type         // native counterpart, lazily
+	nerr    error                // why there is none
+	nsearch bool
+	impl    map[*rtype]bool // interface satisfaction cache, keyed by interface
+}
+
+// typeTable canonicalises types.Type to *rtype.
+type typeTable struct {
+	mu     sync.Mutex
+	m      typeutil.Map
+	native map[reflect.Type]*rtype
+}
+
+// rtypeOf returns the canonical descriptor of t.
+func (p *Program) rtypeOf(t types.Type) *rtype {
+	p.types.mu.Lock()
+	defer p.types.mu.Unlock()
+	return p.rtypeLocked(t)
+}
+
+func (p *Program) rtypeLocked(t types.Type) *rtype {
+	if rt, ok := p.types.m.At(t).(*rtype); ok {
+		return rt
+	}
+	rt := &rtype{prog: p, t: t}
+	p.types.m.Set(t, rt)
+	rt.name = typeString(t)
+	under := t.Underlying()
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		panic(fmt.Sprintf("internal error: uninstantiated type parameter %s", tp))
+	}
+	switch u := under.(type) {
+	case *types.Basic:
+		rt.kind = basicKind(u)
+	case *types.Pointer:
+		rt.kind = kPointer
+		rt.elem = p.rtypeLocked(u.Elem())
+	case *types.Slice:
+		rt.kind = kSlice
+		rt.elem = p.rtypeLocked(u.Elem())
+	case *types.Array:
+		rt.kind = kArray
+		rt.elem = p.rtypeLocked(u.Elem())
+		rt.length = int(u.Len())
+	case *types.Struct:
+		rt.kind = kStruct
+		if p.isModelled(t) {
+			rt.kind = kModel
+		} else if p.isNativeStruct(t) {
+			rt.kind = kNative
+		} else {
+			rt.fields = make([]*rtype, u.NumFields())
+			for i := range rt.fields {
+				rt.fields[i] = p.rtypeLocked(u.Field(i).Type())
+			}
+		}
+	case *types.Map:
+		rt.kind = kMap
+		rt.key = p.rtypeLocked(u.Key())
+		rt.elem = p.rtypeLocked(u.Elem())
+	case *types.Chan:
+		rt.kind = kChan
+		rt.elem = p.rtypeLocked(u.Elem())
+	case *types.Signature:
+		rt.kind = kFunc
+	case *types.Interface:
+		rt.kind = kInterface
+	case *types.Tuple:
+		rt.kind = kTuple
+		rt.fields = make([]*rtype, u.Len())
+		for i := range rt.fields {
+			rt.fields[i] = p.rtypeLocked(u.At(i).Type())
+		}
+	default:
+		panic(fmt.Sprintf("internal error: unexpected type %T %s", t, t))
+	}
+	return rt
+}
+
+func basicKind(b *types.Basic) rkind {
+	switch b.Kind() {
+	case types.Bool, types.UntypedBool:
+		return kBool
+	case types.Int, types.UntypedInt:
+		return kInt
+	case types.Int8:
+		return kInt8
+	case types.Int16:
+		return kInt16
+	case types.Int32, types.UntypedRune:
+		return kInt32
+	case types.Int64:
+		return kInt64
+	case types.Uint:
+		return kUint
+	case types.Uint8:
+		return kUint8
+	case types.Uint16:
+		return kUint16
+	case types.Uint32:
+		return kUint32
+	case types.Uint64:
+		return kUint64
+	case types.Uintptr:
+		return kUintptr
+	case types.Float32:
+		return kFloat32
+	case types.Float64, types.UntypedFloat:
+		return kFloat64
+	case types.Complex64:
+		return kComplex64
+	case types.Complex128, types.UntypedComplex:
+		return kComplex128
+	case types.String, types.UntypedString:
+		return kString
+	case types.UnsafePointer:
+		return kUnsafePointer
+	case types.UntypedNil:
+		return kPointer
+	}
+	panic("internal error: unexpected basic type " + b.String())
+}
+
+// zero returns the zero value of rt.
+func (rt *rtype) zero() value {
+	switch rt.kind {
+	case kStruct:
+		a := make(agg, len(rt.fields))
+		for i, f := range rt.fields {
+			a[i] = f.zero()
+		}
+		return value{r: a}
+	case kArray:
+		a := make(agg, rt.length)
+		if rt.length > 0 {
+			z := rt.elem.zero()
+			if _, ok := z.r.(agg); ok || rt.elem.kind == kNative {
+				for i := range a {
+					a[i] = rt.elem.zero()
+				}
+			} else {
+				for i := range a {
+					a[i] = z
+				}
+			}
+		}
+		return value{r: a}
+	case kNative:
+		nt, err := rt.nativeType()
+		if err != nil {
+			panic(err)
+		}
+		return value{r: reflect.New(nt).Elem()}
+	}
+	return value{}
+}
+
+// typeString formats t as the Go runtime and reflect print types: package
+// names rather than paths, "interface {}", "struct { X int }".
+func typeString(t types.Type) string {
+	var b strings.Builder
+	writeType(&b, t)
+	return b.String()
+}
+
+func writeType(b *strings.Builder, t types.Type) {
+	switch t := t.(type) {
+	case *types.Alias:
+		writeType(b, types.Unalias(t))
+	case *types.Named:
+		obj := t.Obj()
+		if obj.Pkg() != nil {
+			b.WriteString(obj.Pkg().Name())
+			b.WriteByte('.')
+		}
+		b.WriteString(obj.Name())
+		if ta := t.TypeArgs(); ta.Len() > 0 {
+			b.WriteByte('[')
+			for i := range ta.Len() {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				writeType(b, ta.At(i))
+			}
+			b.WriteByte(']')
+		}
+	case *types.Basic:
+		switch t.Kind() {
+		case types.UnsafePointer:
+			b.WriteString("unsafe.Pointer")
+		case types.UntypedNil:
+			b.WriteString("nil")
+		default:
+			b.WriteString(types.Default(t).String())
+		}
+	case *types.Pointer:
+		b.WriteByte('*')
+		writeType(b, t.Elem())
+	case *types.Slice:
+		b.WriteString("[]")
+		writeType(b, t.Elem())
+	case *types.Array:
+		b.WriteString("[" + strconv.FormatInt(t.Len(), 10) + "]")
+		writeType(b, t.Elem())
+	case *types.Map:
+		b.WriteString("map[")
+		writeType(b, t.Key())
+		b.WriteByte(']')
+		writeType(b, t.Elem())
+	case *types.Chan:
+		switch t.Dir() {
+		case types.SendRecv:
+			b.WriteString("chan ")
+		case types.SendOnly:
+			b.WriteString("chan<- ")
+		case types.RecvOnly:
+			b.WriteString("<-chan ")
+		}
+		writeType(b, t.Elem())
+	case *types.Struct:
+		if t.NumFields() == 0 {
+			b.WriteString("struct {}")
+			return
+		}
+		b.WriteString("struct { ")
+		for i := range t.NumFields() {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			f := t.Field(i)
+			if !f.Embedded() {
+				b.WriteString(f.Name())
+				b.WriteByte(' ')
+			}
+			writeType(b, f.Type())
+			if tag := t.Tag(i); tag != "" {
+				b.WriteString(" " + strconv.Quote(tag))
+			}
+		}
+		b.WriteString(" }")
+	case *types.Signature:
+		b.WriteString("func")
+		writeSig(b, t)
+	case *types.Interface:
+		if t.NumMethods() == 0 {
+			b.WriteString("interface {}")
+			return
+		}
+		b.WriteString("interface { ")
+		for i := range t.NumMethods() {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			m := t.Method(i)
+			b.WriteString(m.Name())
+			writeSig(b, m.Type().(*types.Signature))
+		}
+		b.WriteString(" }")
+	case *types.Tuple:
+		b.WriteByte('(')
+		for i := range t.Len() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeType(b, t.At(i).Type())
+		}
+		b.WriteByte(')')
+	default:
+		b.WriteString(t.String())
+	}
+}
+
+func writeSig(b *strings.Builder, s *types.Signature) {
+	b.WriteByte('(')
+	for i := range s.Params().Len() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		pt := s.Params().At(i).Type()
+		if s.Variadic() && i == s.Params().Len()-1 {
+			b.WriteString("...")
+			pt = pt.(*types.Slice).Elem()
+		}
+		writeType(b, pt)
+	}
+	b.WriteByte(')')
+	switch n := s.Results().Len(); n {
+	case 0:
+	case 1:
+		b.WriteByte(' ')
+		writeType(b, s.Results().At(0).Type())
+	default:
+		b.WriteByte(' ')
+		writeType(b, s.Results())
+	}
+}
+
+// method returns the compiled method name of rt's method set, or nil.
+func (rt *rtype) method(name string) *function {
+	rt.mu.Lock()
+	f, ok := rt.methods[name]
+	rt.mu.Unlock()
+	if ok {
+		return f
+	}
+	if rt.t != nil {
+		p := rt.prog
+		ms := p.ssa.MethodSets.MethodSet(rt.t)
+		for i := range ms.Len() {
+			sel := ms.At(i)
+			if sel.Obj().Name() == name {
+				f = p.funcOf(p.ssa.MethodValue(sel))
+				break
+			}
+		}
+	}
+	rt.mu.Lock()
+	if rt.methods == nil {
+		rt.methods = map[string]*function{}
+	}
+	rt.methods[name] = f
+	rt.mu.Unlock()
+	return f
+}
+
+// implements reports whether a value of dynamic type rt satisfies the
+// interface type it.
+func (rt *rtype) implements(it *rtype) bool {
+	rt.mu.Lock()
+	ok, found := rt.impl[it]
+	rt.mu.Unlock()
+	if found {
+		return ok
+	}
+	iface := it.t.Underlying().(*types.Interface)
+	if rt.t != nil {
+		ok = types.Implements(rt.t, iface)
+	} else {
+		ok = true
+		for i := range iface.NumMethods() {
+			if _, has := rt.ntype.MethodByName(iface.Method(i).Name()); !has || !iface.Method(i).Exported() {
+				ok = false
+				break
+			}
+		}
+	}
+	rt.mu.Lock()
+	if rt.impl == nil {
+		rt.impl = map[*rtype]bool{}
+	}
+	rt.impl[it] = ok
+	rt.mu.Unlock()
+	return ok
+}
+
+// missingMethod names a method of interface it that rt lacks, for the
+// runtime's "missing method M" message.
+func (rt *rtype) missingMethod(it *rtype) string {
+	iface := it.t.Underlying().(*types.Interface)
+	if rt.t != nil {
+		if m, _ := types.MissingMethod(rt.t, iface, true); m != nil {
+			return m.Name()
+		}
+		return ""
+	}
+	for i := range iface.NumMethods() {
+		if _, has := rt.ntype.MethodByName(iface.Method(i).Name()); !has {
+			return iface.Method(i).Name()
+		}
+	}
+	return ""
+}
+
+// comparable reports whether values of rt can be compared with ==.
+func (rt *rtype) comparable() bool {
+	if rt.t != nil {
+		return types.Comparable(rt.t)
+	}
+	return rt.ntype.Comparable()
+}
+
+// isModelled reports whether t is a synchronisation type whose behaviour the
+// interpreter models (its methods are intercepted by name).
+func (p *Program) isModelled(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	_, ok = modelledTypes[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
+	return ok
+}
+
+// isNativeStruct reports whether t is a named struct type declared in a
+// package that is not interpreted, so its values live in native memory.
+func (p *Program) isNativeStruct(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	if interpLayout[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
+		return false
+	}
+	return !p.interpreted(n.Obj().Pkg())
+}
+
+// funcOf returns the compiled form of an SSA function (compiling lazily).
+func (p *Program) funcOf(fn *ssa.Function) *function {
+	if fn == nil {
+		return nil
+	}
+	p.fmu.Lock()
+	f, ok := p.funcs[fn]
+	if !ok {
+		f = &function{prog: p, ssa: fn, name: funcName(fn)}
+		p.funcs[fn] = f
+	}
+	p.fmu.Unlock()
+	return f
+}
+
+func funcName(fn *ssa.Function) string {
+	return fn.String()
+}
