@@ -78,16 +78,16 @@ const (
 
 // goroutine is an interpreter-owned goroutine: a stack of frames.
 type goroutine struct {
-	id      int
-	m       *Machine
-	top     *frame
-	state   gState
-	pending opDesc
-	granted bool
-	panic   *panicRec
-	depth   int
-	nested  int // > 0 while running a callback from native code
-	created token.Pos
+	id        int
+	m         *Machine
+	top       *frame
+	state     gState
+	pending   opDesc
+	granted   bool
+	panic     *panicRec
+	depth     int
+	nested    int // > 0 while running a callback from native code
+	created   token.Pos
 	nestedRes value // result of a nested (callback) call
 	wake      int64 // deadline of a pending sleep
 }

@@ -467,6 +467,5 @@ func (m *Machine) callErrMethod(ei *iface, name string, args []value) (value, bo
 	return m.callNested(m.cur, &closure{fn: fn}, append([]value{ei.v}, args...)), true
 }
 
-
 var _ = fmt.Sprint
 var _ ssa.Value

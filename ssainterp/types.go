@@ -232,7 +232,8 @@ func (rt *rtype) zero() value {
 	case kNative:
 		nt, err := rt.nativeType()
 		if err != nil {
-			panic(err)
+			// Unusable natively: any use reports the error.
+			return value{}
 		}
 		return value{r: reflect.New(nt).Elem()}
 	}
