@@ -88,10 +88,10 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	if t, ok := basicNative[rt.kind]; ok {
 		return t, nil
 	}
-	elem := func() (reflect.Type, error) { return rt.elem.nativeType() }
+	elem := func() (reflect.Type, error) { return rt.elem.containedType() }
 	switch rt.kind {
 	case kPointer:
-		e, err := elem()
+		e, err := rt.elem.nativeType()
 		if err != nil {
 			return nil, err
 		}
@@ -109,7 +109,7 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 		}
 		return reflect.ArrayOf(rt.length, e), nil
 	case kMap:
-		k, err := rt.key.nativeType()
+		k, err := rt.key.containedType()
 		if err != nil {
 			return nil, err
 		}
@@ -146,6 +146,7 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	case kStruct:
 		st := rt.t.Underlying().(*types.Struct)
 		fields := make([]reflect.StructField, st.NumFields())
+		blanks := 0
 		for i := range fields {
 			f := st.Field(i)
 			ft, err := rt.fields[i].nativeType()
@@ -156,8 +157,11 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 				ft = anyType // holds a wrapper whose methods call back
 			}
 			sf := reflect.StructField{Name: f.Name(), Type: ft, Tag: reflect.StructTag(st.Tag(i))}
+			if f.Name() == "_" && blanks > 0 {
+				sf.Name = fmt.Sprintf("_%d", i) // StructOf rejects duplicates
+			}
 			if f.Name() == "_" {
-				sf.Name = fmt.Sprintf("_%d", i)
+				blanks++
 			}
 			if !f.Exported() {
 				sf.PkgPath = "main"
@@ -200,7 +204,48 @@ func (rt *rtype) wrapped() bool {
 	if n.Obj().Pkg() == nil || !rt.prog.interpreted(n.Obj().Pkg()) {
 		return false
 	}
-	return rt.prog.ssa.MethodSets.MethodSet(rt.t).Len() > 0
+	ms := rt.prog.ssa.MethodSets.MethodSet(rt.t)
+	for _, name := range []string{"Error", "String", "Format", "GoString", "MarshalJSON", "MarshalText"} {
+		if ms.Lookup(n.Obj().Pkg(), name) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// containedType is the native type of rt as an element of a native
+// slice, array, map or struct: interface{} holding a wrapper when values
+// of rt are wrapped.
+func (rt *rtype) containedType() (reflect.Type, error) {
+	if rt.wrapped() {
+		return anyType, nil
+	}
+	return rt.nativeType()
+}
+
+// toNativeElem converts an element of a container whose native element
+// type came from containedType.
+func (m *Machine) toNativeElem(rt *rtype, v value, nt reflect.Type) reflect.Value {
+	if rt.wrapped() {
+		return m.wrap(&iface{t: rt, v: v})
+	}
+	return m.toNative(rt, v, nt)
+}
+
+// fromNativeElem is the inverse of toNativeElem.
+func (m *Machine) fromNativeElem(rt *rtype, rv reflect.Value) value {
+	if rt.wrapped() {
+		if rv.Kind() == reflect.Interface {
+			rv = rv.Elem()
+		}
+		if rv.IsValid() {
+			if w, ok := rv.Interface().(wrapper); ok {
+				return w.unwrap().v
+			}
+		}
+		return rt.zero()
+	}
+	return m.fromNative(rt, rv)
 }
 
 // nativeRtype returns the descriptor for a value of native type t: the
@@ -386,17 +431,15 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 		x := reflect.MakeSlice(nt, len(s), len(s))
 		et := nt.Elem()
 		for i := range s {
-			x.Index(i).Set(m.toNative(rt.elem, s[i], et))
+			x.Index(i).Set(m.toNativeElem(rt.elem, s[i], et))
 		}
-		if rt.elem.kind <= kString && rt.elem.kind != kInvalid {
-			m.pendingCopyBack = append(m.pendingCopyBack, copyBack{slice: s, rt: rt.elem, nv: x})
-		}
+		m.pendingCopyBack = append(m.pendingCopyBack, copyBack{slice: s, rt: rt.elem, nv: x})
 		return x
 	case kArray:
 		x := reflect.New(nt).Elem()
 		et := nt.Elem()
 		for i, e := range v.agg() {
-			x.Index(i).Set(m.toNative(rt.elem, e, et))
+			x.Index(i).Set(m.toNativeElem(rt.elem, e, et))
 		}
 		return x
 	case kStruct:
@@ -422,7 +465,7 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 		x := reflect.MakeMapWithSize(nt, mp.len())
 		for _, e := range mp.entries {
 			if !e.dead {
-				x.SetMapIndex(m.toNative(rt.key, e.k, nt.Key()), m.toNative(rt.elem, e.v, nt.Elem()))
+				x.SetMapIndex(m.toNativeElem(rt.key, e.k, nt.Key()), m.toNativeElem(rt.elem, e.v, nt.Elem()))
 			}
 		}
 		return x
@@ -463,7 +506,7 @@ func (m *Machine) applyCopyBack(cbs []copyBack) {
 			continue
 		}
 		for i := range cb.slice {
-			cb.slice[i] = m.fromNative(cb.rt, cb.nv.Index(i))
+			cb.slice[i] = m.fromNativeElem(cb.rt, cb.nv.Index(i))
 		}
 	}
 }
@@ -543,13 +586,13 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 		}
 		s := make([]value, rv.Len(), rv.Cap())
 		for i := range s {
-			s[i] = m.fromNative(rt.elem, rv.Index(i))
+			s[i] = m.fromNativeElem(rt.elem, rv.Index(i))
 		}
 		return value{r: s}
 	case kArray:
 		a := make(agg, rv.Len())
 		for i := range a {
-			a[i] = m.fromNative(rt.elem, rv.Index(i))
+			a[i] = m.fromNativeElem(rt.elem, rv.Index(i))
 		}
 		return value{r: a}
 	case kStruct:
@@ -580,7 +623,7 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 			keys = append(keys, it.Key())
 		}
 		for i, k := range keys {
-			mp.set(m.fromNative(rt.key, k), m.fromNative(rt.elem, vals[i]))
+			mp.set(m.fromNativeElem(rt.key, k), m.fromNativeElem(rt.elem, vals[i]))
 		}
 		return value{r: mp}
 	case kFunc:
@@ -608,20 +651,20 @@ func (p *Program) nativeVar(g *ssa.Global) (value, error) {
 	return value{}, fmt.Errorf("package variable %s is not available to interpreted code", key)
 }
 
-func loadNative(q any, rt *rtype) value {
+func loadNative(m *Machine, q any, rt *rtype) value {
 	switch p := q.(type) {
 	case reflect.Value:
 		if p.IsNil() {
 			throwPanic(nilDeref())
 		}
-		return nativeMachine(p).fromNative(rt, p.Elem())
+		return m.fromNative(rt, p.Elem())
 	case *arrayView:
 		return value{r: agg(p.s)}
 	}
 	panic(&internalFault{msg: fmt.Sprintf("internal error: load through %T", q)})
 }
 
-func storeNative(q any, v value, rt *rtype) {
+func storeNative(m *Machine, q any, v value, rt *rtype) {
 	switch p := q.(type) {
 	case reflect.Value:
 		if p.IsNil() {
@@ -631,7 +674,7 @@ func storeNative(q any, v value, rt *rtype) {
 		if !e.CanSet() {
 			e = reflect.NewAt(e.Type(), unsafe.Pointer(e.UnsafeAddr())).Elem()
 		}
-		e.Set(nativeMachine(p).toNative(rt, v, e.Type()))
+		e.Set(m.toNative(rt, v, e.Type()))
 		return
 	case *arrayView:
 		copy(p.s, v.agg())
@@ -639,10 +682,6 @@ func storeNative(q any, v value, rt *rtype) {
 	}
 	panic(&internalFault{msg: fmt.Sprintf("internal error: store through %T", q)})
 }
-
-// nativeMachine returns a Machine for conversions that need no
-// interpreter state (plain data through native pointers).
-func nativeMachine(reflect.Value) *Machine { return &Machine{} }
 
 func nativeFieldAddr(p any, i int) reflect.Value {
 	rv, ok := p.(reflect.Value)

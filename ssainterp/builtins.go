@@ -3,7 +3,6 @@ package ssainterp
 import (
 	"fmt"
 	"go/types"
-	"math"
 	"strconv"
 	"strings"
 
@@ -282,10 +281,13 @@ func printValue(sb *strings.Builder, t *rtype, v value) {
 	case t.kind.isUnsigned():
 		sb.WriteString(strconv.FormatUint(v.n, 10))
 	case t.kind.isFloat():
-		sb.WriteString(printFloat(v.float()))
+		sb.WriteString(strconv.FormatFloat(v.float(), 'g', -1, int(t.kind.bits())))
 	case t.kind.isComplex():
-		c := v.cplx()
-		sb.WriteString("(" + printFloat(real(c)) + printFloat(imag(c)) + "i)")
+		bits := 128
+		if t.kind == kComplex64 {
+			bits = 64
+		}
+		sb.WriteString(strconv.FormatComplex(v.cplx(), 'g', -1, bits))
 	case t.kind == kString:
 		sb.WriteString(v.str())
 	case t.kind == kInterface:
@@ -303,67 +305,6 @@ func printValue(sb *strings.Builder, t *rtype, v value) {
 			sb.WriteString("0xc000010000")
 		}
 	}
-}
-
-// printFloat formats f as the runtime's printfloat: +1.500000e+000.
-func printFloat(v float64) string {
-	switch {
-	case v != v:
-		return "NaN"
-	case v+v == v && v > 0:
-		return "+Inf"
-	case v+v == v && v < 0:
-		return "-Inf"
-	}
-	const n = 7
-	var buf [n + 7]byte
-	buf[0] = '+'
-	e := 0
-	if v == 0 {
-		if math.Signbit(v) {
-			buf[0] = '-'
-		}
-	} else {
-		if v < 0 {
-			v = -v
-			buf[0] = '-'
-		}
-		for v >= 10 {
-			e++
-			v /= 10
-		}
-		for v < 1 {
-			e--
-			v *= 10
-		}
-		h := 5.0
-		for i := 0; i < n; i++ {
-			h /= 10
-		}
-		v += h
-		if v >= 10 {
-			e++
-			v /= 10
-		}
-	}
-	for i := 0; i < n; i++ {
-		s := int(v)
-		buf[i+2] = byte(s + '0')
-		v -= float64(s)
-		v *= 10
-	}
-	buf[1] = buf[2]
-	buf[2] = '.'
-	buf[n+2] = 'e'
-	buf[n+3] = '+'
-	if e < 0 {
-		e = -e
-		buf[n+3] = '-'
-	}
-	buf[n+4] = byte(e/100 + '0')
-	buf[n+5] = byte(e/10)%10 + '0'
-	buf[n+6] = byte(e%10) + '0'
-	return string(buf[:])
 }
 
 // recover implements the recover builtin called in frame fr.

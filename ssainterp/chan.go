@@ -227,7 +227,7 @@ func (c *compiler) makeChan(ins *ssa.MakeChan) op {
 	return func(fr *frame) *frame {
 		n := fr.regs[sz].n
 		if (signed && int64(n) < 0) || n > 1<<32 {
-			throwRuntime("makechan: size out of range")
+			throwPanic(plainErr("makechan: size out of range"))
 		}
 		m := fr.g.m
 		m.nextChan++

@@ -458,7 +458,7 @@ func (c *compiler) store(ins *ssa.Store) op {
 	rt := c.rt(ins.Val.Type())
 	if isAggregate(rt) {
 		return func(fr *frame) *frame {
-			storeTo(fr.regs[a], copyVal(fr.regs[v]), rt)
+			storeTo(fr.g.m, fr.regs[a], copyVal(fr.regs[v]), rt)
 			return fr
 		}
 	}
@@ -467,13 +467,13 @@ func (c *compiler) store(ins *ssa.Store) op {
 			*p = fr.regs[v]
 			return fr
 		}
-		storeTo(fr.regs[a], fr.regs[v], rt)
+		storeTo(fr.g.m, fr.regs[a], fr.regs[v], rt)
 		return fr
 	}
 }
 
 // storeTo stores v through pointer p (a *value or a native pointer).
-func storeTo(p value, v value, rt *rtype) {
+func storeTo(m *Machine, p value, v value, rt *rtype) {
 	switch q := p.r.(type) {
 	case *value:
 		if q == nil {
@@ -483,12 +483,12 @@ func storeTo(p value, v value, rt *rtype) {
 	case nil:
 		throwPanic(nilDeref())
 	default:
-		storeNative(q, v, rt)
+		storeNative(m, q, v, rt)
 	}
 }
 
 // loadFrom loads the value p points to.
-func loadFrom(p value, rt *rtype) value {
+func loadFrom(m *Machine, p value, rt *rtype) value {
 	switch q := p.r.(type) {
 	case *value:
 		if q == nil {
@@ -498,7 +498,7 @@ func loadFrom(p value, rt *rtype) value {
 	case nil:
 		throwPanic(nilDeref())
 	default:
-		return loadNative(q, rt)
+		return loadNative(m, q, rt)
 	}
 	return value{}
 }

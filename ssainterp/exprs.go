@@ -153,14 +153,14 @@ func (c *compiler) unop(ins *ssa.UnOp) op {
 	case token.MUL:
 		rt := c.rt(ins.Type())
 		if isAggregate(rt) {
-			return func(fr *frame) *frame { fr.regs[d] = copyVal(loadFrom(fr.regs[x], rt)); return fr }
+			return func(fr *frame) *frame { fr.regs[d] = copyVal(loadFrom(fr.g.m, fr.regs[x], rt)); return fr }
 		}
 		return func(fr *frame) *frame {
 			if p, ok := fr.regs[x].r.(*value); ok && p != nil {
 				fr.regs[d] = *p
 				return fr
 			}
-			fr.regs[d] = loadFrom(fr.regs[x], rt)
+			fr.regs[d] = loadFrom(fr.g.m, fr.regs[x], rt)
 			return fr
 		}
 	case token.ARROW:
@@ -272,6 +272,9 @@ func (c *compiler) index(ins *ssa.Index) op {
 
 func boundsMsg(n uint64, signed bool, length int) string {
 	if signed {
+		if int64(n) < 0 {
+			return fmt.Sprintf("index out of range [%d]", int64(n))
+		}
 		return fmt.Sprintf("index out of range [%d] with length %d", int64(n), length)
 	}
 	return fmt.Sprintf("index out of range [%d] with length %d", n, length)
@@ -524,7 +527,7 @@ func (c *compiler) typeAssert(ins *ssa.TypeAssert) op {
 // typeAssertErr builds the *runtime.TypeAssertionError message.
 func typeAssertErr(from, to *rtype, i *iface) *runtimeError {
 	if i == nil {
-		return assertErr(fmt.Sprintf("interface conversion: interface is nil, not %s", to.name))
+		return assertErr(fmt.Sprintf("interface conversion: %s is nil, not %s", from.name, to.name))
 	}
 	if to.kind == kInterface {
 		return assertErr(fmt.Sprintf("interface conversion: %s is not %s: missing method %s", i.t.name, to.name, i.t.missingMethod(to)))

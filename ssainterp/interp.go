@@ -80,6 +80,7 @@ type panicRec struct {
 	goexit    bool
 	link      *panicRec // the panic this one interrupted
 	repanic   bool
+	trace     string // the goroutine's stack where the panic began
 }
 
 // goPanic carries an interpreted panic through the host stack between the
@@ -226,7 +227,7 @@ func (m *Machine) startPanic(g *goroutine, v value, goexit bool) {
 	if g.panic != nil && !goexit {
 		// A panic during unwinding: the earlier one is superseded.
 	}
-	g.panic = &panicRec{val: v, goexit: goexit, link: g.panic}
+	g.panic = &panicRec{val: v, goexit: goexit, link: g.panic, trace: m.goroutineTrace(g)}
 	m.unwind(g)
 }
 
@@ -313,7 +314,7 @@ func (m *Machine) panicExit(g *goroutine) {
 		b.WriteString("[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x0]\n")
 	}
 	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n", g.id)
-	b.WriteString(m.goroutineTrace(g))
+	b.WriteString(p.trace)
 	m.writeStderr(b.String())
 	m.exitCode = 2
 	m.exited = true

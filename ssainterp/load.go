@@ -52,6 +52,7 @@ var interpretedStd = map[string]bool{
 	"sync":           true,
 	"sync/atomic":    true,
 	"errors":         true,
+	"sort":           true,
 	"unique":         true,
 }
 

@@ -51,6 +51,7 @@ type Machine struct {
 	limit           string // why the execution was cut short (step bound)
 	outs            [2]outPipe
 	stdCells        [2]*value
+	pools           map[*value]*poolState
 }
 
 // Result is the outcome of running a program.

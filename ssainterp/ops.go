@@ -228,6 +228,8 @@ func equal(rt *rtype, x, y value) bool {
 		return x.float() == y.float()
 	case kPointer, kUnsafePointer, kChan, kMap, kFunc:
 		return refEqual(x.r, y.r)
+	case kSlice: // only comparison with nil is legal
+		return isNilRef(x.r) == isNilRef(y.r)
 	case kInterface:
 		return ifaceEqual(x, y)
 	case kStruct:
@@ -283,6 +285,8 @@ func isNilRef(a any) bool {
 	case *chanV:
 		return x == nil
 	case *closure:
+		return x == nil
+	case []value:
 		return x == nil
 	}
 	return false

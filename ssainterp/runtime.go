@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"reflect"
@@ -365,14 +366,20 @@ func (m *Machine) errorsIs(err, target value) bool {
 // interface or to a type implementing error.
 func (m *Machine) errorsAs(err, target value) bool {
 	ti, _ := target.r.(*iface)
-	if ti == nil || isNilRef(ti.v.r) {
+	if ti == nil {
+		throwPanic(m.stringPanic("errors: target cannot be nil"))
+	}
+	if ti.t.kind != kPointer || isNilRef(ti.v.r) {
 		throwPanic(m.stringPanic("errors: target must be a non-nil pointer"))
 	}
-	cell, ok := ti.v.r.(*value)
-	if !ok || ti.t.kind != kPointer {
-		unsupported("errors.As with target of type %s", ti.t.name)
-	}
 	tt := ti.t.elem
+	if tt.kind != kInterface && !tt.implements(m.prog.rtypeOf(types.Universe.Lookup("error").Type())) {
+		throwPanic(m.stringPanic("errors: *target must be interface or implement error"))
+	}
+	cell, ok := ti.v.r.(*value)
+	if !ok {
+		unsupported("errors.As with a target in native memory (%s)", ti.t.name)
+	}
 	for depth := 0; depth < 100; depth++ {
 		ei, _ := err.r.(*iface)
 		if ei == nil {

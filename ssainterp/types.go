@@ -276,7 +276,8 @@ func writeType(b *strings.Builder, t types.Type) {
 		case types.UntypedNil:
 			b.WriteString("nil")
 		default:
-			b.WriteString(types.Default(t).String())
+			// types.Typ names byte and rune by their real types.
+			b.WriteString(types.Typ[types.Default(t).(*types.Basic).Kind()].String())
 		}
 	case *types.Pointer:
 		b.WriteByte('*')
@@ -394,7 +395,13 @@ func (rt *rtype) method(name string) *function {
 		for i := range ms.Len() {
 			sel := ms.At(i)
 			if sel.Obj().Name() == name {
-				f = p.funcOf(p.ssa.MethodValue(sel))
+				sf := p.ssa.MethodValue(sel)
+				// Wrappers SSA synthesises for methods of bridged types
+				// are not interpreted: the method is called natively.
+				if sf.Synthetic != "" && p.modelFor(sf) == nil && !p.interpretedRecv(rt.t) {
+					break
+				}
+				f = p.funcOf(sf)
 				break
 			}
 		}
@@ -406,6 +413,17 @@ func (rt *rtype) method(name string) *function {
 	rt.methods[name] = f
 	rt.mu.Unlock()
 	return f
+}
+
+// interpretedRecv reports whether methods of t run from SSA.
+func (p *Program) interpretedRecv(t types.Type) bool {
+	if pt, ok := t.Underlying().(*types.Pointer); ok {
+		if _, named := types.Unalias(t).(*types.Named); !named {
+			t = pt.Elem()
+		}
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return !ok || n.Obj().Pkg() == nil || p.interpreted(n.Obj().Pkg())
 }
 
 // implements reports whether a value of dynamic type rt satisfies the

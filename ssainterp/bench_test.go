@@ -1,0 +1,270 @@
+package ssainterp
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Native-versus-interpreted benchmarks over the CPU-bound programs of
+// testdata/bench (one main package per workload). The native code of each
+// workload is copied below, so that native timing needs no subprocess.
+//
+//	go test ./ssainterp -run '^$' -bench . -benchtime 3x
+//	go test ./ssainterp -run TestInterpSpeed -interp.speed -v
+
+var interpSpeed = flag.Bool("interp.speed", false, "run TestInterpSpeed: time the testdata/bench workloads natively and interpreted")
+
+// benchWorkload is one program of testdata/bench and its native twin.
+type benchWorkload struct {
+	name   string     // directory under testdata/bench
+	native func() int // the same code as the program's run()
+}
+
+var benchWorkloads = []benchWorkload{
+	{"fib", benchFibRun},
+	{"slicesum", benchSliceSumRun},
+	{"mapops", benchMapOpsRun},
+	{"iface", benchIfaceRun},
+	{"builder", benchBuilderRun},
+}
+
+// benchSink keeps native results alive.
+var benchSink int
+
+// --- native copies of the workloads (keep in step with testdata/bench) ---
+
+// testdata/bench/fib
+func benchFib(n int) int {
+	if n < 2 {
+		return n
+	}
+	return benchFib(n-1) + benchFib(n-2)
+}
+
+func benchFibRun() int { return benchFib(27) }
+
+// testdata/bench/slicesum
+func benchSliceSumRun() int {
+	s := make([]int, 1_000_000)
+	for i := range s {
+		s[i] = i * 2
+	}
+	sum := 0
+	for _, v := range s {
+		sum += v
+	}
+	return sum
+}
+
+// testdata/bench/mapops
+func benchMapOpsRun() int {
+	const n = 100_000
+	m := make(map[int]int)
+	for i := 0; i < n; i++ {
+		m[i] = i * 3
+	}
+	sum := 0
+	for i := 0; i < n; i++ {
+		sum += m[i]
+	}
+	return sum
+}
+
+// testdata/bench/iface
+type benchShape interface{ Area() int }
+
+type benchRect struct{ W, H int }
+
+func (r benchRect) Area() int { return r.W * r.H }
+
+type benchSquare struct{ S int }
+
+func (s *benchSquare) Area() int { return s.S * s.S }
+
+func benchIfaceRun() int {
+	shapes := []benchShape{benchRect{W: 3, H: 4}, &benchSquare{S: 5}}
+	sum := 0
+	for i := 0; i < 1_000_000; i++ {
+		sum += shapes[i&1].Area()
+	}
+	return sum
+}
+
+// testdata/bench/builder
+func benchBuilderRun() int {
+	var b strings.Builder
+	for i := 0; i < 100_000; i++ {
+		if i%2 == 0 {
+			b.WriteString("abc")
+		} else {
+			b.WriteByte('x')
+		}
+	}
+	return len(b.String())
+}
+
+// --- harness ---
+
+// loadBench loads testdata/bench (once per process: Load caches) and
+// returns the program and the package ID of each workload's main package.
+func loadBench(tb testing.TB) (*Program, map[string]string) {
+	tb.Helper()
+	prog, err := Load(LoadConfig{Dir: "testdata/bench"}, "./...")
+	if err != nil {
+		tb.Fatalf("load testdata/bench: %v", err)
+	}
+	ids := map[string]string{}
+	for _, id := range prog.MainPackages() {
+		ids[strings.TrimPrefix(id, "bench/")] = id
+	}
+	for _, w := range benchWorkloads {
+		if ids[w.name] == "" {
+			tb.Fatalf("no main package bench/%s among %v", w.name, prog.MainPackages())
+		}
+	}
+	return prog, ids
+}
+
+// runBench runs one workload program under the interpreter and reports
+// an error if the interpreter faulted, hit a limit or the program failed.
+func runBench(prog *Program, id string, stdout io.Writer) (Result, error) {
+	var errb bytes.Buffer
+	res := prog.Run(id, Config{Stdout: stdout, Stderr: &errb, Seed: 1})
+	switch {
+	case res.Fault != nil:
+		return res, fmt.Errorf("%s: interpreter fault: %v", id, res.Fault)
+	case res.Limit != "":
+		return res, fmt.Errorf("%s: %s", id, res.Limit)
+	case res.ExitCode != 0:
+		return res, fmt.Errorf("%s: exit status %d\nstderr:\n%s", id, res.ExitCode, errb.String())
+	}
+	return res, nil
+}
+
+// checkBench runs the workload once interpreted and requires its output to
+// be the native result followed by a newline.
+func checkBench(tb testing.TB, prog *Program, id string, w benchWorkload) {
+	tb.Helper()
+	var out bytes.Buffer
+	if _, err := runBench(prog, id, &out); err != nil {
+		tb.Fatal(err)
+	}
+	if want := fmt.Sprint(w.native()) + "\n"; out.String() != want {
+		tb.Fatalf("%s: interpreted output %q, native result %q", w.name, out.String(), want)
+	}
+}
+
+func BenchmarkNative(b *testing.B) {
+	for _, w := range benchWorkloads {
+		b.Run(w.name, func(b *testing.B) {
+			for b.Loop() {
+				benchSink = w.native()
+			}
+		})
+	}
+}
+
+func BenchmarkInterp(b *testing.B) {
+	prog, ids := loadBench(b)
+	for _, w := range benchWorkloads {
+		b.Run(w.name, func(b *testing.B) {
+			id := ids[w.name]
+			checkBench(b, prog, id, w)
+			var steps int64
+			for b.Loop() {
+				res, err := runBench(prog, id, io.Discard)
+				if err != nil {
+					b.Fatal(err)
+				}
+				steps = res.Steps
+			}
+			b.ReportMetric(float64(steps), "loop-iters/op")
+		})
+	}
+}
+
+// bestOf returns the shortest of n timings of f.
+func bestOf(n int, f func() error) (time.Duration, error) {
+	best := time.Duration(math.MaxInt64)
+	for range n {
+		start := time.Now()
+		if err := f(); err != nil {
+			return 0, err
+		}
+		if d := time.Since(start); d < best {
+			best = d
+		}
+	}
+	return best, nil
+}
+
+// TestInterpSpeed times each workload natively (best of 5) and interpreted
+// (best of 3) in the same process and logs the slowdowns as a markdown
+// table. It runs only with -interp.speed.
+func TestInterpSpeed(t *testing.T) {
+	if !*interpSpeed {
+		t.Skip("timing test; run with -interp.speed")
+	}
+	prog, ids := loadBench(t)
+	var (
+		table   strings.Builder
+		logSum  float64
+		extra   []string
+		failed  bool
+		timings int
+	)
+	table.WriteString("\n| workload | native | interpreted | slowdown |\n|---|---:|---:|---:|\n")
+	for _, w := range benchWorkloads {
+		id := ids[w.name]
+		want := fmt.Sprint(w.native()) + "\n"
+		var out bytes.Buffer
+		if _, err := runBench(prog, id, &out); err != nil {
+			t.Errorf("%v", err)
+			failed = true
+			continue
+		}
+		if out.String() != want {
+			t.Errorf("%s: interpreted output %q, native result %q", w.name, out.String(), want)
+			failed = true
+			continue
+		}
+		nat, _ := bestOf(5, func() error { benchSink = w.native(); return nil })
+		var last Result
+		interp, err := bestOf(3, func() error {
+			var err error
+			last, err = runBench(prog, id, io.Discard)
+			return err
+		})
+		if err != nil {
+			t.Errorf("%v", err)
+			failed = true
+			continue
+		}
+		ratio := float64(interp) / float64(nat)
+		logSum += math.Log(ratio)
+		timings++
+		fmt.Fprintf(&table, "| %s | %v | %v | %.1fx |\n", w.name, nat, interp, ratio)
+		if w.name == "slicesum" {
+			// Steps counts loop iterations (taken back edges), not SSA
+			// instructions.
+			extra = append(extra, fmt.Sprintf("slicesum: %d loop iterations (res.Steps) in %v = %.3g loop iterations/s (not instructions/s)",
+				last.Steps, interp, float64(last.Steps)/interp.Seconds()))
+		}
+	}
+	if timings > 0 {
+		fmt.Fprintf(&table, "| **geometric mean** | | | **%.1fx** |\n", math.Exp(logSum/float64(timings)))
+	}
+	if failed {
+		table.WriteString("(some workloads failed; see errors above)\n")
+	}
+	t.Logf("%s", table.String())
+	for _, e := range extra {
+		t.Log(e)
+	}
+}

@@ -1,0 +1,146 @@
+package ssainterp
+
+import (
+	"go/types"
+	"reflect"
+	"sort"
+)
+
+// Models of standard functions that call back into interpreted code in a
+// way the bridge cannot express (sorting interpreted data in place), or
+// that reach the real runtime through linkname (sync.Pool, maps.clone).
+
+// sortAdapter presents interpreted data to the native sort algorithms, so
+// the sequence of Less and Swap calls is exactly the native one.
+type sortAdapter struct {
+	n    int
+	less func(i, j int) bool
+	swap func(i, j int)
+}
+
+func (a *sortAdapter) Len() int           { return a.n }
+func (a *sortAdapter) Less(i, j int) bool { return a.less(i, j) }
+func (a *sortAdapter) Swap(i, j int)      { a.swap(i, j) }
+
+// sliceAdapter sorts the slice in interface x with interpreted less.
+func (m *Machine) sliceAdapter(x, less value) *sortAdapter {
+	i, _ := x.r.(*iface)
+	if i == nil || i.t.kind != kSlice {
+		throwPanic(m.stringPanic("reflect: call of Swapper on " + ifaceKind(i) + " Value"))
+	}
+	s := i.v.slice()
+	cl := less.r.(*closure)
+	return &sortAdapter{
+		n: len(s),
+		less: func(a, b int) bool {
+			return m.callNested(m.cur, cl, []value{intVal(int64(a)), intVal(int64(b))}).bool()
+		},
+		swap: func(a, b int) { s[a], s[b] = s[b], s[a] },
+	}
+}
+
+func ifaceKind(i *iface) string {
+	if i == nil {
+		return "zero"
+	}
+	return i.t.name
+}
+
+func init() {
+	sliceSort := func(f func(*sortAdapter) value) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			set(fr, dst, f(m.sliceAdapter(args[0], args[1])))
+			return fr
+		}
+	}
+	models["sort.Slice"] = sliceSort(func(a *sortAdapter) value { sort.Sort(a); return value{} })
+	models["sort.SliceStable"] = sliceSort(func(a *sortAdapter) value { sort.Stable(a); return value{} })
+	models["sort.SliceIsSorted"] = sliceSort(func(a *sortAdapter) value { return boolVal(sort.IsSorted(a)) })
+	// Native functions that block would hang the host: refuse them.
+	for _, name := range []string{"io.Pipe", "os.Pipe", "net.Dial", "net.Listen", "os/exec.Command", "os/signal.Notify", "bufio.NewReader$stdin"} {
+		name := name
+		models[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			unsupported("%s can block natively; mcheck does not model it yet", name)
+			return nil
+		}
+	}
+	noop := func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	// errors' package initialisation asks reflectlite for error's type
+	// (used only by errors.As, which is modelled): answer with reflect's.
+	models["internal/reflectlite.TypeOf"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		rv := m.toNative(m.prog.anyRtype(), args[0], anyType)
+		if rv.IsNil() {
+			set(fr, dst, value{})
+			return fr
+		}
+		t := rv.Elem().Type()
+		set(fr, dst, value{r: &iface{t: m.prog.nativeRtype(reflect.TypeOf(t)), v: value{r: reflect.ValueOf(t)}}})
+		return fr
+	}
+	models["sync.runtime_registerPoolCleanup"] = noop
+	models["(*sync.Pool).Put"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		i, _ := args[1].r.(*iface)
+		if i == nil {
+			return fr
+		}
+		p := m.poolOf(args[0])
+		p.items = append(p.items, args[1])
+		return fr
+	}
+	models["(*sync.Pool).Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		p := m.poolOf(args[0])
+		if n := len(p.items); n > 0 {
+			v := p.items[n-1]
+			p.items = p.items[:n-1]
+			set(fr, dst, v)
+			return fr
+		}
+		// Pool.New is the struct's exported field New.
+		newF, _ := cellOf(args[0]).r.(agg)[poolNewField(m)].r.(*closure)
+		if newF == nil {
+			set(fr, dst, value{})
+			return fr
+		}
+		return m.callClosure(fr, newF, nil, dst)
+	}
+	models["maps.clone"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		i, _ := args[0].r.(*iface)
+		src, _ := i.v.r.(*mapV)
+		c := newMap(m.prog.rtypeOf(i.t.t), m)
+		for _, e := range src.entries {
+			if !e.dead {
+				c.set(e.k, copyVal(e.v))
+			}
+		}
+		set(fr, dst, value{r: &iface{t: i.t, v: value{r: c}}})
+		return fr
+	}
+}
+
+type poolState struct{ items []value }
+
+// poolOf returns the model state of the sync.Pool p points to, kept per
+// machine by the address of the pool.
+func (m *Machine) poolOf(p value) *poolState {
+	c := cellOf(p)
+	if m.pools == nil {
+		m.pools = map[*value]*poolState{}
+	}
+	s := m.pools[c]
+	if s == nil {
+		s = &poolState{}
+		m.pools[c] = s
+	}
+	return s
+}
+
+// poolNewField is the index of sync.Pool's New field.
+func poolNewField(m *Machine) int {
+	st := m.prog.ssa.ImportedPackage("sync").Type("Pool").Type().Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == "New" {
+			return i
+		}
+	}
+	panic(&internalFault{msg: "internal error: sync.Pool has no New field"})
+}
