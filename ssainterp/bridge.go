@@ -416,6 +416,9 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 			if p == nil {
 				return reflect.Zero(nt)
 			}
+			if rv, ok := p.r.(reflect.Value); ok && rv.CanAddr() && rv.Type() == nt.Elem() {
+				return rv.Addr() // a native struct held in interpreted memory
+			}
 			// A copy: native code sees the value at the call; writes
 			// are copied back by copyBack.
 			x := reflect.New(nt.Elem())
@@ -482,6 +485,9 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 			return m.callback(rt, f, nt)
 		}
 	case kChan:
+		if v.r == nil {
+			return reflect.Zero(nt)
+		}
 		return reflect.ValueOf(v.r)
 	case kUnsafePointer:
 		return reflect.Zero(nt)
@@ -1017,6 +1023,11 @@ func (w *wrapErr) Unwrap() error {
 // of the interpreted type a verb uses.
 func (w *wrapVal) Format(f fmt.State, verb rune) {
 	m, i := w.m, w.i
+	if fn := i.t.method("Format"); fn != nil && fn.ssa.Signature.Params().Len() == 2 {
+		st := &iface{t: m.prog.nativeRtype(reflect.TypeOf(f)), v: value{r: reflect.ValueOf(f)}}
+		m.callNested(m.cur, &closure{fn: fn}, []value{i.v, {r: st}, intVal(int64(verb))})
+		return
+	}
 	if verb == 'v' && f.Flag('#') {
 		if s, ok := m.callStringMethod(i, "GoString"); ok {
 			fmt.Fprint(f, s)
@@ -1025,9 +1036,6 @@ func (w *wrapVal) Format(f fmt.State, verb rune) {
 	} else {
 		switch verb {
 		case 'v', 's', 'x', 'X', 'q':
-			if fn := i.t.method("Format"); fn != nil {
-				unsupported("Format method of %s called by fmt", i.t.name)
-			}
 			if s, ok := m.callStringMethod(i, "Error"); ok {
 				fmt.Fprintf(f, fmt.FormatString(f, verb), s)
 				return

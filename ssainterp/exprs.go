@@ -95,11 +95,6 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 	}
 	// == and != on everything else. Comparing a value with an interface
 	// (mixed operands) does not occur in SSA: both sides share a type.
-	if ins.X.Type() != ins.Y.Type() && !types.Identical(ins.X.Type(), ins.Y.Type()) {
-		if _, isNil := ins.Y.(*ssa.Const); !isNil {
-			c.fault("comparison of %s and %s", ins.X.Type(), ins.Y.Type())
-		}
-	}
 	neq := tok == token.NEQ
 	return func(fr *frame) *frame {
 		fr.regs[d].n = b2u(equal(rt, fr.regs[x], fr.regs[y]) != neq)
@@ -430,7 +425,10 @@ func (c *compiler) sliceOp(ins *ssa.Slice) op {
 			if h < 0 || h > len(s) {
 				throwRuntime(fmt.Sprintf("slice bounds out of range [:%d] with length %d", sliceBound(fr, hi), len(s)))
 			}
-			if l < 0 || l > h {
+			if l < 0 {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [%d:]", sliceBound(fr, lo)))
+			}
+			if l > h {
 				throwRuntime(fmt.Sprintf("slice bounds out of range [%d:%d]", sliceBound(fr, lo), h))
 			}
 			fr.regs[d] = strVal(s[l:h])
@@ -465,7 +463,10 @@ func (c *compiler) sliceOp(ins *ssa.Slice) op {
 			if h < 0 || h > capS {
 				throwRuntime(fmt.Sprintf("slice bounds out of range [:%d] with %s %d", sliceBound(fr, hi), word, capS))
 			}
-			if l < 0 || l > h {
+			if l < 0 {
+				throwRuntime(fmt.Sprintf("slice bounds out of range [%d:]", sliceBound(fr, lo)))
+			}
+			if l > h {
 				throwRuntime(fmt.Sprintf("slice bounds out of range [%d:%d]", sliceBound(fr, lo), h))
 			}
 		}
@@ -527,6 +528,9 @@ func (c *compiler) typeAssert(ins *ssa.TypeAssert) op {
 // typeAssertErr builds the *runtime.TypeAssertionError message.
 func typeAssertErr(from, to *rtype, i *iface) *runtimeError {
 	if i == nil {
+		if to.kind == kInterface {
+			return assertErr(fmt.Sprintf("interface conversion: interface is nil, not %s", to.name))
+		}
 		return assertErr(fmt.Sprintf("interface conversion: %s is nil, not %s", from.name, to.name))
 	}
 	if to.kind == kInterface {

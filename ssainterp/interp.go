@@ -269,7 +269,8 @@ func (m *Machine) unwind(g *goroutine) {
 		if fr.boundary {
 			g.top = fr.caller
 			g.depth--
-			panic(&nestedPanic{p})
+			g.panic = p.link
+			panic(&nestedPanic{p: p, text: m.panicString(p.val)})
 		}
 		g.top = fr.caller
 		g.depth--
@@ -278,7 +279,14 @@ func (m *Machine) unwind(g *goroutine) {
 
 // nestedPanic carries an interpreted panic out of a callback into the
 // native code that called it.
-type nestedPanic struct{ p *panicRec }
+type nestedPanic struct {
+	p    *panicRec
+	text string
+}
+
+// Error lets native code that recovers the panic print it (fmt prints
+// "%!v(PANIC=String method: text)").
+func (n *nestedPanic) Error() string { return n.text }
 
 // panicExit reports a panic that unwound the whole stack of g: the program
 // dies with exit status 2 as Go's does.

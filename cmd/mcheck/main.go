@@ -4,6 +4,7 @@
 // Usage:
 //
 //	mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]
+//	mcheck demo
 //
 // run interprets the main package PKG and passes its standard output,
 // standard error and exit status through, as go run would. Exit status 3
@@ -25,6 +26,7 @@ func main() {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]")
+	fmt.Fprintln(w, "       mcheck demo    (run the bundled examples, from the repository root)")
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -35,6 +37,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		return runCmd(args[1:], stdout, stderr)
+	case "demo":
+		return demoCmd(stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return 0
@@ -42,6 +46,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "mcheck: unknown command %q\n", args[0])
 	usage(stderr)
 	return 2
+}
+
+// demoCmd runs the bundled example programs under the interpreter.
+func demoCmd(stdout, stderr io.Writer) int {
+	const pattern = "./examples/demo/..."
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "."}, pattern)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcheck demo: %v (run it from the mcheck repository root)\n", err)
+		return 3
+	}
+	for _, pkg := range prog.MainPackages() {
+		fmt.Fprintf(stdout, "== %s\n", pkg)
+		res := prog.Run(pkg, ssainterp.Config{Stdout: stdout, Stderr: stdout, Seed: 1, MaxSteps: 100_000_000})
+		switch {
+		case res.Fault != nil:
+			fmt.Fprintf(stdout, "mcheck fault: %v\n", res.Fault)
+			return 3
+		case res.Deadlock:
+			fmt.Fprintf(stdout, "-> deadlock found (exit status %d), after %d steps\n\n", res.ExitCode, res.Steps)
+		default:
+			fmt.Fprintf(stdout, "-> exit status %d, %d steps\n\n", res.ExitCode, res.Steps)
+		}
+	}
+	return 0
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
