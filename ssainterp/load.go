@@ -102,7 +102,7 @@ type LoadError struct {
 }
 
 func (e *LoadError) Error() string {
-	return "packages do not type-check:\n\t" + strings.Join(e.Errors, "\n\t")
+	return "cannot load packages:\n\t" + strings.Join(e.Errors, "\n\t")
 }
 
 func load(cfg LoadConfig, patterns []string) (*Program, error) {

@@ -1,0 +1,72 @@
+// Package ssainterp runs Go programs from their SSA form
+// (golang.org/x/tools/go/ssa) with every goroutine owned by the
+// interpreter, so that a scheduler can decide, deterministically, which
+// goroutine moves at each visible operation.
+//
+// # How it works
+//
+// Load builds SSA once per process for the packages it is given (a second
+// Load of the same patterns returns the cached Program). Each function is
+// compiled once, lazily, into a slice of closures (op) over a frame whose
+// registers are slot-indexed: every SSA value, constant and global has a
+// fixed slot, scalars live unboxed in value.n, and operations are chosen by
+// type at compile time. There is no map lookup per operand.
+//
+// A goroutine is a chain of frames; the dispatch loop runs ops until one
+// returns nil. Calls push frames instead of recursing on the host stack, so
+// a goroutine can stop anywhere. Before each visible operation (go, channel
+// send/receive/close, select, every sync and sync/atomic operation, sleeps
+// and timers) the goroutine records an opDesc and stops; Machine.Step
+// performs the pending operation and runs the goroutine to its next one.
+// This is the step API the exploring scheduler drives. Machine.RunMain uses
+// the simple scheduler: the current goroutine runs until it blocks, then
+// the lowest-numbered enabled one. When nothing is enabled and no timer is
+// pending the program ends with Go's "all goroutines are asleep -
+// deadlock!" as a result.
+//
+// Panics are interpreted: a run-time error in an op is raised as a host
+// panic (goPanic) caught by the dispatch loop, which unwinds interpreted
+// frames, running deferred calls, with recover semantics across frames.
+// Faults of the interpreter itself (unsupported constructs, internal
+// errors) are reported separately, with the function, file and line.
+//
+// # The standard library
+//
+// Packages are interpreted (the user's, and context, sort, slices, maps,
+// cmp, iter, errors, sync, sync/atomic, container/*), modelled by name
+// (sync.Mutex/RWMutex/WaitGroup/Map/Pool, the notify list under sync.Cond,
+// sync/atomic's functions, runtime.Gosched/Goexit/NumGoroutine, time's
+// clock, sleeps and timers on a virtual clock, fmt's printing to standard
+// output, errors.Is/As, sort.Slice), or bridged: called natively through the
+// generated table in internal/stdlib. Values cross the bridge by
+// conversion: structs through reflect.StructOf, named types whose methods
+// native code may call (String, Error, Format, GoString, MarshalJSON) as
+// wrappers whose methods call back into the interpreter; callbacks from
+// native code run nested and may not block.
+//
+// # Measured (this machine, 2 cores; go test -run TestInterpSpeed -interp.speed)
+//
+//	workload                          native    interpreted  slowdown
+//	fib(27)                           1.14 ms     160.3 ms     141x
+//	fill+sum 1e6 []int                1.75 ms      56.4 ms      32x
+//	1e5 map inserts + lookups         6.66 ms      22.8 ms     3.4x
+//	1e6 interface method calls        2.03 ms     471.1 ms     232x
+//	strings.Builder, 1e5 writes       0.32 ms      69.1 ms     216x
+//	geometric mean                                             60x
+//
+// The slice loop runs about 3.5e7 loop iterations/s. The goal is 15x; the
+// cost is in calls (a fresh frame and register slice per call, about
+// 450 ns) and in the bridge (each native method call converts its
+// arguments through reflect, about 700 ns). Pooling frames per function,
+// caching interface method lookups per call site, and a direct-call path
+// for common bridged methods are the next steps.
+//
+// # Not supported (yet)
+//
+// Defer inside range-over-func bodies, iter.Pull, unsafe beyond pointer
+// conversions, cgo, reflection over interpreted types by native code
+// (text/template, custom UnmarshalJSON), native functions that block
+// (io.Pipe is refused with an error), %#v type names of interpreted types.
+// testdata/corpus and knownGaps in corpus_test.go list what is checked and
+// what is known to differ.
+package ssainterp
