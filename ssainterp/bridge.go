@@ -204,7 +204,7 @@ func (rt *rtype) wrapped() bool {
 	if n.Obj().Pkg() == nil || !rt.prog.interpreted(n.Obj().Pkg()) {
 		return false
 	}
-	ms := rt.prog.ssa.MethodSets.MethodSet(rt.t)
+	ms := rt.prog.methodSet(rt.t)
 	for _, name := range []string{"Error", "String", "Format", "GoString", "MarshalJSON", "MarshalText"} {
 		if ms.Lookup(n.Obj().Pkg(), name) != nil {
 			return true

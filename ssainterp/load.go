@@ -35,6 +35,15 @@ type Program struct {
 	globalIndex map[*ssa.Global]int
 
 	models sync.Map // *ssa.Function -> modelFunc (nil if none)
+
+	msMu sync.Mutex // guards ssa.MethodSets, which is not safe for concurrent use
+}
+
+// methodSet returns t's method set; safe for concurrent Machines.
+func (p *Program) methodSet(t types.Type) *types.MethodSet {
+	p.msMu.Lock()
+	defer p.msMu.Unlock()
+	return p.ssa.MethodSets.MethodSet(t)
 }
 
 // interpretedStd lists the standard packages run from SSA rather than

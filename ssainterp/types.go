@@ -391,7 +391,7 @@ func (rt *rtype) method(name string) *function {
 	}
 	if rt.t != nil {
 		p := rt.prog
-		ms := p.ssa.MethodSets.MethodSet(rt.t)
+		ms := p.methodSet(rt.t)
 		for i := range ms.Len() {
 			sel := ms.At(i)
 			if sel.Obj().Name() == name {
