@@ -479,8 +479,10 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 		case reflect.Value:
 			return f
 		case *closure:
-			if f.fn.native != nil && f.fn.native.fn.IsValid() && !f.fn.native.method {
-				return f.fn.native.fn
+			if f.fn.ssa != nil && f.fn.ssa.Blocks == nil && m.prog.modelFor(f.fn.ssa) == nil {
+				if nf := m.prog.resolveNative(f.fn); nf.err == nil && !nf.method && nf.fn.Type() == nt {
+					return nf.fn // a bridged function passed as a value
+				}
 			}
 			return m.callback(rt, f, nt)
 		}
@@ -898,13 +900,13 @@ func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 		panic(&internalFault{msg: "internal error: callback with no goroutine"})
 	}
 	saved := g.top
-	base := &frame{fn: &function{name: "native"}, g: g, retSlot: -1}
+	base := &frame{fn: &function{name: "native"}, g: g, retSlot: -1, regs: make([]value, 1)}
 	base.caller = saved
-	fr := m.callClosure(base, cl, args, -1)
+	fr := m.callClosure(base, cl, args, 0)
 	if fr == base || fr == nil {
-		res := g.nestedRes
+		// A model or native function completed at once.
 		g.top = saved
-		return res
+		return base.regs[0]
 	}
 	fr.boundary = true
 	fr.caller = saved
