@@ -12,6 +12,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -58,7 +59,12 @@ func demoCmd(stdout, stderr io.Writer) int {
 	}
 	for _, pkg := range prog.MainPackages() {
 		fmt.Fprintf(stdout, "== %s\n", pkg)
-		res := prog.Run(pkg, ssainterp.Config{Stdout: stdout, Stderr: stdout, Seed: 1, MaxSteps: 100_000_000})
+		// Separate buffers: the program's two streams are written
+		// independently and printed one after the other.
+		var out, errOut bytes.Buffer
+		res := prog.Run(pkg, ssainterp.Config{Stdout: &out, Stderr: &errOut, Seed: 1, MaxSteps: 100_000_000})
+		stdout.Write(out.Bytes())
+		stdout.Write(errOut.Bytes())
 		switch {
 		case res.Fault != nil:
 			fmt.Fprintf(stdout, "mcheck fault: %v\n", res.Fault)
