@@ -32,7 +32,7 @@ func init() {
 			return old
 		})
 		models["sync/atomic.CompareAndSwap"+name] = atomicOp(func(c *value, a []value) value {
-			if c.n == a[0].n && refEqual(c.r, a[1-1].r) {
+			if c.n == a[0].n && refEqual(c.r, a[0].r) {
 				*c = a[1]
 				return boolVal(true)
 			}

@@ -2,13 +2,10 @@ package ssainterp
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"go/types"
-	"math"
 	"reflect"
 	"strings"
-	"sync"
 	"unsafe"
 
 	"github.com/mcheck-dev/mcheck/ssainterp/internal/stdlib"
@@ -19,11 +16,6 @@ import (
 // values are converted to real Go values on the way in (structs through
 // reflect.StructOf, named types with methods as wrappers whose methods call
 // back into the interpreter) and back on the way out.
-
-// nativeState is per-Machine bridge state.
-type nativeState struct {
-	mu sync.Mutex
-}
 
 // nativeFunc is a resolved native function or method.
 type nativeFunc struct {
@@ -479,7 +471,7 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 		case reflect.Value:
 			return f
 		case *closure:
-			if f.fn.ssa != nil && f.fn.ssa.Blocks == nil && m.prog.modelFor(f.fn.ssa) == nil {
+			if f.fn.ssa != nil && f.fn.external && f.fn.model == nil {
 				if nf := m.prog.resolveNative(f.fn); nf.err == nil && !nf.method && nf.fn.Type() == nt {
 					return nf.fn // a bridged function passed as a value
 				}
@@ -1075,6 +1067,3 @@ func (w *wrapVal) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(m.plainToNative(i.t, i.v).Interface())
 }
-
-var _ = errors.New
-var _ = math.Inf

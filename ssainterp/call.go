@@ -1,7 +1,6 @@
 package ssainterp
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -41,7 +40,7 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 			return func(fr *frame) *frame { return fr }
 		}
 		fn := c.p.funcOf(callee)
-		if callee.Blocks != nil && c.p.modelFor(callee) == nil {
+		if !fn.external {
 			thunk := c.inThunk
 			return func(fr *frame) *frame {
 				m := fr.g.m
@@ -114,7 +113,7 @@ func (m *Machine) callFunc(fr *frame, fn *function, args []value, dst int) *fram
 	if fn == nil {
 		return fr
 	}
-	if fn.ssa != nil && (fn.ssa.Blocks == nil || m.prog.modelFor(fn.ssa) != nil) {
+	if fn.external {
 		return m.callExternal(fr, fn, args, dst)
 	}
 	callee := m.newFrame(fn, fr.g)
@@ -128,8 +127,8 @@ func (m *Machine) callFunc(fr *frame, fn *function, args []value, dst int) *fram
 // callExternal calls a function without SSA body: a model or a native
 // function.
 func (m *Machine) callExternal(fr *frame, fn *function, args []value, dst int) *frame {
-	if mf := m.prog.modelFor(fn.ssa); mf != nil {
-		return mf(m, fr, args, dst)
+	if fn.model != nil {
+		return fn.model(m, fr, args, dst)
 	}
 	res := m.callNative(fr, fn, args)
 	if dst >= 0 {
@@ -285,12 +284,4 @@ func hasPointers(t types.Type) bool {
 		return false
 	}
 	return true
-}
-
-func fmtPos(p *Program, pos token.Pos) string {
-	if !pos.IsValid() {
-		return "?"
-	}
-	ps := p.fset.Position(pos)
-	return fmt.Sprintf("%s:%d", ps.Filename, ps.Line)
 }

@@ -176,9 +176,6 @@ func (m *Machine) chanRecv(g *goroutine, ch *chanV) (value, bool) {
 			ch.buf = append(ch.buf, s.val)
 			m.complete(s, value{}, true)
 		}
-		if ch.timer != nil {
-			ch.timer.drained()
-		}
 		return v, true
 	}
 	if s := partner(ch.sendq, g); s != nil {

@@ -62,10 +62,8 @@ func (c *compiler) compile() {
 		}
 		for _, ins := range b.Instrs {
 			if v, ok := ins.(ssa.Value); ok {
-				if _, isPhi := ins.(*ssa.Phi); !isPhi || true {
-					c.slots[v] = n
-					n++
-				}
+				c.slots[v] = n
+				n++
 			}
 			switch ins.(type) {
 			case *ssa.Phi, *ssa.DebugRef:
@@ -219,8 +217,6 @@ func (c *compiler) edge(from, to *ssa.BasicBlock) op {
 			return fr
 		}
 	}
-	tmp := make([]value, len(dst))
-	_ = tmp
 	return func(fr *frame) *frame {
 		var buf [8]value
 		vals := buf[:0]

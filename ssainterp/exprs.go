@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -65,7 +64,7 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 		switch tok {
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			return func(fr *frame) *frame {
-				fr.regs[d].n = b2u(floatCompare(tok, fr.regs[x].float(), fr.regs[y].float()))
+				fr.regs[d].n = b2u(compare(tok, fr.regs[x].float(), fr.regs[y].float()))
 				return fr
 			}
 		}
@@ -89,7 +88,7 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 			return func(fr *frame) *frame { fr.regs[d] = strVal(fr.regs[x].str() + fr.regs[y].str()); return fr }
 		}
 		return func(fr *frame) *frame {
-			fr.regs[d].n = b2u(stringCompare(tok, fr.regs[x].str(), fr.regs[y].str()))
+			fr.regs[d].n = b2u(compare(tok, fr.regs[x].str(), fr.regs[y].str()))
 			return fr
 		}
 	}
@@ -541,5 +540,3 @@ func typeAssertErr(from, to *rtype, i *iface) *runtimeError {
 	}
 	return assertErr(fmt.Sprintf("interface conversion: %s is %s, not %s", from.name, i.t.name, to.name))
 }
-
-var _ = reflect.Value{}

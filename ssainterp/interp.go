@@ -36,8 +36,9 @@ type function struct {
 	recovPC  int // pc of the Recover block, -1 if none
 	nresults int
 
-	model  modelFunc // non-nil: a modelled function
-	native *nativeFunc
+	model    modelFunc // non-nil: a modelled function
+	external bool      // a model or a bridged function: no SSA body to run
+	native   *nativeFunc
 }
 
 type globalRef struct {
@@ -224,9 +225,6 @@ func (fr *frame) position() string {
 
 // startPanic begins unwinding g with panic value v (an interface value).
 func (m *Machine) startPanic(g *goroutine, v value, goexit bool) {
-	if g.panic != nil && !goexit {
-		// A panic during unwinding: the earlier one is superseded.
-	}
 	g.panic = &panicRec{val: v, goexit: goexit, link: g.panic, trace: m.goroutineTrace(g)}
 	m.unwind(g)
 }

@@ -1,7 +1,6 @@
 package ssainterp
 
 import (
-	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -135,9 +134,6 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		return nil, &LoadError{Errors: errs}
 	}
 	for _, p := range roots {
-		for _, f := range p.CompiledGoFiles {
-			_ = f
-		}
 		if p.Module == nil && len(p.GoFiles) > 0 && isGoroot(p.GoFiles[0]) && !interpretedStd[p.PkgPath] {
 			return nil, fmt.Errorf("%s is a standard package that mcheck bridges natively; it cannot be the program", p.PkgPath)
 		}
@@ -191,7 +187,6 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 			p.globalList = append(p.globalList, g)
 		}
 	}
-	p.types.native = nil
 	return p, nil
 }
 
@@ -228,5 +223,3 @@ func (p *Program) Run(mainPkg string, cfg Config) Result {
 	m := p.NewMachine(cfg)
 	return m.RunMain(mainPkg)
 }
-
-var errNoMain = errors.New("no main package")

@@ -45,7 +45,6 @@ type Machine struct {
 	outBuf         bytes.Buffer // stdout when cfg.Stdout is nil
 	errBuf         bytes.Buffer
 
-	native          nativeState
 	pendingCopyBack []copyBack
 	nextChan        int
 	limit           string // why the execution was cut short (step bound)

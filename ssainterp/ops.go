@@ -1,9 +1,9 @@
 package ssainterp
 
 import (
+	"cmp"
 	"go/constant"
 	"go/token"
-	"go/types"
 	"math"
 	"reflect"
 	"strings"
@@ -112,38 +112,30 @@ func shift(op token.Token, k rkind, x, y uint64) uint64 {
 	return x >> y
 }
 
-func intCompare(op token.Token, signed bool, x, y uint64) bool {
-	if signed {
-		a, b := int64(x), int64(y)
-		switch op {
-		case token.LSS:
-			return a < b
-		case token.LEQ:
-			return a <= b
-		case token.GTR:
-			return a > b
-		case token.GEQ:
-			return a >= b
-		}
-	} else {
-		switch op {
-		case token.LSS:
-			return x < y
-		case token.LEQ:
-			return x <= y
-		case token.GTR:
-			return x > y
-		case token.GEQ:
-			return x >= y
-		}
-	}
+// compare implements the comparison operators on ordered values.
+func compare[T cmp.Ordered](op token.Token, x, y T) bool {
 	switch op {
 	case token.EQL:
 		return x == y
 	case token.NEQ:
 		return x != y
+	case token.LSS:
+		return x < y
+	case token.LEQ:
+		return x <= y
+	case token.GTR:
+		return x > y
+	case token.GEQ:
+		return x >= y
 	}
 	panic("internal error: bad comparison " + op.String())
+}
+
+func intCompare(op token.Token, signed bool, x, y uint64) bool {
+	if signed {
+		return compare(op, int64(x), int64(y))
+	}
+	return compare(op, x, y)
 }
 
 func floatBinop(op token.Token, k rkind, x, y float64) float64 {
@@ -163,24 +155,6 @@ func floatBinop(op token.Token, k rkind, x, y float64) float64 {
 	return roundFloat(k, r)
 }
 
-func floatCompare(op token.Token, x, y float64) bool {
-	switch op {
-	case token.EQL:
-		return x == y
-	case token.NEQ:
-		return x != y
-	case token.LSS:
-		return x < y
-	case token.LEQ:
-		return x <= y
-	case token.GTR:
-		return x > y
-	case token.GEQ:
-		return x >= y
-	}
-	panic("internal error: bad comparison " + op.String())
-}
-
 func complexBinop(op token.Token, k rkind, x, y complex128) complex128 {
 	var r complex128
 	switch op {
@@ -196,24 +170,6 @@ func complexBinop(op token.Token, k rkind, x, y complex128) complex128 {
 		panic("internal error: bad complex op " + op.String())
 	}
 	return roundComplex(k, r)
-}
-
-func stringCompare(op token.Token, x, y string) bool {
-	switch op {
-	case token.EQL:
-		return x == y
-	case token.NEQ:
-		return x != y
-	case token.LSS:
-		return x < y
-	case token.LEQ:
-		return x <= y
-	case token.GTR:
-		return x > y
-	case token.GEQ:
-		return x >= y
-	}
-	panic("internal error: bad comparison " + op.String())
 }
 
 // equal implements == for two values of type rt. It panics (with a Go
@@ -437,5 +393,3 @@ func floatToInt(k rkind, f float64) uint64 {
 	}
 	return uint64(f)
 }
-
-var _ = types.Typ

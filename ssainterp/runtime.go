@@ -1,7 +1,6 @@
 package ssainterp
 
 import (
-	"fmt"
 	"go/types"
 	"io"
 	"os"
@@ -9,8 +8,6 @@ import (
 	goruntime "runtime"
 	"strings"
 	"time"
-
-	"golang.org/x/tools/go/ssa"
 )
 
 // Models of runtime, time (a virtual clock), os process functions, fmt's
@@ -28,8 +25,6 @@ type timer struct {
 	fn     *closure // AfterFunc
 	active bool
 }
-
-func (t *timer) drained() {}
 
 func init() {
 	models["runtime.Gosched"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
@@ -130,7 +125,7 @@ func init() {
 		return fr
 	}
 	stopTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := timerOf(args[0])
+		t := m.timerOf(args[0])
 		was := t.active
 		t.active = false
 		if t.ch != nil {
@@ -140,7 +135,7 @@ func init() {
 		return fr
 	}
 	resetTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := timerOf(args[0])
+		t := m.timerOf(args[0])
 		was := t.active
 		d := args[1].int()
 		if t.period > 0 {
@@ -168,7 +163,6 @@ func init() {
 			w := m.outputFile(1)
 			all := append([]value{{r: &iface{t: m.prog.nativeRtype(reflect.TypeFor[*os.File]()), v: value{r: reflect.ValueOf(w)}}}}, args...)
 			set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), all))
-			m.syncOutput()
 			return fr
 		}
 	}
@@ -202,16 +196,14 @@ func (m *Machine) newTimer(d, period int64, f *closure) *timer {
 }
 
 // timerOf finds the timer behind a *time.Timer or *time.Ticker.
-func timerOf(p value) *timer {
+func (m *Machine) timerOf(p value) *timer {
 	c := cellOf(p)
 	ch, _ := c.r.(agg)[0].r.(*chanV)
 	if ch == nil || ch.timer == nil {
-		throwPanic(m0().stringPanic("time: Stop called on uninitialized Timer"))
+		throwPanic(m.stringPanic("time: Stop called on uninitialized Timer"))
 	}
 	return ch.timer
 }
-
-func m0() *Machine { return &Machine{} }
 
 // advanceClock moves the virtual clock to the next timer or sleep deadline
 // and fires what is due. It reports whether anything was pending.
@@ -297,10 +289,6 @@ func (m *Machine) outputFile(fd int) *os.File {
 	return o.w
 }
 
-// syncOutput is a no-op hook: output written through the pipes is flushed
-// when the machine finishes.
-func (m *Machine) syncOutput() {}
-
 // closeOutputs flushes and closes the output pipes.
 func (m *Machine) closeOutputs() {
 	for i := range m.outs {
@@ -331,18 +319,15 @@ type outPipe struct {
 	done chan struct{}
 }
 
-// errorsIs implements errors.Is over interpreted and native errors.
-func (m *Machine) errorsIs(err, target value) bool {
-	ti, _ := target.r.(*iface)
+// walkErrs visits err and the errors it wraps depth first, as the errors
+// package does, until match reports true.
+func (m *Machine) walkErrs(err value, match func(ei *iface, err value) bool) bool {
 	for depth := 0; depth < 100; depth++ {
 		ei, _ := err.r.(*iface)
 		if ei == nil {
-			return ti == nil
+			return false
 		}
-		if ti != nil && ei.t == ti.t && ei.t.comparable() && equal(ei.t, ei.v, ti.v) {
-			return true
-		}
-		if r, ok := m.callErrMethod(ei, "Is", []value{target}); ok && r.bool() {
+		if match(ei, err) {
 			return true
 		}
 		next, many, ok := m.unwrapErr(ei)
@@ -351,7 +336,7 @@ func (m *Machine) errorsIs(err, target value) bool {
 		}
 		if many != nil {
 			for _, e := range many {
-				if m.errorsIs(e, target) {
+				if m.walkErrs(e, match) {
 					return true
 				}
 			}
@@ -360,6 +345,21 @@ func (m *Machine) errorsIs(err, target value) bool {
 		err = next
 	}
 	return false
+}
+
+// errorsIs implements errors.Is over interpreted and native errors.
+func (m *Machine) errorsIs(err, target value) bool {
+	ti, _ := target.r.(*iface)
+	if ti == nil {
+		return err.r == nil
+	}
+	return m.walkErrs(err, func(ei *iface, _ value) bool {
+		if ei.t == ti.t && ei.t.comparable() && equal(ei.t, ei.v, ti.v) {
+			return true
+		}
+		r, ok := m.callErrMethod(ei, "Is", []value{target})
+		return ok && r.bool()
+	})
 }
 
 // errorsAs implements errors.As: target is a non-nil pointer to an
@@ -380,39 +380,18 @@ func (m *Machine) errorsAs(err, target value) bool {
 	if !ok {
 		unsupported("errors.As with a target in native memory (%s)", ti.t.name)
 	}
-	for depth := 0; depth < 100; depth++ {
-		ei, _ := err.r.(*iface)
-		if ei == nil {
-			return false
-		}
-		if tt != nil {
-			if tt.kind == kInterface && ei.t.implements(tt) {
-				*cell = err
-				return true
-			}
-			if tt.kind != kInterface && ei.t == tt {
-				*cell = copyVal(ei.v)
-				return true
-			}
-		}
-		if r, ok := m.callErrMethod(ei, "As", []value{target}); ok && r.bool() {
+	return m.walkErrs(err, func(ei *iface, err value) bool {
+		if tt.kind == kInterface && ei.t.implements(tt) {
+			*cell = err
 			return true
 		}
-		next, many, ok := m.unwrapErr(ei)
-		if !ok {
-			return false
+		if tt.kind != kInterface && ei.t == tt {
+			*cell = copyVal(ei.v)
+			return true
 		}
-		if many != nil {
-			for _, e := range many {
-				if m.errorsAs(e, target) {
-					return true
-				}
-			}
-			return false
-		}
-		err = next
-	}
-	return false
+		r, ok := m.callErrMethod(ei, "As", []value{target})
+		return ok && r.bool()
+	})
 }
 
 // unwrapErr calls Unwrap() error or Unwrap() []error.
@@ -473,6 +452,3 @@ func (m *Machine) callErrMethod(ei *iface, name string, args []value) (value, bo
 	}
 	return m.callNested(m.cur, &closure{fn: fn}, append([]value{ei.v}, args...)), true
 }
-
-var _ = fmt.Sprint
-var _ ssa.Value

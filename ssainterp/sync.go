@@ -130,7 +130,6 @@ func init() {
 		s.readers--
 		return fr
 	}
-	models["(*sync.RWMutex).RLocker"] = nil // runs from SSA
 
 	wgAdd := func(m *Machine, fr *frame, s *wgState, delta int64) *frame {
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Add"}) {
