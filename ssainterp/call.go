@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -17,12 +18,27 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 	if cc.IsInvoke() {
 		recv := c.slot(cc.Value)
 		name := cc.Method.Name()
+		// A polymorphic inline cache of the dynamic types seen here; it
+		// is shared by concurrent machines, hence atomic and immutable.
+		var cache atomic.Pointer[[]methodCache]
 		return func(fr *frame) *frame {
 			i, _ := fr.regs[recv].r.(*iface)
 			if i == nil {
 				throwPanic(nilDeref())
 			}
-			fn := i.t.method(name)
+			fn, hit := lookupCache(cache.Load(), i.t)
+			if !hit {
+				fn = i.t.method(name)
+				cache.Store(addCache(cache.Load(), i.t, fn))
+			}
+			if fn != nil && !fn.external {
+				callee := fr.g.m.enter(fr, fn, dst)
+				callee.regs[0] = i.v
+				for k, s := range args {
+					callee.regs[k+1] = fr.regs[s]
+				}
+				return callee
+			}
 			vals := make([]value, 1+len(args))
 			vals[0] = i.v
 			for k, s := range args {
@@ -43,17 +59,13 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 		if !fn.external {
 			thunk := c.inThunk
 			return func(fr *frame) *frame {
-				m := fr.g.m
-				callee := m.newFrame(fn, fr.g)
+				callee := fr.g.m.enter(fr, fn, dst)
 				for k, s := range args {
 					callee.regs[k] = fr.regs[s]
 				}
-				callee.caller = fr
-				callee.retSlot = dst
 				if thunk {
 					callee.deferCall = fr.deferCall
 				}
-				fr.g.top = callee
 				return callee
 			}
 		}
@@ -98,13 +110,51 @@ func (m *Machine) callClosure(fr *frame, cl *closure, args []value, dst int) *fr
 	if len(cl.bindings) == 0 {
 		return m.callFunc(fr, fn, args, dst)
 	}
-	callee := m.newFrame(fn, fr.g)
+	callee := m.enter(fr, fn, dst)
 	copy(callee.regs, args)
 	copy(callee.regs[fn.nparams:], cl.bindings)
+	return callee
+}
+
+// enter pushes a frame for a call of interpreted fn from fr whose result
+// goes to register dst; the caller fills in the arguments.
+func (m *Machine) enter(fr *frame, fn *function, dst int) *frame {
+	callee := m.newFrame(fn, fr.g)
 	callee.caller = fr
 	callee.retSlot = dst
 	fr.g.top = callee
 	return callee
+}
+
+// methodCache is an invoke site's cached method lookup.
+type methodCache struct {
+	t  *rtype
+	fn *function
+}
+
+func lookupCache(c *[]methodCache, t *rtype) (*function, bool) {
+	if c != nil {
+		for _, e := range *c {
+			if e.t == t {
+				return e.fn, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// addCache returns a copy of c with t's entry added (at most 8 entries;
+// a megamorphic site keeps the most recent ones).
+func addCache(c *[]methodCache, t *rtype, fn *function) *[]methodCache {
+	var n []methodCache
+	if c != nil {
+		n = append(n, *c...)
+	}
+	if len(n) >= 8 {
+		n = n[1:]
+	}
+	n = append(n, methodCache{t, fn})
+	return &n
 }
 
 // callFunc calls fn with args from frame fr, delivering the result to dst.
@@ -116,11 +166,8 @@ func (m *Machine) callFunc(fr *frame, fn *function, args []value, dst int) *fram
 	if fn.external {
 		return m.callExternal(fr, fn, args, dst)
 	}
-	callee := m.newFrame(fn, fr.g)
+	callee := m.enter(fr, fn, dst)
 	copy(callee.regs, args)
-	callee.caller = fr
-	callee.retSlot = dst
-	fr.g.top = callee
 	return callee
 }
 

@@ -22,7 +22,7 @@ func (f *function) compile() {
 				f.err = fmt.Errorf("internal error compiling %s: %v\n%s", f.name, r, stackOf())
 			}
 		}()
-		c := &compiler{f: f, p: f.prog, slots: map[ssa.Value]int{}}
+		c := &compiler{f: f, p: f.prog, slots: map[ssa.Value]int{}, virtual: map[ssa.Value]bool{}}
 		c.compile()
 	})
 }
@@ -35,6 +35,49 @@ type compiler struct {
 	lastPos token.Pos
 	cur     ssa.Instruction
 	inThunk bool // compiling a go/defer thunk: pass deferCall on
+	// virtual holds read-only locals kept in a register (see
+	// readOnlySpill), and the field addresses of them.
+	virtual map[ssa.Value]bool
+}
+
+// readOnlySpill reports whether alloc is a local that is stored once,
+// right after its creation, and afterwards only read, directly or
+// through field addresses: SSA's spill of a struct parameter whose fields
+// are read. Such a local can live in a register with no memory cell.
+func readOnlySpill(alloc *ssa.Alloc) bool {
+	if alloc.Heap || !storedNext(alloc) {
+		return false
+	}
+	stores := 0
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc || r.Val == alloc {
+				return false
+			}
+			stores++
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			for _, rr := range *r.Referrers() {
+				switch rr := rr.(type) {
+				case *ssa.UnOp:
+					if rr.Op != token.MUL {
+						return false
+					}
+				case *ssa.DebugRef:
+				default:
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return stores == 1
 }
 
 func (c *compiler) compile() {
@@ -77,6 +120,18 @@ func (c *compiler) compile() {
 	c.f.recovPC = -1
 	if fn.Recover != nil {
 		c.f.recovPC = c.blockPC[fn.Recover.Index]
+	}
+	for _, b := range fn.Blocks {
+		for _, ins := range b.Instrs {
+			if a, ok := ins.(*ssa.Alloc); ok && readOnlySpill(a) {
+				c.virtual[a] = true
+				for _, r := range *a.Referrers() {
+					if fa, ok := r.(*ssa.FieldAddr); ok {
+						c.virtual[fa] = true
+					}
+				}
+			}
+		}
 	}
 	code := make([]op, 0, pc)
 	pos := make([]token.Pos, 0, pc)
@@ -292,8 +347,15 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 	case *ssa.UnOp:
 		return c.unop(ins)
 	case *ssa.Alloc:
+		if c.virtual[ins] {
+			return func(fr *frame) *frame { return fr }
+		}
 		return c.alloc(ins)
 	case *ssa.Store:
+		if c.virtual[ins.Addr] {
+			a, v := c.slots[ins.Addr], c.slot(ins.Val)
+			return func(fr *frame) *frame { fr.regs[a] = fr.regs[v]; return fr }
+		}
 		return c.store(ins)
 	case *ssa.Call:
 		return c.call(ins.Common(), c.slots[ins], ins)
@@ -334,6 +396,11 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 		x, d, i := c.slot(ins.X), c.slots[ins], ins.Field
 		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
 	case *ssa.FieldAddr:
+		if c.virtual[ins.X] {
+			// The field's value, read from the register.
+			x, d, i := c.slots[ins.X], c.slots[ins], ins.Field
+			return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
+		}
 		return c.fieldAddr(ins)
 	case *ssa.Index:
 		return c.index(ins)
@@ -401,11 +468,13 @@ func (m *Machine) ret(fr *frame, res value) *frame {
 	}
 	if caller == nil {
 		m.goroutineDone(g)
+		m.release(fr)
 		return nil
 	}
 	if fr.retSlot >= 0 {
 		caller.regs[fr.retSlot] = res
 	}
+	m.release(fr)
 	if caller.unwinding {
 		m.unwind(g)
 		return g.top
@@ -435,7 +504,7 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 			return fr
 		}
 	}
-	if isAggregate(rt) {
+	if isAggregate(rt) && !storedNext(ins) {
 		return func(fr *frame) *frame {
 			cell := &value{}
 			*cell = rt.zero()
@@ -447,6 +516,23 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 		fr.regs[d] = value{r: &value{}}
 		return fr
 	}
+}
+
+// storedNext reports whether the instruction after alloc stores a whole
+// value into it (SSA's spill of a parameter or initialiser), so the cell
+// needs no zero value first.
+func storedNext(alloc *ssa.Alloc) bool {
+	instrs := alloc.Block().Instrs
+	for i, ins := range instrs {
+		if ins == alloc {
+			if i+1 < len(instrs) {
+				st, ok := instrs[i+1].(*ssa.Store)
+				return ok && st.Addr == alloc
+			}
+			return false
+		}
+	}
+	return false
 }
 
 func (c *compiler) store(ins *ssa.Store) op {

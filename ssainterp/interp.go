@@ -123,8 +123,20 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 	if g.depth > m.cfg.MaxDepth {
 		m.fatal("stack overflow", fmt.Sprintf("runtime: goroutine stack exceeds %d-byte limit\n", 1000000000))
 	}
-	fr := &frame{fn: fn, code: fn.code, g: g, retSlot: -1}
-	fr.regs = make([]value, fn.nregs)
+	var fr *frame
+	if n := len(m.free); n > 0 {
+		fr = m.free[n-1]
+		m.free = m.free[:n-1]
+		regs, defers := fr.regs, fr.defers
+		if cap(regs) >= fn.nregs {
+			regs = regs[:fn.nregs]
+		} else {
+			regs = make([]value, fn.nregs)
+		}
+		*fr = frame{fn: fn, code: fn.code, g: g, retSlot: -1, regs: regs, defers: defers[:0]}
+	} else {
+		fr = &frame{fn: fn, code: fn.code, g: g, retSlot: -1, regs: make([]value, fn.nregs)}
+	}
 	copy(fr.regs[fn.cbase:], fn.consts)
 	for _, gr := range fn.globals {
 		if gr.g < 0 {
@@ -134,6 +146,17 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 		fr.regs[gr.slot] = value{r: &m.globals[gr.g]}
 	}
 	return fr
+}
+
+// release returns a frame that has returned to the machine's free list.
+// Inv: nothing refers to fr once its call has returned (registers are
+// never addressed; variables whose address is taken live in their own
+// cells), so its storage can serve the next call.
+func (m *Machine) release(fr *frame) {
+	clear(fr.regs[:cap(fr.regs)])
+	clear(fr.defers[:cap(fr.defers)])
+	fr.caller, fr.g, fr.deferCall = nil, nil, nil
+	m.free = append(m.free, fr)
 }
 
 // runG runs g until it stops: before its next visible operation, blocked,

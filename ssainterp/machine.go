@@ -51,6 +51,7 @@ type Machine struct {
 	outs            [2]outPipe
 	stdCells        [2]*value
 	pools           map[*value]*poolState
+	free            []*frame // frames that have returned, for reuse
 }
 
 // Result is the outcome of running a program.
