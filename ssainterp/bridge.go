@@ -17,16 +17,25 @@ import (
 // reflect.StructOf, named types with methods as wrappers whose methods call
 // back into the interpreter) and back on the way out.
 
-// nativeFunc is a resolved native function or method.
+// nativeFunc is a resolved native function or method, with the
+// interpreted types of its parameters (receiver first) and results.
 type nativeFunc struct {
-	fn     reflect.Value
-	method bool // fn is a reflect.Method.Func: receiver first
-	err    error
+	fn       reflect.Value
+	method   bool // fn is a reflect.Method.Func: receiver first
+	err      error
+	ptypes   []*rtype
+	rtypes   []*rtype
+	variadic bool
+	isFmt    bool     // a fmt function: %T operands are rewritten
+	fast     fastFunc // a direct adapter, or nil
 }
 
 // nativeType returns the real Go type used for values of rt crossing the
 // bridge.
 func (rt *rtype) nativeType() (reflect.Type, error) {
+	if rt.nready.Load() {
+		return rt.ntype, rt.nerr
+	}
 	rt.mu.Lock()
 	if rt.nsearch {
 		defer rt.mu.Unlock()
@@ -41,6 +50,7 @@ func (rt *rtype) nativeType() (reflect.Type, error) {
 	nt, err := rt.computeNativeType()
 	rt.mu.Lock()
 	rt.ntype, rt.nerr = nt, err
+	rt.nready.Store(true)
 	rt.mu.Unlock()
 	return nt, err
 }
@@ -362,6 +372,25 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 	nt, err := rt.nativeType()
 	if err != nil {
 		panic(&internalFault{msg: err.Error()})
+	}
+	if nt == basicNative[rt.kind] {
+		// Unnamed basic types box directly.
+		switch rt.kind {
+		case kString:
+			return reflect.ValueOf(v.str())
+		case kInt:
+			return reflect.ValueOf(int(v.int()))
+		case kInt64:
+			return reflect.ValueOf(v.int())
+		case kUint8:
+			return reflect.ValueOf(uint8(v.n))
+		case kInt32:
+			return reflect.ValueOf(int32(v.n))
+		case kBool:
+			return reflect.ValueOf(v.bool())
+		case kFloat64:
+			return reflect.ValueOf(v.float())
+		}
 	}
 	switch rt.kind {
 	case kBool:
@@ -692,39 +721,43 @@ func nativeFieldAddr(p any, i int) reflect.Value {
 	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr()))
 }
 
-// resolveNative finds the native function behind an external fn.
+// resolveNative finds the native function behind an external fn, once.
 func (p *Program) resolveNative(fn *function) *nativeFunc {
-	p.fmu.Lock()
-	defer p.fmu.Unlock()
-	if fn.native != nil {
-		return fn.native
-	}
+	fn.nativeOnce.Do(func() { fn.native = p.lookupNative(fn.ssa) })
+	return fn.native
+}
+
+func (p *Program) lookupNative(sf *ssa.Function) *nativeFunc {
 	nf := &nativeFunc{}
-	fn.native = nf
-	sf := fn.ssa
 	if o := sf.Origin(); o != nil {
 		nf.err = fmt.Errorf("unsupported: generic function %s of a bridged package", o)
 		return nf
 	}
 	sig := sf.Signature
 	if recv := sig.Recv(); recv != nil {
-		rt := p.rtypeLocked(recv.Type())
-		p.fmu.Unlock()
-		nt, err := rt.nativeType()
-		p.fmu.Lock()
+		nf.ptypes = append(nf.ptypes, p.rtypeOf(recv.Type()))
+	}
+	for i := range sig.Params().Len() {
+		nf.ptypes = append(nf.ptypes, p.rtypeOf(sig.Params().At(i).Type()))
+	}
+	for i := range sig.Results().Len() {
+		nf.rtypes = append(nf.rtypes, p.rtypeOf(sig.Results().At(i).Type()))
+	}
+	nf.variadic = sig.Variadic()
+	nf.isFmt = sf.Pkg != nil && sf.Pkg.Pkg.Path() == "fmt"
+	if sig.Recv() != nil {
+		nt, err := nf.ptypes[0].nativeType()
 		if err != nil {
 			nf.err = err
 			return nf
 		}
 		meth, ok := nt.MethodByName(sf.Name())
-		if !ok {
+		if !ok || nt.Kind() == reflect.Interface {
 			nf.err = fmt.Errorf("unsupported: method %s of %s is not available natively", sf.Name(), nt)
 			return nf
 		}
 		nf.fn, nf.method = meth.Func, true
-		if nt.Kind() == reflect.Interface {
-			nf.fn = reflect.Value{}
-		}
+		nf.fast = fastFor(nf)
 		return nf
 	}
 	if sf.Pkg == nil {
@@ -738,6 +771,7 @@ func (p *Program) resolveNative(fn *function) *nativeFunc {
 		return nf
 	}
 	nf.fn = f
+	nf.fast = fastFor(nf)
 	return nf
 }
 
@@ -747,27 +781,28 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 	if nf.err != nil {
 		panic(&internalFault{msg: nf.err.Error()})
 	}
-	sig := fn.ssa.Signature
-	var ptypes []*rtype
-	if recv := sig.Recv(); recv != nil {
-		ptypes = append(ptypes, m.prog.rtypeOf(recv.Type()))
+	if nf.isFmt {
+		args = m.fmtTypeVerbs(fn.ssa.Name(), args)
 	}
-	for i := range sig.Params().Len() {
-		ptypes = append(ptypes, m.prog.rtypeOf(sig.Params().At(i).Type()))
+	if nf.fast != nil {
+		return m.fastCall(nf, args)
 	}
-	f := nf.fn
-	if f.Kind() != reflect.Func {
-		panic(&internalFault{msg: "unsupported: calling " + fn.name})
-	}
-	if sp := fn.ssa.Pkg; sp != nil && sp.Pkg.Path() == "fmt" {
-		args = m.fmtTypeVerbs(fn.ssa.Name(), sig, args)
-	}
-	return m.reflectCall(f, ptypes, sig.Variadic(), args, sig.Results())
+	return m.reflectCall(nf.fn, nf.ptypes, nf.variadic, args, nf.rtypes)
+}
+
+// fastCall calls nf through its direct adapter.
+func (m *Machine) fastCall(nf *nativeFunc, args []value) value {
+	defer func() {
+		if r := recover(); r != nil {
+			m.nativePanic(r)
+		}
+	}()
+	return nf.fast(m, nf, args)
 }
 
 // reflectCall converts args (of types ptypes), calls f and converts the
 // results back. Panics in native code become interpreted panics.
-func (m *Machine) reflectCall(f reflect.Value, ptypes []*rtype, variadic bool, args []value, results *types.Tuple) (res value) {
+func (m *Machine) reflectCall(f reflect.Value, ptypes []*rtype, variadic bool, args []value, results []*rtype) (res value) {
 	ft := f.Type()
 	saved := m.pendingCopyBack
 	m.pendingCopyBack = nil
@@ -801,11 +836,11 @@ func (m *Machine) reflectCall(f reflect.Value, ptypes []*rtype, variadic bool, a
 	case 0:
 		return value{}
 	case 1:
-		return m.fromNative(m.prog.rtypeOf(results.At(0).Type()), out[0])
+		return m.fromNative(results[0], out[0])
 	}
 	t := make(agg, len(out))
 	for i, o := range out {
-		t[i] = m.fromNative(m.prog.rtypeOf(results.At(i).Type()), o)
+		t[i] = m.fromNative(results[i], o)
 	}
 	return value{r: t}
 }
@@ -840,15 +875,15 @@ func (m *Machine) callNativeMethod(fr *frame, i *iface, name string, args []valu
 	for k := range ptypes {
 		ptypes[k] = m.prog.nativeRtype(mt.In(k))
 	}
-	var res []*types.Var
-	for k := range mt.NumOut() {
-		tt := m.prog.typesFor(mt.Out(k))
-		if tt == nil {
-			tt = types.NewInterfaceType(nil, nil)
+	res := make([]*rtype, mt.NumOut())
+	for k := range res {
+		if tt := m.prog.typesFor(mt.Out(k)); tt != nil {
+			res[k] = m.prog.rtypeOf(tt)
+		} else {
+			res[k] = m.prog.anyRtype()
 		}
-		res = append(res, types.NewVar(0, nil, "", tt))
 	}
-	v := m.reflectCall(meth, ptypes, mt.IsVariadic(), args, types.NewTuple(res...))
+	v := m.reflectCall(meth, ptypes, mt.IsVariadic(), args, res)
 	if dst >= 0 {
 		fr.regs[dst] = v
 	}

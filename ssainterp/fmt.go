@@ -1,7 +1,6 @@
 package ssainterp
 
 import (
-	"go/types"
 	"strings"
 	"unicode/utf8"
 )
@@ -10,7 +9,7 @@ import (
 // verb prints the interpreted type's name, which the native value's type
 // (a reflect.StructOf type, or a wrapper) would not show. Such operands
 // are replaced by their type name and the verb by %s.
-func (m *Machine) fmtTypeVerbs(name string, sig *types.Signature, args []value) []value {
+func (m *Machine) fmtTypeVerbs(name string, args []value) []value {
 	fi := -1
 	switch name {
 	case "Printf", "Sprintf", "Errorf":

@@ -36,9 +36,10 @@ type function struct {
 	recovPC  int // pc of the Recover block, -1 if none
 	nresults int
 
-	model    modelFunc // non-nil: a modelled function
-	external bool      // a model or a bridged function: no SSA body to run
-	native   *nativeFunc
+	model      modelFunc // non-nil: a modelled function
+	external   bool      // a model or a bridged function: no SSA body to run
+	native     *nativeFunc
+	nativeOnce sync.Once
 }
 
 type globalRef struct {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -85,6 +86,7 @@ type rtype struct {
 	ntype   reflect.Type         // native counterpart, lazily
 	nerr    error                // why there is none
 	nsearch bool
+	nready  atomic.Bool     // ntype and nerr are final
 	impl    map[*rtype]bool // interface satisfaction cache, keyed by interface
 }
 
