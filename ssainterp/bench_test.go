@@ -134,8 +134,13 @@ func loadBench(tb testing.TB) (*Program, map[string]string) {
 // runBench runs one workload program under the interpreter and reports
 // an error if the interpreter faulted, hit a limit or the program failed.
 func runBench(prog *Program, id string, stdout io.Writer) (Result, error) {
+	return runBenchCfg(prog, id, Config{Stdout: stdout, Seed: 1})
+}
+
+func runBenchCfg(prog *Program, id string, cfg Config) (Result, error) {
 	var errb bytes.Buffer
-	res := prog.Run(id, Config{Stdout: stdout, Stderr: &errb, Seed: 1})
+	cfg.Stderr = &errb
+	res := prog.Run(id, cfg)
 	switch {
 	case res.Fault != nil:
 		return res, fmt.Errorf("%s: interpreter fault: %v", id, res.Fault)
@@ -250,12 +255,16 @@ func TestInterpSpeed(t *testing.T) {
 		logSum += math.Log(ratio)
 		timings++
 		fmt.Fprintf(&table, "| %s | %v | %v | %.1fx |\n", w.name, nat, interp, ratio)
-		if w.name == "slicesum" {
-			// Steps counts loop iterations (taken back edges), not SSA
-			// instructions.
-			extra = append(extra, fmt.Sprintf("slicesum: %d loop iterations (res.Steps) in %v = %.3g loop iterations/s (not instructions/s)",
-				last.Steps, interp, float64(last.Steps)/interp.Seconds()))
+		// Instructions per second: the count comes from a separate
+		// counting run, the time from the timed (uncounted) runs.
+		counted, err := runBenchCfg(prog, id, Config{Stdout: io.Discard, Seed: 1, CountOps: true})
+		if err != nil {
+			t.Errorf("%v", err)
+			failed = true
+			continue
 		}
+		extra = append(extra, fmt.Sprintf("%s: %d SSA instructions (excluding φ) in %v = %.3g instructions/s; %d loop iterations",
+			w.name, counted.Ops, interp, float64(counted.Ops)/interp.Seconds(), last.Steps))
 	}
 	if timings > 0 {
 		fmt.Fprintf(&table, "| **geometric mean** | | | **%.1fx** |\n", math.Exp(logSum/float64(timings)))

@@ -180,6 +180,15 @@ func (m *Machine) runSafe(g *goroutine) (stopped bool) {
 		}
 	}()
 	fr := g.top
+	if m.cfg.CountOps {
+		for fr != nil {
+			c := fr.code[fr.pc]
+			fr.pc++
+			m.ops++
+			fr = c(fr)
+		}
+		return true
+	}
 	for fr != nil {
 		c := fr.code[fr.pc]
 		fr.pc++

@@ -17,6 +17,10 @@ type Config struct {
 	Seed           uint64   // seeds map iteration order, math/rand, select
 	MaxSteps       int64    // bound on executed blocks (0: unlimited)
 	MaxDepth       int      // bound on call depth per goroutine
+	// CountOps counts executed instructions in Result.Ops (SSA
+	// instructions other than φ, which are folded into jumps); it
+	// slows the dispatch loop a little.
+	CountOps bool
 }
 
 // Machine is one execution of an interpreted program: its goroutines,
@@ -35,6 +39,7 @@ type Machine struct {
 	timers []*timer
 
 	steps    int64
+	ops      int64
 	exited   bool
 	exitCode int
 	panicked bool
@@ -66,6 +71,8 @@ type Result struct {
 	Steps    int64
 	// Limit is set when a bound (steps) cut the execution short.
 	Limit string
+	// Ops is the number of instructions executed, with Config.CountOps.
+	Ops int64
 }
 
 // gState is a goroutine's scheduling state.
@@ -207,7 +214,7 @@ func (m *Machine) schedule() Result {
 		m.protect(func() { m.Step(g) })
 	}
 	m.closeOutputs()
-	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit}
+	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit, Ops: m.ops}
 	if m.fault != nil {
 		res.Fault = m.fault
 	}
