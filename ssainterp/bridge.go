@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/mcheck-dev/mcheck/ssainterp/internal/stdlib"
@@ -75,6 +76,9 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	if n, ok := types.Unalias(rt.t).(*types.Named); ok && n.Obj().Pkg() != nil && !rt.prog.interpreted(n.Obj().Pkg()) {
 		key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
 		if t, ok := stdlib.Types[key]; ok {
+			return t, nil
+		}
+		if t, ok := varTypes()[key]; ok {
 			return t, nil
 		}
 		if key == "error" {
@@ -176,6 +180,26 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	}
 	return nil, fmt.Errorf("unsupported: %s values cannot cross to native code", rt.name)
 }
+
+// varTypes maps "path.Name" to the types of bridged package variables,
+// including unexported ones (binary.BigEndian's bigEndian): the only way
+// to reach such a type natively.
+var varTypes = sync.OnceValue(func() map[string]reflect.Type {
+	m := map[string]reflect.Type{}
+	add := func(t reflect.Type) {
+		if t.Name() != "" && t.PkgPath() != "" {
+			m[t.PkgPath()+"."+t.Name()] = t
+		}
+	}
+	for _, v := range stdlib.Vars {
+		t := v.Type().Elem()
+		add(t)
+		if t.Kind() == reflect.Pointer {
+			add(t.Elem())
+		}
+	}
+	return m
+})
 
 func structOf(fields []reflect.StructField) (t reflect.Type, err error) {
 	defer func() {

@@ -30,22 +30,12 @@ var knownGaps = map[string]string{
 	"std_json_marshal":        "MarshalJSON/MarshalText of interpreted types inside maps and nested values",
 	"std_json_unmarshal":      "UnmarshalJSON methods of interpreted types are not called by encoding/json",
 	"std_encoding_xml":        "encoding/xml marshalling of wrapped named types",
-	"std_encoding_binary":     "binary.BigEndian's type is unexported, so it has no native type to bridge",
 	"std_io_utils":            "io.Pipe blocks natively and is refused",
 	"std_os_stdio":            "os.Stdout is a pipe under the interpreter, so its Name differs",
 	"std_slog_text":           "slog.LogValuer/ReplaceAttr callbacks of interpreted types",
-	"std_text_scanner":        "text/scanner.Scanner embeds a native struct with callbacks",
 	"std_text_template":       "text/template calls methods of interpreted types by reflection",
 	"std_html_unique":         "package unique is generic and needs the runtime's unique map",
-	"std_html_template":       "html/template is not in the bridged package table",
-	"std_image_png":           "image, image/color and image/png are not in the bridged package table",
 	"std_gob_roundtrip":       "encoding/gob is not in the bridged package table",
-	"std_go_parser_ast":       "go/token, go/parser and go/ast are not in the bridged package table",
-	"std_fs_mapfs":            "testing/fstest and io/fs walking over interpreted callbacks",
-	"std_encoding_misc":       "encoding/ascii85 is not in the bridged package table",
-	"std_crypto_hmac_aes":     "crypto/hmac, crypto/aes and crypto/cipher are not in the bridged package table",
-	"std_compress_gzip":       "compress/zlib is not in the bridged package table",
-	"std_archive_tar_zip":     "archive/tar and archive/zip are not in the bridged package table",
 }
 
 var corpusRun = flag.String("corpus.run", "", "only corpus programs whose name matches this regexp")
