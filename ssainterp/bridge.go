@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/types"
+	"io"
 	"reflect"
 	"strings"
 	"sync"
@@ -1082,25 +1083,51 @@ func (w *wrapVal) Format(f fmt.State, verb rune) {
 		return
 	}
 	if verb == 'v' && f.Flag('#') {
-		if s, ok := m.callStringMethod(i, "GoString"); ok {
-			fmt.Fprint(f, s)
+		if w.fmtMethod(f, verb, "GoString", false) {
 			return
 		}
 	} else {
 		switch verb {
 		case 'v', 's', 'x', 'X', 'q':
-			if s, ok := m.callStringMethod(i, "Error"); ok {
-				fmt.Fprintf(f, fmt.FormatString(f, verb), s)
-				return
-			}
-			if s, ok := m.callStringMethod(i, "String"); ok {
-				fmt.Fprintf(f, fmt.FormatString(f, verb), s)
+			if w.fmtMethod(f, verb, "Error", true) || w.fmtMethod(f, verb, "String", true) {
 				return
 			}
 		}
 	}
 	plain := m.plainToNative(i.t, i.v)
 	fmt.Fprintf(f, fmt.FormatString(f, verb), plain.Interface())
+}
+
+// fmtMethod prints the result of the interpreted String, Error or
+// GoString method name as fmt's handleMethods would, including fmt's
+// report of a panic in the method. It reports whether the type has it.
+func (w *wrapVal) fmtMethod(f fmt.State, verb rune, name string, format bool) (has bool) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		np, ok := r.(*nestedPanic)
+		if !ok {
+			panic(r)
+		}
+		if isNilRef(w.i.v.r) && w.i.t.kind == kPointer {
+			io.WriteString(f, "<nil>")
+		} else {
+			fmt.Fprintf(f, "%%!%c(PANIC=%s method: %s)", verb, name, np.text)
+		}
+		has = true
+	}()
+	s, ok := w.m.callStringMethod(w.i, name)
+	if !ok {
+		return false
+	}
+	if format {
+		fmt.Fprintf(f, fmt.FormatString(f, verb), s)
+	} else {
+		io.WriteString(f, s)
+	}
+	return true
 }
 
 // MarshalJSON implements json.Marshaler: the type's own MarshalJSON or

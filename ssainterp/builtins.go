@@ -141,6 +141,13 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			fr.g.m.writeStderr(sb.String())
 			return fr
 		}
+	case "ssa:deferstack":
+		// The current frame's defer stack, for defers in the bodies of
+		// range-over-func loops (see deferStmt).
+		return func(fr *frame) *frame {
+			set(fr, value{r: fr})
+			return fr
+		}
 	case "recover":
 		return func(fr *frame) *frame {
 			set(fr, fr.g.m.recover(fr))

@@ -238,12 +238,22 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 
 func (c *compiler) deferStmt(ins *ssa.Defer) op {
 	fn, slots := c.thunk(ins.Common())
+	stack := -1
+	if ins.DeferStack != nil {
+		// A defer in a range-over-func loop body belongs to the
+		// enclosing function, whose frame ssa:deferstack named.
+		stack = c.slot(ins.DeferStack)
+	}
 	return func(fr *frame) *frame {
 		args := make([]value, len(slots))
 		for i, s := range slots {
 			args[i] = fr.regs[s]
 		}
-		fr.defers = append(fr.defers, deferred{fn: value{r: &closure{fn: fn}}, args: args, site: ins})
+		target := fr
+		if stack >= 0 {
+			target = fr.regs[stack].r.(*frame)
+		}
+		target.defers = append(target.defers, deferred{fn: value{r: &closure{fn: fn}}, args: args})
 		return fr
 	}
 }

@@ -439,6 +439,9 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 }
 
 func (c *compiler) ret(ins *ssa.Return) op {
+	if usesDeferStack(c.f.ssa) {
+		return c.retAfterDefers(ins)
+	}
 	rs := c.slotsOf(ins.Results)
 	switch len(rs) {
 	case 0:
@@ -451,6 +454,60 @@ func (c *compiler) ret(ins *ssa.Return) op {
 		t := make(agg, len(rs))
 		for i, s := range rs {
 			t[i] = fr.regs[s]
+		}
+		return fr.g.m.ret(fr, value{r: t})
+	}
+}
+
+// usesDeferStack reports whether fn calls ssa:deferstack: defers in its
+// range-over-func loop bodies go on its stack. SSA's lifting then drops
+// fn's RunDefers (it sees no Defer in fn itself), so Return runs them.
+func usesDeferStack(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, ins := range b.Instrs {
+			if call, ok := ins.(*ssa.Call); ok {
+				if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "ssa:deferstack" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// retAfterDefers compiles a Return that first runs the frame's pending
+// deferred calls, then reads named results afresh (a deferred call may
+// have changed them after SSA loaded them).
+func (c *compiler) retAfterDefers(ins *ssa.Return) op {
+	rs := c.slotsOf(ins.Results)
+	reload := make([]int, len(rs)) // register of the result's variable, or -1
+	rts := make([]*rtype, len(rs))
+	for i, r := range ins.Results {
+		reload[i] = -1
+		if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if a, ok := ld.X.(*ssa.Alloc); ok && !c.virtual[a] {
+				reload[i] = c.slot(a)
+				rts[i] = c.rt(ld.Type())
+			}
+		}
+	}
+	return func(fr *frame) *frame {
+		if len(fr.defers) > 0 {
+			return opRunDefers(fr) // comes back here afterwards
+		}
+		t := make(agg, len(rs))
+		for i, s := range rs {
+			if reload[i] >= 0 {
+				t[i] = copyVal(loadFrom(fr.g.m, fr.regs[reload[i]], rts[i]))
+			} else {
+				t[i] = fr.regs[s]
+			}
+		}
+		switch len(t) {
+		case 0:
+			return fr.g.m.ret(fr, value{})
+		case 1:
+			return fr.g.m.ret(fr, t[0])
 		}
 		return fr.g.m.ret(fr, value{r: t})
 	}

@@ -19,14 +19,11 @@ import (
 // starts to match (so the entry is removed) or if any other program
 // differs.
 var knownGaps = map[string]string{
-	"range_over_func":         "defer inside a range-over-func body (ssa:deferstack) is not implemented",
 	"iter_stdlib":             "iter.Pull needs runtime coroutines (iter.newcoro), not modelled",
 	"panic_nil_value":         "%T of panic(nil)'s value prints the interpreter's error type, not *runtime.PanicNilError",
 	"iface_stringer":          "fmt sorts map keys of wrapped named types by the wrapper, not by the key's value",
 	"iface_embedding_overlap": "interpreted io.Writer implementations cannot cross to native code (no wrapper for io.Writer)",
 	"std_errors":              "errors.As through native wrapping chains loses the target",
-	"std_fmt_verbs_struct":    "%#v prints reflect.StructOf type names instead of the interpreted named types",
-	"std_fmt_methods":         "%#v of slices of named types prints interface {} element types",
 	"std_json_marshal":        "MarshalJSON/MarshalText of interpreted types inside maps and nested values",
 	"std_json_unmarshal":      "UnmarshalJSON methods of interpreted types are not called by encoding/json",
 	"std_encoding_xml":        "encoding/xml marshalling of wrapped named types",

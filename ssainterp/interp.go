@@ -72,7 +72,6 @@ type frame struct {
 type deferred struct {
 	fn   value // *closure or native function
 	args []value
-	site *ssa.Defer
 }
 
 // panicRec is one panic in flight on a goroutine.
