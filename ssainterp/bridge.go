@@ -915,10 +915,6 @@ func (m *Machine) callNativeMethod(fr *frame, i *iface, name string, args []valu
 	return fr
 }
 
-// callNativeValue calls a native function value.
-func (m *Machine) callNativeValue(fr *frame, f reflect.Value, args []value, dst int) *frame {
-	return m.callNativeMethod(fr, &iface{t: m.prog.nativeRtype(f.Type()), v: value{r: f}}, "", args, dst)
-}
 
 // callback makes a native function that runs interpreted closure cl.
 func (m *Machine) callback(rt *rtype, cl *closure, nt reflect.Type) reflect.Value {

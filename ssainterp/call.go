@@ -80,15 +80,29 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 	// A call through a function value.
 	fv := c.slot(cc.Value)
 	thunk := c.inThunk
+	sig := cc.Signature()
+	var ptypes, rtypes []*rtype
+	for i := range sig.Params().Len() {
+		ptypes = append(ptypes, c.rt(sig.Params().At(i).Type()))
+	}
+	for i := range sig.Results().Len() {
+		rtypes = append(rtypes, c.rt(sig.Results().At(i).Type()))
+	}
 	return func(fr *frame) *frame {
 		cl, _ := fr.regs[fv].r.(*closure)
 		if cl == nil {
 			if rv, ok := fr.regs[fv].r.(reflect.Value); ok {
+				// A native function value (say, an iter.Seq that
+				// strings.SplitSeq returned).
 				vals := make([]value, len(args))
 				for k, s := range args {
 					vals[k] = fr.regs[s]
 				}
-				return fr.g.m.callNativeValue(fr, rv, vals, dst)
+				res := fr.g.m.reflectCall(rv, ptypes, sig.Variadic(), vals, rtypes)
+				if dst >= 0 {
+					fr.regs[dst] = res
+				}
+				return fr
 			}
 			throwPanic(nilDeref())
 		}

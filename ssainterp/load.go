@@ -1,6 +1,7 @@
 package ssainterp
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -64,6 +65,26 @@ var interpretedStd = map[string]bool{
 	"unique":         true,
 }
 
+//go:embed overlay/iter.go.txt
+var iterOverlay []byte
+
+//go:embed overlay/unique.go.txt
+var uniqueOverlay []byte
+
+// stdOverlay replaces the source of standard packages whose real
+// implementation rests on runtime internals the interpreter does not have
+// (coroutines, weak pointers) with plain Go of the same API.
+func stdOverlay() map[string][]byte {
+	src := filepath.Join(runtime.GOROOT(), "src")
+	empty := []byte("package unique\n")
+	return map[string][]byte{
+		filepath.Join(src, "iter", "iter.go"):       iterOverlay,
+		filepath.Join(src, "unique", "handle.go"):   uniqueOverlay,
+		filepath.Join(src, "unique", "canonmap.go"): empty,
+		filepath.Join(src, "unique", "clone.go"):    empty,
+	}
+}
+
 // LoadConfig says what to load.
 type LoadConfig struct {
 	Dir   string   // directory the patterns are relative to
@@ -116,7 +137,7 @@ func (e *LoadError) Error() string {
 func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
 		packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes
-	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env}
+	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: stdOverlay()}
 	roots, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, err
