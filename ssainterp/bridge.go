@@ -356,7 +356,14 @@ func (m *Machine) toNative(rt *rtype, v value, nt reflect.Type) reflect.Value {
 		if i == nil {
 			return reflect.Zero(nt)
 		}
-		rv := m.dynToNative(i)
+		var rv reflect.Value
+		if _, native := i.v.r.(reflect.Value); !native && nt.NumMethod() > 0 && !i.t.wrapped() && i.t.t != nil && i.t.prog.interpretedRecv(i.t.t) {
+			// An interpreted implementation of a native interface
+			// with methods (io.Writer): a wrapper calls back.
+			rv = m.wrapFor(i, nt)
+		} else {
+			rv = m.dynToNative(i)
+		}
 		if !rv.IsValid() {
 			return reflect.Zero(nt)
 		}
@@ -914,7 +921,6 @@ func (m *Machine) callNativeMethod(fr *frame, i *iface, name string, args []valu
 	}
 	return fr
 }
-
 
 // callback makes a native function that runs interpreted closure cl.
 func (m *Machine) callback(rt *rtype, cl *closure, nt reflect.Type) reflect.Value {

@@ -3,6 +3,7 @@ package ssainterp
 import (
 	"fmt"
 	"reflect"
+	goruntime "runtime"
 	"strconv"
 	"strings"
 )
@@ -11,11 +12,9 @@ import (
 // raises (index out of range, nil map writes, failed type assertions...).
 // It implements runtime.Error, as the runtime's own error types do.
 type runtimeError struct {
-	msg     string
-	nilPtr  bool
-	assert  bool
-	nilArg  bool
-	divZero bool
+	msg    string
+	nilPtr bool
+	assert bool
 }
 
 func (e *runtimeError) Error() string { return e.msg }
@@ -51,8 +50,11 @@ func (m *Machine) errValue(e *runtimeError) value {
 	return value{r: &iface{t: m.prog.nativeRtype(reflect.TypeOf(e)), v: value{r: reflect.ValueOf(e)}}}
 }
 
+// panicNilValue is the value of panic(nil) since Go 1.21: a real
+// *runtime.PanicNilError, so type assertions and %T see Go's type.
 func (m *Machine) panicNilValue() value {
-	return m.errValue(&runtimeError{msg: "panic called with nil argument", nilArg: true})
+	e := new(goruntime.PanicNilError)
+	return value{r: &iface{t: m.prog.nativeRtype(reflect.TypeOf(e)), v: value{r: reflect.ValueOf(e)}}}
 }
 
 func isNilDeref(v value) bool {

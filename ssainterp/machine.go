@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Config controls one execution.
@@ -107,13 +108,17 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	}
 	m := &Machine{prog: p, cfg: cfg}
 	m.rng = rand.New(rand.NewPCG(cfg.Seed, 0x6d636865636b))
-	m.stdout, m.stderr = cfg.Stdout, cfg.Stderr
-	if m.stdout == nil {
-		m.stdout = &m.outBuf
+	stdout, stderr := cfg.Stdout, cfg.Stderr
+	if stdout == nil {
+		stdout = &m.outBuf
 	}
-	if m.stderr == nil {
-		m.stderr = &m.errBuf
+	if stderr == nil {
+		stderr = &m.errBuf
 	}
+	// The output pipes are drained by host goroutines, so the writers
+	// (often one and the same) are used under one lock.
+	mu := new(sync.Mutex)
+	m.stdout, m.stderr = &lockedWriter{mu, stdout}, &lockedWriter{mu, stderr}
 	m.globals = make([]value, len(p.globalList))
 	for i, g := range p.globalList {
 		m.globals[i] = p.rtypeOf(deref(g.Type())).zero()
@@ -132,6 +137,18 @@ func (m *Machine) write(i int, w io.Writer, s string) {
 		return
 	}
 	io.WriteString(w, s)
+}
+
+// lockedWriter serialises writes to w.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // spawn creates a goroutine that will call fn with args.

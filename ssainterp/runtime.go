@@ -7,6 +7,7 @@ import (
 	"reflect"
 	goruntime "runtime"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -270,10 +271,18 @@ func (m *Machine) spawnClosure(cl *closure, args []value, _ int) *goroutine {
 func (m *Machine) outputFile(fd int) *os.File {
 	o := &m.outs[fd-1]
 	if o.w == nil {
-		r, w, err := os.Pipe()
+		r, pw, err := os.Pipe()
 		if err != nil {
 			panic(&internalFault{msg: "cannot create output pipe: " + err.Error()})
 		}
+		// A duplicate descriptor named as the real one, so that
+		// os.Stdout.Name() reads "/dev/stdout".
+		dup, err := syscall.Dup(int(pw.Fd()))
+		pw.Close()
+		if err != nil {
+			panic(&internalFault{msg: "cannot create output pipe: " + err.Error()})
+		}
+		w := os.NewFile(uintptr(dup), []string{"/dev/stdout", "/dev/stderr"}[fd-1])
 		o.r, o.w = r, w
 		o.done = make(chan struct{})
 		dst := m.stdout

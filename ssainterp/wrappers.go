@@ -1,0 +1,66 @@
+package ssainterp
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// Wrappers that let interpreted implementations of io.Writer and
+// io.Reader cross to native code (fmt.Fprintf into an interpreted writer,
+// io.ReadAll from an interpreted reader). Each embeds wrapVal, so fmt and
+// encoding/json treat them as the plain wrapper does.
+
+type wrapWriter struct{ *wrapVal }
+type wrapReader struct{ *wrapVal }
+type wrapReadWriter struct{ *wrapVal }
+
+func (w wrapWriter) Write(p []byte) (int, error)     { return w.call("Write", p, false) }
+func (w wrapReader) Read(p []byte) (int, error)      { return w.call("Read", p, true) }
+func (w wrapReadWriter) Write(p []byte) (int, error) { return w.call("Write", p, false) }
+func (w wrapReadWriter) Read(p []byte) (int, error)  { return w.call("Read", p, true) }
+
+// call calls the interpreted method name(p []byte) (int, error). For
+// Read the interpreted buffer is copied back into p.
+func (w *wrapVal) call(name string, p []byte, copyBack bool) (int, error) {
+	m, i := w.m, w.i
+	fn := i.t.method(name)
+	buf := make([]value, len(p))
+	for k, b := range p {
+		buf[k].n = uint64(b)
+	}
+	res := m.callNested(m.cur, &closure{fn: fn}, []value{i.v, {r: buf}}).agg()
+	if copyBack {
+		for k := range p {
+			p[k] = byte(buf[k].n)
+		}
+	}
+	var err error
+	if e, _ := res[1].r.(*iface); e != nil {
+		err, _ = m.dynToNative(e).Interface().(error)
+	}
+	return int(res[0].int()), err
+}
+
+// wrapFor returns a wrapper for i that implements the native interface
+// nt, or reports that interpreted code cannot satisfy it natively.
+func (m *Machine) wrapFor(i *iface, nt reflect.Type) reflect.Value {
+	base := &wrapVal{m: m, i: i}
+	for _, w := range []any{wrapWriter{base}, wrapReader{base}, wrapReadWriter{base}} {
+		rv := reflect.ValueOf(w)
+		if rv.Type().Implements(nt) && m.hasMethods(i.t, rv.Type()) {
+			return rv
+		}
+	}
+	panic(&internalFault{msg: fmt.Sprintf("unsupported: %s cannot be passed to native code as %s", i.t.name, nt)})
+}
+
+// hasMethods reports whether the interpreted type t has every method the
+// wrapper type wt adds (Read, Write).
+func (m *Machine) hasMethods(t *rtype, wt reflect.Type) bool {
+	for _, name := range []string{"Read", "Write"} {
+		if _, ok := wt.MethodByName(name); ok && t.method(name) == nil {
+			return false
+		}
+	}
+	return true
+}
