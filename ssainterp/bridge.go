@@ -120,6 +120,9 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 		if err != nil {
 			return nil, err
 		}
+		if rt.key.wrapped() {
+			k = reflect.TypeFor[wrapKey]()
+		}
 		e, err := elem()
 		if err != nil {
 			return nil, err
@@ -160,7 +163,7 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 			if err != nil {
 				return nil, err
 			}
-			if rt.fields[i].wrapped() {
+			if rt.fieldWrapped(i) {
 				ft = anyType // holds a wrapper whose methods call back
 			}
 			sf := reflect.StructField{Name: f.Name(), Type: ft, Tag: reflect.StructTag(st.Tag(i))}
@@ -238,6 +241,13 @@ func (rt *rtype) wrapped() bool {
 		}
 	}
 	return false
+}
+
+// fieldWrapped reports whether struct field i crosses as a wrapper:
+// exported fields of wrapped types (fmt calls methods only of exported
+// fields; an unexported field prints its plain value).
+func (rt *rtype) fieldWrapped(i int) bool {
+	return rt.fields[i].wrapped() && rt.t.Underlying().(*types.Struct).Field(i).Exported()
 }
 
 // containedType is the native type of rt as an element of a native
@@ -506,7 +516,7 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 				fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 			}
 			ft := rt.fields[i]
-			if ft.wrapped() {
+			if rt.fieldWrapped(i) {
 				fv.Set(m.wrap(&iface{t: ft, v: f}))
 				continue
 			}
@@ -521,7 +531,7 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 		x := reflect.MakeMapWithSize(nt, mp.len())
 		for _, e := range mp.entries {
 			if !e.dead {
-				x.SetMapIndex(m.toNativeElem(rt.key, e.k, nt.Key()), m.toNativeElem(rt.elem, e.v, nt.Elem()))
+				x.SetMapIndex(m.toNativeKey(rt.key, e.k, nt.Key()), m.toNativeElem(rt.elem, e.v, nt.Elem()))
 			}
 		}
 		return x
@@ -582,7 +592,7 @@ func (m *Machine) fromNativeInto(rt *rtype, rv reflect.Value, old value) value {
 				if !fv.CanInterface() {
 					fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 				}
-				if rt.fields[i].wrapped() {
+				if rt.fieldWrapped(i) {
 					continue // a wrapper is not written by native code
 				}
 				a[i] = m.fromNativeInto(rt.fields[i], fv, a[i])
@@ -660,7 +670,7 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 		a := make(agg, len(rt.fields))
 		for i := range a {
 			fv := rv.Field(i)
-			if rt.fields[i].wrapped() {
+			if rt.fieldWrapped(i) {
 				if w, ok := fv.Interface().(wrapper); ok {
 					a[i] = w.unwrap().v
 					continue
@@ -1097,7 +1107,12 @@ func (w *wrapVal) Format(f fmt.State, verb rune) {
 		}
 	}
 	plain := m.plainToNative(i.t, i.v)
-	fmt.Fprintf(f, fmt.FormatString(f, verb), plain.Interface())
+	s := fmt.Sprintf(fmt.FormatString(f, verb), plain.Interface())
+	// A verb wrong for the type names the type: %!d(main.Temp=2).
+	if bad := "%!" + string(verb) + "(" + plain.Type().String() + "="; strings.HasPrefix(s, bad) {
+		s = "%!" + string(verb) + "(" + i.t.name + "=" + s[len(bad):]
+	}
+	io.WriteString(f, s)
 }
 
 // fmtMethod prints the result of the interpreted String, Error or

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -141,6 +142,51 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			fr.g.m.writeStderr(sb.String())
 			return fr
 		}
+	case "String": // unsafe.String(ptr *byte, len)
+		p, n := args[0], args[1]
+		return func(fr *frame) *frame {
+			vs := unsafeElems(fr.regs[p], fr.regs[n].int())
+			b := make([]byte, len(vs))
+			for i, v := range vs {
+				b[i] = byte(v.n)
+			}
+			set(fr, strVal(string(b)))
+			return fr
+		}
+	case "Slice": // unsafe.Slice(ptr *T, len)
+		p, n := args[0], args[1]
+		return func(fr *frame) *frame {
+			set(fr, value{r: unsafeElems(fr.regs[p], fr.regs[n].int())})
+			return fr
+		}
+	case "SliceData":
+		x := args[0]
+		return func(fr *frame) *frame {
+			s := fr.regs[x].slice()
+			if cap(s) == 0 {
+				set(fr, value{})
+				return fr
+			}
+			set(fr, value{r: &s[:1][0]})
+			return fr
+		}
+	case "StringData":
+		// Interpreted strings have no byte memory: the data is a
+		// copy, enough for reading through it.
+		x := args[0]
+		return func(fr *frame) *frame {
+			s := fr.regs[x].str()
+			if s == "" {
+				set(fr, value{})
+				return fr
+			}
+			b := make([]value, len(s))
+			for i := range len(s) {
+				b[i].n = uint64(s[i])
+			}
+			set(fr, value{r: &b[0]})
+			return fr
+		}
 	case "ssa:deferstack":
 		// The current frame's defer stack, for defers in the bodies of
 		// range-over-func loops (see deferStmt).
@@ -195,6 +241,23 @@ func shortName(qualified string) string {
 		return qualified[i+1:]
 	}
 	return qualified
+}
+
+// unsafeElems returns the n values starting at element pointer p, which
+// points into a slice's backing array (the only memory an interpreted
+// *T may index like this).
+func unsafeElems(p value, n int64) []value {
+	if n < 0 {
+		throwRuntime("unsafe.Slice: len out of range")
+	}
+	c, ok := p.r.(*value)
+	if !ok || c == nil {
+		if n == 0 {
+			return nil
+		}
+		throwPanic(nilDeref())
+	}
+	return unsafe.Slice(c, n)
 }
 
 // lenCap implements len and cap.

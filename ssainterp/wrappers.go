@@ -64,3 +64,35 @@ func (m *Machine) hasMethods(t *rtype, wt reflect.Type) bool {
 	}
 	return true
 }
+
+// wrapKey stands in for a map key of a wrapped type. fmt sorts map keys
+// field by field, so the first field holds the key's plain native value:
+// keys print through the type's methods but sort by value, as in Go.
+type wrapKey struct {
+	k any
+	w *wrapVal
+}
+
+func (k wrapKey) unwrap() *iface                { return k.w.i }
+func (k wrapKey) Format(f fmt.State, verb rune) { k.w.Format(f, verb) }
+func (k wrapKey) MarshalText() ([]byte, error)  { return k.w.marshalKey(k.k) }
+func (m *Machine) keyOfWrapped(i *iface) reflect.Value {
+	return reflect.ValueOf(wrapKey{m.plainToNative(i.t, i.v).Interface(), &wrapVal{m: m, i: i}})
+}
+
+// toNativeKey converts a map key (see wrapKey).
+func (m *Machine) toNativeKey(rt *rtype, v value, nt reflect.Type) reflect.Value {
+	if rt.wrapped() {
+		return m.keyOfWrapped(&iface{t: rt, v: v})
+	}
+	return m.toNativeElem(rt, v, nt)
+}
+
+// marshalKey encodes a map key for encoding/json as Go would: the type's
+// MarshalText method, else the string or the decimal integer.
+func (w *wrapVal) marshalKey(plain any) ([]byte, error) {
+	if s, ok := w.m.callStringMethod(w.i, "MarshalText"); ok {
+		return []byte(s), nil
+	}
+	return []byte(fmt.Sprint(plain)), nil
+}
