@@ -132,7 +132,21 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 		}
 		return reflect.MapOf(k, e), nil
 	case kChan:
-		return reflect.TypeFor[*chanV](), nil
+		// A real channel type; values cross as stand-in channels (see
+		// chanToken), so native code sees the right type but never
+		// communicates on them.
+		e, err := rt.elem.nativeType()
+		if err != nil {
+			return nil, err
+		}
+		dir := reflect.BothDir
+		switch rt.t.Underlying().(*types.Chan).Dir() {
+		case types.SendOnly:
+			dir = reflect.SendDir
+		case types.RecvOnly:
+			dir = reflect.RecvDir
+		}
+		return reflect.ChanOf(dir, e), nil
 	case kInterface:
 		return anyType, nil
 	case kFunc:
@@ -550,14 +564,30 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 			return m.callback(rt, f, nt)
 		}
 	case kChan:
-		if v.r == nil {
+		ch, _ := v.r.(*chanV)
+		if ch == nil {
 			return reflect.Zero(nt)
 		}
-		return reflect.ValueOf(v.r)
+		return m.chanToken(ch, nt)
 	case kUnsafePointer:
 		return reflect.Zero(nt)
 	}
 	panic(&internalFault{msg: fmt.Sprintf("unsupported: passing %s to native code", rt.name)})
+}
+
+// chanToken returns the native stand-in for interpreted channel ch, the
+// same one each time, as type nt.
+func (m *Machine) chanToken(ch *chanV, nt reflect.Type) reflect.Value {
+	tok, ok := m.chanTokens[ch]
+	if !ok {
+		tok = reflect.MakeChan(reflect.ChanOf(reflect.BothDir, nt.Elem()), 0)
+		if m.chanTokens == nil {
+			m.chanTokens, m.chanOf = map[*chanV]reflect.Value{}, map[uintptr]*chanV{}
+		}
+		m.chanTokens[ch] = tok
+		m.chanOf[tok.Pointer()] = ch
+	}
+	return tok.Convert(nt)
 }
 
 // copyBack records native memory made for an interpreted pointer or
@@ -706,7 +736,11 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 		if rv.IsNil() {
 			return value{}
 		}
-		return value{r: rv.Interface()}
+		ch, ok := m.chanOf[rv.Pointer()]
+		if !ok {
+			panic(&internalFault{msg: "unsupported: a channel made by native code (" + rv.Type().String() + ")"})
+		}
+		return value{r: ch}
 	case kUnsafePointer:
 		return value{}
 	}
@@ -1150,23 +1184,35 @@ func (w *wrapVal) fmtMethod(f fmt.State, verb rune, name string, format bool) (h
 // MarshalJSON implements json.Marshaler: the type's own MarshalJSON or
 // MarshalText method, or the plain value.
 func (w *wrapVal) MarshalJSON() ([]byte, error) {
-	m, i := w.m, w.i
-	if fn := i.t.method("MarshalJSON"); fn != nil {
-		res := m.callNested(m.cur, &closure{fn: fn}, []value{i.v})
-		t := res.agg()
-		b := t[0].slice()
-		out := make([]byte, len(b))
-		for k := range b {
-			out[k] = byte(b[k].n)
-		}
-		if e, _ := t[1].r.(*iface); e != nil {
-			err, _ := m.dynToNative(e).Interface().(error)
+	if b, err, ok := w.bytesMethod("MarshalJSON"); ok {
+		return b, err
+	}
+	if b, err, ok := w.bytesMethod("MarshalText"); ok {
+		if err != nil {
 			return nil, err
 		}
-		return out, nil
+		return json.Marshal(string(b))
 	}
-	if s, ok := m.callStringMethod(i, "MarshalText"); ok {
-		return json.Marshal(s)
+	return json.Marshal(w.m.plainToNative(w.i.t, w.i.v).Interface())
+}
+
+// bytesMethod calls an interpreted method name() ([]byte, error), if the
+// type has one.
+func (w *wrapVal) bytesMethod(name string) ([]byte, error, bool) {
+	m, i := w.m, w.i
+	fn := i.t.method(name)
+	if fn == nil || fn.ssa.Signature.Params().Len() != 0 || fn.ssa.Signature.Results().Len() != 2 {
+		return nil, nil, false
 	}
-	return json.Marshal(m.plainToNative(i.t, i.v).Interface())
+	t := m.callNested(m.cur, &closure{fn: fn}, []value{i.v}).agg()
+	b := t[0].slice()
+	out := make([]byte, len(b))
+	for k := range b {
+		out[k] = byte(b[k].n)
+	}
+	if e, _ := t[1].r.(*iface); e != nil {
+		err, _ := m.dynToNative(e).Interface().(error)
+		return nil, err, true
+	}
+	return out, nil, true
 }

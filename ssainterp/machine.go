@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io"
 	"math/rand/v2"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -58,6 +59,8 @@ type Machine struct {
 	stdCells        [2]*value
 	pools           map[*value]*poolState
 	free            []*frame // frames that have returned, for reuse
+	chanTokens      map[*chanV]reflect.Value
+	chanOf          map[uintptr]*chanV
 }
 
 // Result is the outcome of running a program.

@@ -91,8 +91,8 @@ func (m *Machine) toNativeKey(rt *rtype, v value, nt reflect.Type) reflect.Value
 // marshalKey encodes a map key for encoding/json as Go would: the type's
 // MarshalText method, else the string or the decimal integer.
 func (w *wrapVal) marshalKey(plain any) ([]byte, error) {
-	if s, ok := w.m.callStringMethod(w.i, "MarshalText"); ok {
-		return []byte(s), nil
+	if b, err, ok := w.bytesMethod("MarshalText"); ok {
+		return b, err
 	}
 	return []byte(fmt.Sprint(plain)), nil
 }
