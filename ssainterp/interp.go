@@ -127,13 +127,17 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 	if n := len(m.free); n > 0 {
 		fr = m.free[n-1]
 		m.free = m.free[:n-1]
-		regs, defers := fr.regs, fr.defers
-		if cap(regs) >= fn.nregs {
-			regs = regs[:fn.nregs]
+		// Field by field: cheaper than a composite-literal store. The
+		// fields release leaves set (caller, deferCall) are nil.
+		if cap(fr.regs) >= fn.nregs {
+			fr.regs = fr.regs[:fn.nregs]
 		} else {
-			regs = make([]value, fn.nregs)
+			fr.regs = make([]value, fn.nregs)
 		}
-		*fr = frame{fn: fn, code: fn.code, g: g, retSlot: -1, regs: regs, defers: defers[:0]}
+		fr.fn, fr.code, fr.g = fn, fn.code, g
+		fr.pc, fr.retSlot = 0, -1
+		fr.defers = fr.defers[:0]
+		fr.unwinding, fr.boundary = false, false
 	} else {
 		fr = &frame{fn: fn, code: fn.code, g: g, retSlot: -1, regs: make([]value, fn.nregs)}
 	}
@@ -153,7 +157,10 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 // never addressed; variables whose address is taken live in their own
 // cells), so its storage can serve the next call.
 func (m *Machine) release(fr *frame) {
-	clear(fr.regs[:cap(fr.regs)])
+	// Registers beyond len are cleared by the earlier user's release;
+	// a register is always written before it is read, so clearing
+	// only drops references for the garbage collector.
+	clear(fr.regs)
 	clear(fr.defers[:cap(fr.defers)])
 	fr.caller, fr.g, fr.deferCall = nil, nil, nil
 	m.free = append(m.free, fr)
