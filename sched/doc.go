@@ -1,7 +1,34 @@
-// Package sched will hold goroutine states, wait queues, choice points, the
-// Strategy interface and the basic strategies (random walk, PCT, bounded DFS,
-// replay), schedule tokens, the oracles and the trace.
+// Package sched explores the interleavings of a program run by package
+// ssainterp and reports the first concurrency bug it finds.
 //
-// Not yet built: the interpreter (package ssainterp) comes first; until then
-// ssainterp runs goroutines under its own simple deterministic scheduler.
+// An exploration (Explore) runs one execution after another on fresh
+// machines. At every choice point of an execution, which is each point
+// where more than one goroutine can perform its next visible operation,
+// and each select with several ready cases, a Strategy decides:
+//
+//   - random: a seeded random walk (the default);
+//   - pct: probabilistic concurrency testing with priority change points
+//     (Burckhardt et al., ASPLOS 2010);
+//   - dfs: stateless depth-first enumeration of every schedule up to a
+//     preemption bound (iterative context bounding, Musuvathi and Qadeer,
+//     PLDI 2007); unbounded, it proves a small program free of the bugs
+//     the oracles see ("explored all 126 schedules, no bug");
+//   - replay: a recorded Schedule, encoded as a short token.
+//
+// The oracles: a global deadlock (nothing can move and no timer is
+// pending), an unrecovered panic or fatal error, a livelock (a bound on
+// scheduling steps per execution, and the interpreter's bound on loop
+// iterations), a non-zero exit status, optionally goroutines still blocked
+// when the program ends, and nondeterminism (a replay that diverges from
+// its schedule). A failure found is shrunk (fewer choices and context
+// switches) and replayed with a trace, formatted by Failure.Format as a
+// table with one column per goroutine.
+//
+// Executions derive their seeds from the exploration's seed and their
+// index, and the failure with the lowest index is reported, so the
+// result does not depend on the number of parallel workers.
+//
+// Not yet: shared-memory accesses as scheduling points and race detection
+// (only synchronisation operations are visible), fair scheduling of
+// spinning goroutines, state fingerprints, and go test integration.
 package sched

@@ -386,5 +386,8 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 
 // choose picks one of n alternatives (a select among ready cases).
 func (m *Machine) choose(n int) int {
+	if m.cfg.Choose != nil {
+		return m.cfg.Choose(n)
+	}
 	return m.rng.IntN(n)
 }

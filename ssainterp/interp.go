@@ -361,6 +361,7 @@ func (m *Machine) panicExit(g *goroutine) {
 	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n", g.id)
 	b.WriteString(p.trace)
 	m.writeStderr(b.String())
+	m.panicMsg, _, _ = strings.Cut(b.String(), "\n\ngoroutine")
 	m.exitCode = 2
 	m.exited = true
 	m.panicked = true
@@ -370,6 +371,9 @@ func (m *Machine) panicExit(g *goroutine) {
 func (m *Machine) goroutineTrace(g *goroutine) string {
 	var b strings.Builder
 	for fr := g.top; fr != nil; fr = fr.caller {
+		if fr.fn.ssa == nil {
+			continue // go/defer thunks and runtime.main are not user frames
+		}
 		fmt.Fprintf(&b, "%s(...)\n\t%s\n", fr.fn.name, fr.position())
 	}
 	return b.String()

@@ -23,6 +23,9 @@ type Config struct {
 	// instructions other than φ, which are folded into jumps); it
 	// slows the dispatch loop a little.
 	CountOps bool
+	// Choose, if set, decides among n alternatives (a select with
+	// several ready cases); otherwise the seeded generator does.
+	Choose func(n int) int
 }
 
 // Machine is one execution of an interpreted program: its goroutines,
@@ -46,6 +49,7 @@ type Machine struct {
 	exitCode int
 	panicked bool
 	fatalMsg string
+	panicMsg string // the first line of a fatal panic's report
 	fault    *internalFault
 
 	stdout, stderr io.Writer
@@ -169,26 +173,9 @@ func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutin
 // the simple deterministic scheduler: the current goroutine runs until it
 // blocks, then the runnable goroutine with the lowest id.
 func (m *Machine) RunMain(mainPkg string) Result {
-	pkg := m.prog.packageByPath(mainPkg)
-	if pkg == nil {
-		return Result{ExitCode: 3, Fault: fmt.Errorf("no package %s", mainPkg)}
+	if err := m.Start(mainPkg); err != nil {
+		return Result{ExitCode: 3, Fault: err}
 	}
-	mainFn := pkg.Func("main")
-	if mainFn == nil {
-		return Result{ExitCode: 3, Fault: fmt.Errorf("package %s has no main function", mainPkg)}
-	}
-	// Package initialisation runs first, on the main goroutine, as the
-	// runtime does; the program's init function calls its imports' init.
-	initFn := m.prog.funcOf(pkg.Func("init"))
-	main := m.prog.funcOf(mainFn)
-	boot := &function{prog: m.prog, name: "runtime.main"}
-	boot.code = []op{
-		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
-		func(fr *frame) *frame { return m.callFunc(fr, main, nil, -1) },
-		func(fr *frame) *frame { m.exit(0); return nil },
-	}
-	boot.once.Do(func() {})
-	m.protect(func() { m.spawn(boot, nil, token.NoPos) })
 	return m.schedule()
 }
 
@@ -233,12 +220,7 @@ func (m *Machine) schedule() Result {
 		}
 		m.protect(func() { m.Step(g) })
 	}
-	m.closeOutputs()
-	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit, Ops: m.ops}
-	if m.fault != nil {
-		res.Fault = m.fault
-	}
-	return res
+	return m.Finish()
 }
 
 // pick chooses the goroutine to run next: the current one if it can go
@@ -295,8 +277,8 @@ func (m *Machine) deadlock() {
 	m.exited = true
 }
 
-// Goroutines returns the ids of goroutines that have not finished.
-func (m *Machine) Goroutines() []int {
+// liveIDs returns the ids of goroutines that have not finished.
+func (m *Machine) liveIDs() []int {
 	var ids []int
 	for _, g := range m.gs {
 		if g.state != gDone {

@@ -39,7 +39,7 @@ func init() {
 		return fr.g.top
 	}
 	models["runtime.NumGoroutine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		set(fr, dst, intVal(int64(len(m.Goroutines()))))
+		set(fr, dst, intVal(int64(len(m.liveIDs()))))
 		return fr
 	}
 	models["runtime.GOMAXPROCS"] = func(m *Machine, fr *frame, args []value, dst int) *frame {

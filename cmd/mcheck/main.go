@@ -4,7 +4,14 @@
 // Usage:
 //
 //	mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]
+//	mcheck explore [flags] PKG
 //	mcheck demo
+//
+// explore runs the main package PKG on many schedules (see package sched)
+// and reports the first concurrency bug: deadlock, panic, livelock, a
+// non-zero exit, or with -leaks goroutines left blocked. Like go vet, it
+// exits 0 when nothing was found, 1 when a bug was found (reported on
+// stdout), and 2 when mcheck could not run (the reason on stderr).
 //
 // run interprets the main package PKG and passes its standard output,
 // standard error and exit status through, as go run would. Exit status 3
@@ -27,6 +34,7 @@ func main() {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]")
+	fmt.Fprintln(w, "       mcheck explore [-strategy random|pct|dfs] [-seed N] [-budget 20s] [-executions N] [-replay TOKEN] ... PKG")
 	fmt.Fprintln(w, "       mcheck demo    (run the bundled examples, from the repository root)")
 }
 
@@ -40,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCmd(args[1:], stdout, stderr)
 	case "demo":
 		return demoCmd(stdout, stderr)
+	case "explore":
+		return exploreCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return 0

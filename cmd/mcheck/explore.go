@@ -1,0 +1,75 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/mcheck-dev/mcheck/sched"
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
+
+// exploreCmd implements "mcheck explore".
+func exploreCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o sched.Options
+	fs.StringVar(&o.Strategy, "strategy", "random", "search strategy: random, pct or dfs")
+	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the exploration")
+	fs.DurationVar(&o.Time, "budget", 20*time.Second, "time budget")
+	fs.IntVar(&o.Executions, "executions", 0, "execution budget (default 1000; dfs: until exhausted)")
+	fs.IntVar(&o.MaxSteps, "steps", 0, "scheduling steps per execution before a livelock is reported (default 20000)")
+	fs.IntVar(&o.PreemptionBound, "preemptions", 0, "dfs preemption bound (default 2; -1: unbounded)")
+	fs.IntVar(&o.PCTDepth, "depth", 0, "pct bug depth (default 3)")
+	fs.IntVar(&o.Workers, "workers", 0, "parallel executions (default: all cores)")
+	fs.StringVar(&o.Replay, "replay", "", "replay this schedule token")
+	fs.BoolVar(&o.Leaks, "leaks", false, "report goroutines still blocked when main returns")
+	verbose := fs.Bool("v", false, "print a progress line on long runs")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: mcheck explore [flags] PKG")
+		return 2
+	}
+	if *verbose {
+		o.Progress = stderr
+	}
+	pkg := fs.Arg(0)
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "."}, pkg)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcheck: %v\n", err)
+		return 2
+	}
+	mains := prog.MainPackages()
+	if len(mains) != 1 {
+		fmt.Fprintf(stderr, "mcheck: %s is not a single main package\n", pkg)
+		return 2
+	}
+	t := sched.Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(mains[0]) }}
+	rep, err := sched.Explore(t, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcheck: %v\n", err)
+		return 2
+	}
+	if f := rep.Failure; f != nil {
+		fmt.Fprint(stdout, f.Format("mcheck explore -replay=TOKEN "+pkg))
+		out := f.Stdout
+		if f.Kind == sched.ExitStatus {
+			out += f.Stderr // otherwise the runtime's report is summarised above
+		}
+		if out = strings.TrimSpace(out); out != "" {
+			fmt.Fprintf(stdout, "program output:\n  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
+		}
+		fmt.Fprintf(stdout, "found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+		return 1
+	}
+	if rep.Exhausted {
+		fmt.Fprintf(stdout, "mcheck: explored all %d schedules (%s), no bug\n", rep.Executions, rep.Strategy)
+	} else {
+		fmt.Fprintf(stdout, "mcheck: %d executions (%s) in %v, no bug\n", rep.Executions, rep.Strategy, rep.Elapsed.Round(time.Millisecond))
+	}
+	return 0
+}

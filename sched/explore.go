@@ -1,0 +1,357 @@
+package sched
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
+
+// Preemption bounds with a meaning of their own.
+const (
+	Unbounded     = -1 // dfs explores every schedule
+	NoPreemptions = -2 // dfs explores only schedules without preemptions
+)
+
+// Options configure an exploration. The zero value explores with the
+// random strategy for the default budget.
+type Options struct {
+	Strategy        string        // "random" (default), "pct" or "dfs"
+	Seed            uint64        // the exploration's seed; executions derive theirs from it
+	Executions      int           // budget in executions (default 1000; dfs: until exhausted)
+	Time            time.Duration // budget in time (0: none)
+	MaxSteps        int           // visible operations per execution before a livelock is reported (default 20000)
+	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default 10,000,000)
+	PreemptionBound int           // dfs: preemptions per schedule (0: the default, 2; Unbounded; NoPreemptions)
+	PCTDepth        int           // pct: bug depth d (default 3)
+	Workers         int           // parallel executions (default GOMAXPROCS; dfs runs on one)
+	Replay          string        // a schedule token: run exactly that schedule
+	Leaks           bool          // report goroutines still blocked when the program ends
+	Progress        io.Writer     // a progress line every second of a long run
+}
+
+// Target is what an exploration runs: a loaded program and how to start
+// one execution of it on a fresh machine.
+type Target struct {
+	Prog  *ssainterp.Program
+	Start func(m *ssainterp.Machine) error
+}
+
+// Kind is the kind of a bug.
+type Kind string
+
+const (
+	GlobalDeadlock Kind = "global deadlock"
+	Leak           Kind = "partial deadlock"
+	Panic          Kind = "panic"
+	Livelock       Kind = "livelock"
+	ExitStatus     Kind = "exit status"
+	Nondeterminism Kind = "nondeterminism"
+)
+
+// Failure is a bug found on one schedule.
+type Failure struct {
+	Kind       Kind
+	Message    string                // what the runtime printed, or why
+	Goroutines []ssainterp.Goroutine // goroutines blocked at the end (deadlocks and leaks)
+	Schedule   Schedule              // replays the failure
+	Trace      []Step                // the interleaving, one visible operation per step
+	Stdout     string                // what the program printed on standard output
+	Stderr     string                // and on standard error (the runtime's report is there)
+	Execution  int                   // which execution found it
+}
+
+// Step is one step of a trace: goroutine G performed operation Op at Pos.
+type Step struct {
+	G   int
+	Op  string
+	Pos string
+}
+
+// Report is the outcome of an exploration.
+type Report struct {
+	Strategy   string
+	Executions int  // executions run
+	Exhausted  bool // dfs explored every schedule within its bound
+	Failure    *Failure
+	Elapsed    time.Duration
+	Steps      int64 // choice points taken ("states" in the seeds' tables)
+}
+
+func (o *Options) defaults() {
+	if o.Executions == 0 {
+		o.Executions = 1000
+		if o.Strategy == "dfs" {
+			o.Executions = 1 << 30
+		}
+	}
+	if o.MaxSteps == 0 {
+		o.MaxSteps = 20000
+	}
+	if o.LoopSteps == 0 {
+		o.LoopSteps = 10_000_000
+	}
+	switch o.PreemptionBound {
+	case 0:
+		o.PreemptionBound = 2
+	case NoPreemptions:
+		o.PreemptionBound = 0
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Strategy == "dfs" || o.Replay != "" {
+		o.Workers = 1
+	}
+}
+
+// Explore runs executions of t under the strategy until one fails, the
+// budget is spent, or (dfs) every schedule is explored. An error means
+// mcheck itself could not run the program (an unsupported construct or
+// an interpreter fault), as opposed to a bug in it.
+func Explore(t Target, opts Options) (*Report, error) {
+	opts.defaults()
+	start := time.Now()
+	rep := &Report{Strategy: opts.Strategy}
+	if rep.Strategy == "" {
+		rep.Strategy = "random"
+	}
+	if opts.Replay != "" {
+		s, err := ParseToken(opts.Replay)
+		if err != nil {
+			return nil, err
+		}
+		rep.Strategy = "replay"
+		f, _, err := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, true)
+		rep.Executions = 1
+		rep.Failure = f
+		rep.Elapsed = time.Since(start)
+		return rep, err
+	}
+	if opts.Strategy == "pct" && opts.PCTDepth == 0 {
+		opts.PCTDepth = 3
+	}
+	var (
+		mu      sync.Mutex
+		best    *Failure
+		bestErr error
+		steps   int64
+		ran     int
+	)
+	deadline := time.Time{}
+	if opts.Time > 0 {
+		deadline = start.Add(opts.Time)
+	}
+	// Executions run in batches; each worker has its own strategy. Every
+	// execution's seed depends only on its index, and the failure
+	// reported is the one with the lowest index, so the result does not
+	// depend on the number of workers.
+	strategies := make([]Strategy, opts.Workers)
+	for w := range strategies {
+		s, err := NewStrategy(opts.Strategy, opts)
+		if err != nil {
+			return nil, err
+		}
+		strategies[w] = s
+	}
+	if _, ok := strategies[0].(*pct); ok {
+		k := calibrate(t, opts)
+		for _, s := range strategies {
+			s.(*pct).k = k
+		}
+	}
+	lastProgress := start
+	for next := 0; next < opts.Executions; {
+		batch := min(opts.Workers*8, opts.Executions-next)
+		var wg sync.WaitGroup
+		exhausted := false
+		for w := range opts.Workers {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := next + w; i < next+batch; i += opts.Workers {
+					seed := executionSeed(opts.Seed, i)
+					if !strategies[w].NewExecution(i, seed) {
+						mu.Lock()
+						exhausted = true
+						mu.Unlock()
+						return
+					}
+					f, n, err := runOne(t, opts, seed, strategies[w], false)
+					mu.Lock()
+					ran++
+					steps += int64(n)
+					if err != nil && (bestErr == nil) {
+						bestErr = err
+					}
+					if f != nil && (best == nil || i < best.Execution) {
+						f.Execution = i
+						best = f
+					}
+					mu.Unlock()
+				}
+			}(w)
+		}
+		wg.Wait()
+		rep.Executions = ran
+		next += batch
+		if exhausted {
+			rep.Exhausted = true
+		}
+		if bestErr != nil {
+			return nil, bestErr
+		}
+		if best != nil || exhausted || (!deadline.IsZero() && time.Now().After(deadline)) {
+			break
+		}
+		if opts.Progress != nil && time.Since(lastProgress) > time.Second {
+			lastProgress = time.Now()
+			el := time.Since(start)
+			fmt.Fprintf(opts.Progress, "mcheck: %d executions, %.0f schedules/s, %d steps, 0 bugs\n",
+				rep.Executions, float64(rep.Executions)/el.Seconds(), steps)
+		}
+	}
+	rep.Steps = steps
+	if best != nil {
+		// Replay the failing schedule with tracing, shrunk first.
+		f, err := shrink(t, opts, best)
+		if err != nil {
+			return nil, err
+		}
+		f.Execution = best.Execution
+		rep.Failure = f
+		// As if the executions had run one after the other.
+		rep.Executions = min(best.Execution+1, ran)
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// executionSeed derives execution i's seed (splitmix64).
+func executionSeed(seed uint64, i int) uint64 {
+	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// calibrate estimates the number of choice points of an execution for
+// PCT's change points, from one execution under the random strategy.
+func calibrate(t Target, opts Options) int {
+	r := &randomWalk{}
+	seed := executionSeed(opts.Seed, -1)
+	r.NewExecution(-1, seed)
+	_, n, _ := runOne(t, opts, seed, r, false)
+	return max(16, 2*n)
+}
+
+// recorder wraps a strategy, recording its decisions as a Schedule.
+type recorder struct {
+	Strategy
+	s Schedule
+}
+
+func (r *recorder) NextGoroutine(enabled []int, current int) int {
+	g := r.Strategy.NextGoroutine(enabled, current)
+	r.s.Choices = append(r.s.Choices, g)
+	return g
+}
+
+func (r *recorder) NextNumber(n int) int {
+	c := r.Strategy.NextNumber(n)
+	r.s.Choices = append(r.s.Choices, c)
+	return c
+}
+
+// runOne runs one execution under strategy s. With trace, it records
+// the interleaving. It returns the failure (nil if none), the number of
+// choice points, and an error if mcheck itself failed.
+func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failure, int, error) {
+	rec := &recorder{Strategy: s, s: Schedule{Seed: seed}}
+	var stdout, stderr bytes.Buffer
+	m := t.Prog.NewMachine(ssainterp.Config{
+		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps,
+		Choose: func(n int) int { return rec.NextNumber(n) },
+	})
+	if err := t.Start(m); err != nil {
+		return nil, 0, err
+	}
+	var steps []Step
+	current := 0
+	choices := 0
+	fail := func(k Kind, msg string) *Failure {
+		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
+	}
+	var f *Failure
+	for n := 0; !m.Done(); n++ {
+		if n >= opts.MaxSteps {
+			f = fail(Livelock, fmt.Sprintf("no end after %d scheduling steps (livelock, or raise the step bound)", opts.MaxSteps))
+			break
+		}
+		en := m.Enabled()
+		if len(en) == 0 {
+			if m.AdvanceClock() {
+				continue
+			}
+			f = fail(GlobalDeadlock, "all goroutines are asleep - deadlock!")
+			f.Goroutines = blocked(m)
+			m.Deadlock()
+			break
+		}
+		g := en[0]
+		if len(en) > 1 {
+			g = rec.NextGoroutine(en, current)
+			choices++
+		}
+		if trace {
+			d := m.Goroutine(g)
+			steps = append(steps, Step{G: g, Op: d.Op, Pos: d.Pos})
+		}
+		m.StepID(g)
+		current = g
+	}
+	leaked := []ssainterp.Goroutine(nil)
+	if f == nil && opts.Leaks {
+		leaked = blocked(m)
+	}
+	res := m.Finish()
+	if res.Fault != nil {
+		return nil, choices, fmt.Errorf("mcheck could not run the program: %w", res.Fault)
+	}
+	if f == nil {
+		if panicked, msg := m.Panicked(); panicked {
+			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
+		} else if res.Limit != "" {
+			f = fail(Livelock, res.Limit)
+		} else if len(leaked) > 0 {
+			f = fail(Leak, fmt.Sprintf("%d goroutine(s) blocked forever when the program ended", len(leaked)))
+			f.Goroutines = leaked
+		} else if res.ExitCode != 0 && !res.Deadlock {
+			f = fail(ExitStatus, fmt.Sprintf("the program exited with status %d", res.ExitCode))
+		}
+	}
+	if r, ok := s.(*replay); ok && r.diverged != "" {
+		f = fail(Nondeterminism, "the replayed execution diverged from its schedule: "+r.diverged+
+			" (the program depends on something mcheck does not control)")
+	}
+	if f != nil {
+		f.Schedule = rec.s
+		f.Trace = steps
+		f.Stdout, f.Stderr = stdout.String(), stderr.String()
+	}
+	return f, choices, nil
+}
+
+// blocked describes the goroutines that cannot move.
+func blocked(m *ssainterp.Machine) []ssainterp.Goroutine {
+	var gs []ssainterp.Goroutine
+	for _, id := range m.Blocked() {
+		gs = append(gs, m.Goroutine(id))
+	}
+	return gs
+}

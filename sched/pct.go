@@ -1,0 +1,76 @@
+package sched
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// pct is the PCT strategy (Burckhardt, Kothari, Musuvathi and
+// Nagarakatte, "A Randomized Scheduler with Probabilistic Guarantees of
+// Finding Bugs", ASPLOS 2010): every goroutine gets a random priority
+// above depth d when it is first seen, and the highest-priority enabled
+// goroutine always runs. At d-1 change points, drawn uniformly from the
+// expected number of steps k, the running goroutine's priority drops to
+// i (the i-th change point), below every initial priority. A bug of depth
+// d is found with probability at least 1/(n k^(d-1)).
+type pct struct {
+	depth   int
+	k       int // estimate of the number of choice points of an execution
+	rng     *rand.Rand
+	prio    map[int]float64
+	changes []int // choice-point indexes where a priority drops
+	step    int
+	maxSeen int
+}
+
+func newPCT(depth int) *pct {
+	if depth <= 0 {
+		depth = 3
+	}
+	return &pct{depth: depth, k: 64}
+}
+
+func (p *pct) NewExecution(i int, seed uint64) bool {
+	p.rng = rand.New(rand.NewPCG(seed, 0x706374))
+	// The step estimate adapts to the longest execution seen so far.
+	p.k = max(p.k, p.maxSeen)
+	p.prio = map[int]float64{}
+	p.changes = p.changes[:0]
+	for range p.depth - 1 {
+		p.changes = append(p.changes, 1+p.rng.IntN(p.k))
+	}
+	p.step = 0
+	return true
+}
+
+func (p *pct) priority(id int) float64 {
+	pr, ok := p.prio[id]
+	if !ok {
+		pr = float64(p.depth) + 1 + p.rng.Float64()
+		p.prio[id] = pr
+	}
+	return pr
+}
+
+func (p *pct) NextGoroutine(enabled []int, current int) int {
+	p.step++
+	p.maxSeen = max(p.maxSeen, p.step)
+	best := func() int {
+		b := enabled[0]
+		for _, id := range enabled[1:] {
+			if p.priority(id) > p.priority(b) {
+				b = id
+			}
+		}
+		return b
+	}
+	chosen := best()
+	if i := slices.Index(p.changes, p.step); i >= 0 {
+		// Change point i+1: the goroutine that would run is demoted.
+		p.prio[chosen] = float64(i + 1)
+		chosen = best()
+	}
+	return chosen
+}
+
+func (p *pct) NextNumber(n int) int { return p.rng.IntN(n) }

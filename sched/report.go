@@ -1,0 +1,81 @@
+package sched
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Format writes the failure as mcheck reports it: the kind and the
+// runtime's words, where each blocked goroutine is, the interleaving as a
+// table with one column per goroutine, and the replay command (replay
+// completes it with the token).
+func (f *Failure) Format(replay string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "mcheck: %s: %s\n", f.Kind, firstLines(f.Message, 6))
+	for _, g := range f.Goroutines {
+		fmt.Fprintf(&b, "  goroutine %d [%s]: %s %s", g.ID, g.Op, g.Pos, g.Func)
+		if g.Created != "" {
+			fmt.Fprintf(&b, "  ← created at %s", g.Created)
+		}
+		b.WriteString("\n")
+	}
+	if len(f.Trace) > 0 {
+		b.WriteString(f.table())
+	}
+	if replay != "" {
+		fmt.Fprintf(&b, "replay: %s\n", strings.ReplaceAll(replay, "TOKEN", f.Schedule.Token()))
+	}
+	return b.String()
+}
+
+// switches counts the steps where another goroutine moves than before.
+func switches(trace []Step) int {
+	n := 0
+	for i := 1; i < len(trace); i++ {
+		if trace[i].G != trace[i-1].G {
+			n++
+		}
+	}
+	return n
+}
+
+// table formats the trace with one column per goroutine.
+func (f *Failure) table() string {
+	var ids []int
+	for _, s := range f.Trace {
+		if !slices.Contains(ids, s.G) {
+			ids = append(ids, s.G)
+		}
+	}
+	slices.Sort(ids)
+	col := map[int]int{}
+	for i, id := range ids {
+		col[id] = i
+	}
+	const width = 34
+	var b strings.Builder
+	fmt.Fprintf(&b, "schedule: %d steps, %d context switches\n", len(f.Trace), switches(f.Trace))
+	b.WriteString("  #  ")
+	for _, id := range ids {
+		fmt.Fprintf(&b, "%-*s", width, fmt.Sprintf("g%d", id))
+	}
+	b.WriteString("\n")
+	for i, s := range f.Trace {
+		cell := strings.TrimSpace(s.Pos + " " + s.Op)
+		if len(cell) > width-2 {
+			cell = cell[:width-2]
+		}
+		line := fmt.Sprintf("%3d  %s%s", i+1, strings.Repeat(" ", width*col[s.G]), cell)
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	return b.String()
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "...")
+	}
+	return strings.Join(lines, "\n  ")
+}

@@ -1,0 +1,219 @@
+package sched
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
+	"github.com/stretchr/testify/require"
+)
+
+func target(t *testing.T, name string) Target {
+	t.Helper()
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./"+name)
+	require.NoError(t, err)
+	mains := prog.MainPackages()
+	require.Len(t, mains, 1)
+	return Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(mains[0]) }}
+}
+
+// bruteCount counts the leaves of the full choice tree of t by
+// enumerating every prefix afresh: an independent implementation of
+// exhaustive search, to check dfs's count against.
+func bruteCount(t *testing.T, tg Target) int {
+	t.Helper()
+	var count func(prefix []int) int
+	count = func(prefix []int) int {
+		// Run the prefix, then find the branching of the next choice.
+		probe := &branchProbe{plan: prefix}
+		_, _, err := runOne(tg, Options{MaxSteps: 20000, LoopSteps: 1e7}, 1, probe, false)
+		require.NoError(t, err)
+		if probe.branches == 0 {
+			return 1
+		}
+		total := 0
+		for i := range probe.branches {
+			total += count(append(append([]int(nil), prefix...), i))
+		}
+		return total
+	}
+	return count(nil)
+}
+
+// branchProbe follows plan (alternative indexes in dfs order: the
+// current goroutine first) and records how many alternatives the first
+// choice point past it has.
+type branchProbe struct {
+	plan     []int
+	n        int
+	branches int
+}
+
+func (b *branchProbe) NewExecution(int, uint64) bool { return true }
+
+func (b *branchProbe) pick(alts []int) int {
+	if b.n < len(b.plan) {
+		i := b.plan[b.n]
+		b.n++
+		return alts[i]
+	}
+	if b.branches == 0 {
+		b.branches = len(alts)
+	}
+	b.n++
+	return alts[0]
+}
+
+func (b *branchProbe) NextGoroutine(enabled []int, current int) int {
+	var alts []int
+	for _, id := range enabled {
+		if id == current {
+			alts = append(alts, id)
+		}
+	}
+	for _, id := range enabled {
+		if id != current {
+			alts = append(alts, id)
+		}
+	}
+	return b.pick(alts)
+}
+
+func (b *branchProbe) NextNumber(n int) int {
+	alts := make([]int, n)
+	for i := range alts {
+		alts[i] = i
+	}
+	return b.pick(alts)
+}
+
+// TestDFSCounts checks the exact number of schedules unbounded dfs
+// explores on tiny programs, against a brute-force enumeration and
+// against the counts recorded here.
+func TestDFSCounts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want int
+	}{
+		{"single", 1},
+		{"chanpair", 73},
+		{"twoatomics", 126},
+		{"lockorder_fixed", 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tg := target(t, tc.name)
+			rep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: -1})
+			require.NoError(t, err)
+			require.Nil(t, rep.Failure, "unexpected failure")
+			require.True(t, rep.Exhausted)
+			require.Equal(t, bruteCount(t, tg), rep.Executions, "dfs against brute force")
+			require.Equal(t, tc.want, rep.Executions, "dfs schedules")
+		})
+	}
+}
+
+// TestPreemptionBound: a bound prunes schedules; bound 0 leaves exactly
+// the schedules without preemptions.
+func TestPreemptionBound(t *testing.T) {
+	tg := target(t, "twoatomics")
+	counts := map[int]int{}
+	for _, bound := range []int{NoPreemptions, 1, 2, Unbounded} {
+		rep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: bound})
+		require.NoError(t, err)
+		require.True(t, rep.Exhausted)
+		counts[bound] = rep.Executions
+	}
+	require.Less(t, counts[NoPreemptions], counts[1])
+	require.Less(t, counts[1], counts[2])
+	require.LessOrEqual(t, counts[2], counts[Unbounded])
+	require.Equal(t, 126, counts[Unbounded])
+}
+
+func TestFindsLockOrderDeadlock(t *testing.T) {
+	tg := target(t, "lockorder")
+	for _, strategy := range []string{"random", "pct", "dfs"} {
+		t.Run(strategy, func(t *testing.T) {
+			rep, err := Explore(tg, Options{Strategy: strategy, Seed: 7})
+			require.NoError(t, err)
+			f := rep.Failure
+			require.NotNil(t, f, "deadlock not found in %d executions", rep.Executions)
+			require.Equal(t, GlobalDeadlock, f.Kind)
+			require.Len(t, f.Goroutines, 2)
+			require.Equal(t, "sync.Mutex.Lock", f.Goroutines[0].Op)
+			report := f.Format("mcheck explore -replay=TOKEN ./lockorder")
+			require.Contains(t, report, "mcheck: global deadlock: all goroutines are asleep - deadlock!")
+			require.Contains(t, report, "goroutine 2 [sync.Mutex.Lock]: main.go:")
+			require.Contains(t, report, "← created at main.go:11")
+			require.Contains(t, report, "replay: mcheck explore -replay=v1.")
+			assertReplays(t, tg, f)
+		})
+	}
+}
+
+// assertReplays replays f's schedule and requires the same failure and
+// the same trace.
+func assertReplays(t *testing.T, tg Target, f *Failure) {
+	t.Helper()
+	rep, err := Explore(tg, Options{Replay: f.Schedule.Token()})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure, "replay did not fail")
+	require.Equal(t, f.Kind, rep.Failure.Kind)
+	require.Equal(t, f.Message, rep.Failure.Message)
+	require.Equal(t, f.Trace, rep.Failure.Trace)
+}
+
+func TestFixedTwinIsClean(t *testing.T) {
+	rep, err := Explore(target(t, "lockorder_fixed"), Options{Strategy: "dfs", PreemptionBound: -1})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+}
+
+func TestFindsDoubleClose(t *testing.T) {
+	tg := target(t, "doubleclose")
+	rep, err := Explore(tg, Options{Seed: 3})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, Panic, rep.Failure.Kind)
+	require.Equal(t, "close of closed channel", rep.Failure.Message)
+	assertReplays(t, tg, rep.Failure)
+}
+
+// TestWorkersDoNotChangeResult: the failure found, its execution number
+// and its schedule are the same whatever the number of workers.
+func TestWorkersDoNotChangeResult(t *testing.T) {
+	tg := target(t, "doubleclose")
+	var tokens []string
+	var execs []int
+	for _, w := range []int{1, 2, 3} {
+		rep, err := Explore(tg, Options{Seed: 11, Workers: w})
+		require.NoError(t, err)
+		require.NotNil(t, rep.Failure)
+		tokens = append(tokens, rep.Failure.Schedule.Token())
+		execs = append(execs, rep.Failure.Execution)
+	}
+	require.Equal(t, tokens[0], tokens[1])
+	require.Equal(t, tokens[0], tokens[2])
+	require.Equal(t, execs[0], execs[1])
+	require.Equal(t, execs[0], execs[2])
+}
+
+func TestTokenRoundTrip(t *testing.T) {
+	s := Schedule{Seed: 1<<63 + 5, Choices: []int{0, 1, 2, 300, 70000}}
+	got, err := ParseToken(s.Token())
+	require.NoError(t, err)
+	require.Equal(t, s, got)
+	_, err = ParseToken("v2.abc")
+	require.ErrorContains(t, err, "does not start with v1.")
+	require.True(t, strings.HasPrefix(s.Token(), "v1."))
+}
+
+func TestNondeterminismIsReported(t *testing.T) {
+	tg := target(t, "doubleclose")
+	// A schedule naming a goroutine that never exists diverges.
+	bad := Schedule{Seed: 1, Choices: []int{9, 9, 9}}.Token()
+	rep, err := Explore(tg, Options{Replay: bad})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, Nondeterminism, rep.Failure.Kind)
+}

@@ -1,0 +1,99 @@
+package sched
+
+import "slices"
+
+// Shrinking: a failing schedule found by a random strategy is full of
+// context switches that do not matter. shrink looks for a shorter plan
+// with fewer switches that fails the same way (delta debugging over the
+// choices, in the spirit of Zeller's ddmin), so the reported trace needs
+// few switches to read.
+
+// lenient replays a plan: a choice >= 0 is taken when possible, and -1
+// (or the end of the plan) means "no switch": the goroutine that moved
+// last if it can, else the lowest enabled one.
+type lenient struct {
+	plan []int
+	next int
+}
+
+func (l *lenient) NewExecution(int, uint64) bool { l.next = 0; return true }
+
+func (l *lenient) take() int {
+	if l.next >= len(l.plan) {
+		return -1
+	}
+	c := l.plan[l.next]
+	l.next++
+	return c
+}
+
+func (l *lenient) NextGoroutine(enabled []int, current int) int {
+	if c := l.take(); c >= 0 && slices.Contains(enabled, c) {
+		return c
+	}
+	if slices.Contains(enabled, current) {
+		return current
+	}
+	return enabled[0]
+}
+
+func (l *lenient) NextNumber(n int) int {
+	if c := l.take(); c >= 0 && c < n {
+		return c
+	}
+	return 0
+}
+
+// maxShrinkRuns bounds the executions spent shrinking.
+const maxShrinkRuns = 300
+
+// shrink returns f reproduced with tracing, from the smallest plan found
+// that fails with the same kind.
+func shrink(t Target, opts Options, f *Failure) (*Failure, error) {
+	seed := f.Schedule.Seed
+	runs := 0
+	fails := func(plan []int) (bool, error) {
+		runs++
+		g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, false)
+		return err == nil && g != nil && g.Kind == f.Kind, err
+	}
+	plan := slices.Clone(f.Schedule.Choices)
+	// The shortest prefix that still fails, then without each switch.
+	for n := 0; n < len(plan) && runs < maxShrinkRuns; n = max(1, 2*n) {
+		ok, err := fails(plan[:n])
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			plan = plan[:n]
+			break
+		}
+	}
+	for i := 0; i < len(plan) && runs < maxShrinkRuns; i++ {
+		if plan[i] < 0 {
+			continue
+		}
+		cand := slices.Clone(plan)
+		cand[i] = -1
+		ok, err := fails(cand)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			plan = cand
+		}
+	}
+	g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, true)
+	if err != nil {
+		return nil, err
+	}
+	if g == nil || g.Kind != f.Kind {
+		// Shrinking lost the failure (it should not): report the
+		// original schedule, traced.
+		g, _, err = runOne(t, opts, seed, &replay{choices: f.Schedule.Choices}, true)
+		if err != nil || g == nil {
+			return f, err
+		}
+	}
+	return g, nil
+}

@@ -1,0 +1,99 @@
+package sched
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// Strategy decides, at every choice point of an execution, which enabled
+// goroutine moves next and which of several alternatives a
+// nondeterministic operation (a select with several ready cases) takes.
+// It has three methods, like shuttle's Scheduler.
+type Strategy interface {
+	// NewExecution starts execution number i with seed; it returns false
+	// when the strategy has nothing left to explore.
+	NewExecution(i int, seed uint64) bool
+	// NextGoroutine picks one of enabled (sorted goroutine ids, at least
+	// two of them); current is the goroutine that moved last (0 at the
+	// start).
+	NextGoroutine(enabled []int, current int) int
+	// NextNumber picks one of 0..n-1 (n >= 2).
+	NextNumber(n int) int
+}
+
+// NewStrategy returns the strategy with the given name: "random", "pct"
+// (priority change points, depth from opts) or "dfs" (bounded
+// exhaustive search, preemption bound from opts).
+func NewStrategy(name string, opts Options) (Strategy, error) {
+	switch name {
+	case "", "random":
+		return &randomWalk{}, nil
+	case "pct":
+		return newPCT(opts.PCTDepth), nil
+	case "dfs":
+		return newDFS(opts.PreemptionBound), nil
+	}
+	return nil, fmt.Errorf("unknown strategy %q (want random, pct or dfs)", name)
+}
+
+// randomWalk picks uniformly among the enabled goroutines at every
+// choice point: a seeded random walk of the schedule space.
+type randomWalk struct{ rng *rand.Rand }
+
+func (r *randomWalk) NewExecution(i int, seed uint64) bool {
+	r.rng = rand.New(rand.NewPCG(seed, 0x72616e646f6d))
+	return true
+}
+
+func (r *randomWalk) NextGoroutine(enabled []int, current int) int {
+	return enabled[r.rng.IntN(len(enabled))]
+}
+
+func (r *randomWalk) NextNumber(n int) int { return r.rng.IntN(n) }
+
+// replay follows a recorded list of choices. A choice that is not
+// possible any more means the program behaved differently this time
+// (nondeterminism mcheck does not control): diverged is set and the
+// replay goes on with the lowest enabled goroutine.
+type replay struct {
+	choices  []int
+	next     int
+	diverged string
+}
+
+func (r *replay) NewExecution(int, uint64) bool { r.next = 0; return true }
+
+func (r *replay) take() (int, bool) {
+	if r.next >= len(r.choices) {
+		return 0, false
+	}
+	c := r.choices[r.next]
+	r.next++
+	return c, true
+}
+
+func (r *replay) NextGoroutine(enabled []int, current int) int {
+	c, ok := r.take()
+	if ok && slices.Contains(enabled, c) {
+		return c
+	}
+	if r.diverged == "" {
+		r.diverged = fmt.Sprintf("at choice %d the schedule picks goroutine %d but goroutines %v are enabled", r.next, c, enabled)
+		if !ok {
+			r.diverged = fmt.Sprintf("the schedule ends after %d choices but the program goes on", len(r.choices))
+		}
+	}
+	return enabled[0]
+}
+
+func (r *replay) NextNumber(n int) int {
+	c, ok := r.take()
+	if ok && c < n {
+		return c
+	}
+	if r.diverged == "" {
+		r.diverged = fmt.Sprintf("at choice %d the schedule picks alternative %d of %d", r.next, c, n)
+	}
+	return 0
+}

@@ -1,0 +1,3 @@
+module schedtest
+
+go 1.26
