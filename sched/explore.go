@@ -21,9 +21,9 @@ const (
 // Options configure an exploration. The zero value explores with the
 // random strategy for the default budget.
 type Options struct {
-	Strategy        string        // "random" (default), "pct" or "dfs"
+	Strategy        string        // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"
 	Seed            uint64        // the exploration's seed; executions derive theirs from it
-	Executions      int           // budget in executions (default 1000; dfs: until exhausted)
+	Executions      int           // budget in executions (default 10000; dfs: until exhausted)
 	Time            time.Duration // budget in time (0: none)
 	MaxSteps        int           // visible operations per execution before a livelock is reported (default 20000)
 	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default 10,000,000)
@@ -40,6 +40,10 @@ type Options struct {
 type Target struct {
 	Prog  *ssainterp.Program
 	Start func(m *ssainterp.Machine) error
+	// Test is set when Start starts a test function (Machine.StartTest):
+	// an execution ends when nothing can move after the test returned,
+	// and a failed test or a goroutine left blocked is a bug.
+	Test bool
 }
 
 // Kind is the kind of a bug.
@@ -52,6 +56,7 @@ const (
 	Livelock       Kind = "livelock"
 	ExitStatus     Kind = "exit status"
 	Nondeterminism Kind = "nondeterminism"
+	TestFailed     Kind = "test failed"
 )
 
 // Failure is a bug found on one schedule.
@@ -85,7 +90,7 @@ type Report struct {
 
 func (o *Options) defaults() {
 	if o.Executions == 0 {
-		o.Executions = 1000
+		o.Executions = 10000
 		if o.Strategy == "dfs" {
 			o.Executions = 1 << 30
 		}
@@ -119,7 +124,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 	start := time.Now()
 	rep := &Report{Strategy: opts.Strategy}
 	if rep.Strategy == "" {
-		rep.Strategy = "random"
+		rep.Strategy = "portfolio"
 	}
 	if opts.Replay != "" {
 		s, err := ParseToken(opts.Replay)
@@ -132,9 +137,6 @@ func Explore(t Target, opts Options) (*Report, error) {
 		rep.Failure = f
 		rep.Elapsed = time.Since(start)
 		return rep, err
-	}
-	if opts.Strategy == "pct" && opts.PCTDepth == 0 {
-		opts.PCTDepth = 3
 	}
 	var (
 		mu      sync.Mutex
@@ -159,10 +161,19 @@ func Explore(t Target, opts Options) (*Report, error) {
 		}
 		strategies[w] = s
 	}
-	if _, ok := strategies[0].(*pct); ok {
-		k := calibrate(t, opts)
-		for _, s := range strategies {
-			s.(*pct).k = k
+	// PCT draws its change points from the expected number of choice
+	// points, measured once (so it does not depend on the workers).
+	var k int
+	for _, s := range strategies {
+		p, ok := s.(*pct)
+		if pf, isPortfolio := s.(*portfolio); isPortfolio {
+			p, ok = pf.pct, true
+		}
+		if ok {
+			if k == 0 {
+				k = calibrate(t, opts)
+			}
+			p.k = k
 		}
 	}
 	lastProgress := start
@@ -284,6 +295,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 	var steps []Step
 	current := 0
 	choices := 0
+	lateTimers := 0 // clock advances after a test returned
 	fail := func(k Kind, msg string) *Failure {
 		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
 	}
@@ -295,6 +307,15 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 		}
 		en := m.Enabled()
 		if len(en) == 0 {
+			if t.Test && m.TestDone() {
+				// The test returned: let pending timers fire for a
+				// while, then whatever is still blocked leaked.
+				if lateTimers < 100 && m.AdvanceClock() {
+					lateTimers++
+					continue
+				}
+				break
+			}
 			if m.AdvanceClock() {
 				continue
 			}
@@ -316,9 +337,10 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 		current = g
 	}
 	leaked := []ssainterp.Goroutine(nil)
-	if f == nil && opts.Leaks {
+	if f == nil && (opts.Leaks || t.Test) {
 		leaked = blocked(m)
 	}
+	outcome := m.TestOutcome()
 	res := m.Finish()
 	if res.Fault != nil {
 		return nil, choices, fmt.Errorf("mcheck could not run the program: %w", res.Fault)
@@ -326,10 +348,16 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 	if f == nil {
 		if panicked, msg := m.Panicked(); panicked {
 			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
+		} else if t.Test && outcome.Failed {
+			f = fail(TestFailed, strings.Join(outcome.Log, "\n"))
 		} else if res.Limit != "" {
 			f = fail(Livelock, res.Limit)
 		} else if len(leaked) > 0 {
-			f = fail(Leak, fmt.Sprintf("%d goroutine(s) blocked forever when the program ended", len(leaked)))
+			when := "the program ended"
+			if t.Test {
+				when = "the test returned"
+			}
+			f = fail(Leak, fmt.Sprintf("%d goroutine(s) blocked forever after %s", len(leaked), when))
 			f.Goroutines = leaked
 		} else if res.ExitCode != 0 && !res.Deadlock {
 			f = fail(ExitStatus, fmt.Sprintf("the program exited with status %d", res.ExitCode))

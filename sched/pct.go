@@ -20,7 +20,6 @@ type pct struct {
 	prio    map[int]float64
 	changes []int // choice-point indexes where a priority drops
 	step    int
-	maxSeen int
 }
 
 func newPCT(depth int) *pct {
@@ -32,8 +31,6 @@ func newPCT(depth int) *pct {
 
 func (p *pct) NewExecution(i int, seed uint64) bool {
 	p.rng = rand.New(rand.NewPCG(seed, 0x706374))
-	// The step estimate adapts to the longest execution seen so far.
-	p.k = max(p.k, p.maxSeen)
 	p.prio = map[int]float64{}
 	p.changes = p.changes[:0]
 	for range p.depth - 1 {
@@ -54,7 +51,6 @@ func (p *pct) priority(id int) float64 {
 
 func (p *pct) NextGoroutine(enabled []int, current int) int {
 	p.step++
-	p.maxSeen = max(p.maxSeen, p.step)
 	best := func() int {
 		b := enabled[0]
 		for _, id := range enabled[1:] {

@@ -53,7 +53,13 @@ func (f *Failure) table() string {
 	for i, id := range ids {
 		col[id] = i
 	}
-	const width = 34
+	cells := make([]string, len(f.Trace))
+	width := 4
+	for i, s := range f.Trace {
+		cells[i] = strings.TrimSpace(s.Pos + " " + strings.TrimPrefix(s.Op, "sync."))
+		width = max(width, len(cells[i])+2)
+	}
+	width = min(width, 40)
 	var b strings.Builder
 	fmt.Fprintf(&b, "schedule: %d steps, %d context switches\n", len(f.Trace), switches(f.Trace))
 	b.WriteString("  #  ")
@@ -62,7 +68,7 @@ func (f *Failure) table() string {
 	}
 	b.WriteString("\n")
 	for i, s := range f.Trace {
-		cell := strings.TrimSpace(s.Pos + " " + s.Op)
+		cell := cells[i]
 		if len(cell) > width-2 {
 			cell = cell[:width-2]
 		}

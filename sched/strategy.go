@@ -22,12 +22,14 @@ type Strategy interface {
 	NextNumber(n int) int
 }
 
-// NewStrategy returns the strategy with the given name: "random", "pct"
-// (priority change points, depth from opts) or "dfs" (bounded
-// exhaustive search, preemption bound from opts).
+// NewStrategy returns the strategy with the given name: "portfolio" (the
+// default), "random", "pct" (priority change points, depth from opts) or
+// "dfs" (bounded exhaustive search, preemption bound from opts).
 func NewStrategy(name string, opts Options) (Strategy, error) {
 	switch name {
-	case "", "random":
+	case "", "portfolio":
+		return &portfolio{pct: newPCT(opts.PCTDepth)}, nil
+	case "random":
 		return &randomWalk{}, nil
 	case "pct":
 		return newPCT(opts.PCTDepth), nil
@@ -51,6 +53,32 @@ func (r *randomWalk) NextGoroutine(enabled []int, current int) int {
 }
 
 func (r *randomWalk) NextNumber(n int) int { return r.rng.IntN(n) }
+
+// portfolio alternates the random walk (even executions) and PCT (odd
+// ones). Neither dominates: the random walk finds bugs that need many
+// switches (every dining philosopher preempted after one fork), PCT the
+// ones that need a few switches at rare points (a reader between a
+// writer's two critical sections), so the default spends half the budget
+// on each. The choice depends on the execution's index only.
+type portfolio struct {
+	random randomWalk
+	pct    *pct
+	cur    Strategy
+}
+
+func (p *portfolio) NewExecution(i int, seed uint64) bool {
+	p.cur = &p.random
+	if i%2 == 1 {
+		p.cur = p.pct
+	}
+	return p.cur.NewExecution(i, seed)
+}
+
+func (p *portfolio) NextGoroutine(enabled []int, current int) int {
+	return p.cur.NextGoroutine(enabled, current)
+}
+
+func (p *portfolio) NextNumber(n int) int { return p.cur.NextNumber(n) }
 
 // replay follows a recorded list of choices. A choice that is not
 // possible any more means the program behaved differently this time

@@ -67,7 +67,18 @@ var basicNative = map[rkind]reflect.Type{
 	kString: reflect.TypeFor[string](), kUnsafePointer: reflect.TypeFor[unsafe.Pointer](),
 }
 
-var anyType = reflect.TypeFor[any]()
+var (
+	anyType           = reflect.TypeFor[any]()
+	unsafePointerType = reflect.TypeFor[unsafe.Pointer]()
+)
+
+// inProgress reports whether rt's native type is being computed (so a
+// reference to it is a cycle).
+func (rt *rtype) inProgress() bool {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	return rt.nsearch && rt.ntype == nil && rt.nerr == nil
+}
 
 func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	if rt.t == nil {
@@ -98,6 +109,12 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	elem := func() (reflect.Type, error) { return rt.elem.containedType() }
 	switch rt.kind {
 	case kPointer:
+		if rt.elem.inProgress() {
+			// A pointer back into a recursive type (type Node struct {
+			// Next *Node }): reflect cannot build such a type, so the
+			// pointer crosses as an opaque unsafe.Pointer.
+			return unsafePointerType, nil
+		}
 		e, err := rt.elem.nativeType()
 		if err != nil {
 			return nil, err
@@ -484,6 +501,10 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 		x.Set(m.dynToNative(i))
 		return x
 	case kPointer:
+		if nt == unsafePointerType {
+			c, _ := v.r.(*value)
+			return reflect.ValueOf(unsafe.Pointer(c))
+		}
 		switch p := v.r.(type) {
 		case nil:
 			return reflect.Zero(nt)
@@ -674,6 +695,9 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 		c.Set(rv)
 		return value{r: c}
 	case kPointer:
+		if rv.Type() == unsafePointerType {
+			return value{r: (*value)(rv.UnsafePointer())}
+		}
 		if rv.IsNil() {
 			return value{}
 		}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -171,12 +172,13 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	}
 	var all []*packages.Package
 	packages.Visit(roots, nil, func(lp *packages.Package) { all = append(all, lp) })
+	interpret := reachable(roots)
 	var build []*ssa.Package
 	for _, lp := range all {
 		if lp.Types == nil {
 			continue
 		}
-		std := lp.Module == nil && len(lp.GoFiles) > 0 && isGoroot(lp.GoFiles[0])
+		std := isStd(lp)
 		if !std && hasCgo(lp) {
 			return nil, fmt.Errorf("unsupported: package %s uses cgo (%s)", lp.PkgPath, lp.GoFiles[0])
 		}
@@ -185,7 +187,7 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		if _, dup := p.byPth[lp.PkgPath]; !dup || !strings.Contains(lp.ID, "[") {
 			p.byPth[lp.PkgPath] = sp
 		}
-		if !std || interpretedStd[lp.PkgPath] {
+		if interpret[lp] {
 			p.interp[lp.Types] = true
 			build = append(build, sp)
 		}
@@ -211,6 +213,39 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	return p, nil
 }
 
+func isStd(lp *packages.Package) bool {
+	return lp.Module == nil && len(lp.GoFiles) > 0 && isGoroot(lp.GoFiles[0])
+}
+
+// mcheckInternal reports whether path is one of mcheck's own packages
+// (the interpreter, the explorer...), which a checked program reaches
+// only through the modelled mcheck.Run and so never runs.
+func mcheckInternal(path string) bool {
+	rest, ok := strings.CutPrefix(path, "github.com/mcheck-dev/mcheck/")
+	return ok && !strings.HasPrefix(rest, "examples/")
+}
+
+// reachable returns the packages that run from SSA: the roots and what
+// they import, transitively, except bridged standard packages and
+// mcheck's internals (whose imports are then not followed either).
+func reachable(roots []*packages.Package) map[*packages.Package]bool {
+	seen := map[*packages.Package]bool{}
+	var visit func(lp *packages.Package)
+	visit = func(lp *packages.Package) {
+		if seen[lp] || (isStd(lp) && !interpretedStd[lp.PkgPath]) || mcheckInternal(lp.PkgPath) {
+			return
+		}
+		seen[lp] = true
+		for _, imp := range lp.Imports {
+			visit(imp)
+		}
+	}
+	for _, r := range roots {
+		visit(r)
+	}
+	return seen
+}
+
 func hasCgo(lp *packages.Package) bool {
 	_, ok := lp.Imports["runtime/cgo"]
 	return ok
@@ -226,6 +261,44 @@ func (p *Program) interpreted(pkg *types.Package) bool { return p.interp[pkg] }
 // packageByPath returns the SSA package with the given import path or
 // package ID.
 func (p *Program) packageByPath(path string) *ssa.Package { return p.byPth[path] }
+
+// TestPackage returns the ID of the loaded test variant of package path
+// (its internal test, "p [p.test]", or external test, "p_test [p.test]"),
+// or the package itself if it was loaded without tests.
+func (p *Program) TestPackage(path string) (string, bool) {
+	for _, r := range p.pkgs {
+		if r.PkgPath == path && strings.Contains(r.ID, " [") {
+			return r.ID, true
+		}
+	}
+	for _, r := range p.pkgs {
+		if r.PkgPath == path {
+			return r.ID, true
+		}
+	}
+	return "", false
+}
+
+// Tests returns the names of the test functions (func TestXxx(*testing.T))
+// of the loaded package with the given ID.
+func (p *Program) Tests(id string) []string {
+	sp := p.byPth[id]
+	if sp == nil {
+		return nil
+	}
+	var names []string
+	for name, mem := range sp.Members {
+		fn, ok := mem.(*ssa.Function)
+		if !ok || !strings.HasPrefix(name, "Test") || (len(name) > 4 && unicode.IsLower(rune(name[4]))) {
+			continue
+		}
+		if sig := fn.Signature; sig.Params().Len() == 1 && sig.Results().Len() == 0 && sig.Params().At(0).Type().String() == "*testing.T" {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
 
 // MainPackages returns the import paths of the loaded main packages.
 func (p *Program) MainPackages() []string {

@@ -62,7 +62,11 @@ type Machine struct {
 	outs            [2]outPipe
 	stdCells        [2]*value
 	pools           map[*value]*poolState
-	free            []*frame // frames that have returned, for reuse
+	free            []*frame               // frames that have returned, for reuse
+	tests           map[uintptr]*testState // by the address of the *testing.T
+	testRoot        *testState
+	testDone        bool
+	testLog         []string
 	chanTokens      map[*chanV]reflect.Value
 	chanOf          map[uintptr]*chanV
 }
@@ -94,18 +98,20 @@ const (
 
 // goroutine is an interpreter-owned goroutine: a stack of frames.
 type goroutine struct {
-	id        int
-	m         *Machine
-	top       *frame
-	state     gState
-	pending   opDesc
-	granted   bool
-	panic     *panicRec
-	depth     int
-	nested    int // > 0 while running a callback from native code
-	created   token.Pos
-	nestedRes value // result of a nested (callback) call
-	wake      int64 // deadline of a pending sleep
+	id         int
+	m          *Machine
+	top        *frame
+	state      gState
+	pending    opDesc
+	granted    bool
+	panic      *panicRec
+	depth      int
+	nested     int // > 0 while running a callback from native code
+	created    token.Pos
+	nestedRes  value      // result of a nested (callback) call
+	wake       int64      // deadline of a pending sleep
+	testState  *testState // the test a test runner goroutine runs
+	waitingFor *testState // a subtest the goroutine waits for in t.Run
 }
 
 // NewMachine prepares an execution of prog.

@@ -16,10 +16,10 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o sched.Options
-	fs.StringVar(&o.Strategy, "strategy", "random", "search strategy: random, pct or dfs")
+	fs.StringVar(&o.Strategy, "strategy", "portfolio", "search strategy: portfolio (random and pct alternately), random, pct or dfs")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the exploration")
 	fs.DurationVar(&o.Time, "budget", 20*time.Second, "time budget")
-	fs.IntVar(&o.Executions, "executions", 0, "execution budget (default 1000; dfs: until exhausted)")
+	fs.IntVar(&o.Executions, "executions", 0, "execution budget (default 10000; dfs: until exhausted)")
 	fs.IntVar(&o.MaxSteps, "steps", 0, "scheduling steps per execution before a livelock is reported (default 20000)")
 	fs.IntVar(&o.PreemptionBound, "preemptions", 0, "dfs preemption bound (default 2; -1: unbounded)")
 	fs.IntVar(&o.PCTDepth, "depth", 0, "pct bug depth (default 3)")

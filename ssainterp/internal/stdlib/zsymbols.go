@@ -82,6 +82,7 @@ import (
 	"strings"
 	"sync"
 	sync_atomic "sync/atomic"
+	"testing"
 	testing_fstest "testing/fstest"
 	text_scanner "text/scanner"
 	text_tabwriter "text/tabwriter"
@@ -174,6 +175,7 @@ var Packages = []string{
 	"strings",
 	"sync",
 	"sync/atomic",
+	"testing",
 	"testing/fstest",
 	"text/scanner",
 	"text/tabwriter",
@@ -1168,6 +1170,20 @@ var Funcs = map[string]reflect.Value{
 	"sync/atomic.SwapUint32":                  reflect.ValueOf(sync_atomic.SwapUint32),
 	"sync/atomic.SwapUint64":                  reflect.ValueOf(sync_atomic.SwapUint64),
 	"sync/atomic.SwapUintptr":                 reflect.ValueOf(sync_atomic.SwapUintptr),
+	"testing.AllocsPerRun":                    reflect.ValueOf(testing.AllocsPerRun),
+	"testing.Benchmark":                       reflect.ValueOf(testing.Benchmark),
+	"testing.CoverMode":                       reflect.ValueOf(testing.CoverMode),
+	"testing.Coverage":                        reflect.ValueOf(testing.Coverage),
+	"testing.Init":                            reflect.ValueOf(testing.Init),
+	"testing.Main":                            reflect.ValueOf(testing.Main),
+	"testing.MainStart":                       reflect.ValueOf(testing.MainStart),
+	"testing.RegisterCover":                   reflect.ValueOf(testing.RegisterCover),
+	"testing.RunBenchmarks":                   reflect.ValueOf(testing.RunBenchmarks),
+	"testing.RunExamples":                     reflect.ValueOf(testing.RunExamples),
+	"testing.RunTests":                        reflect.ValueOf(testing.RunTests),
+	"testing.Short":                           reflect.ValueOf(testing.Short),
+	"testing.Testing":                         reflect.ValueOf(testing.Testing),
+	"testing.Verbose":                         reflect.ValueOf(testing.Verbose),
 	"testing/fstest.TestFS":                   reflect.ValueOf(testing_fstest.TestFS),
 	"text/scanner.TokenString":                reflect.ValueOf(text_scanner.TokenString),
 	"text/tabwriter.NewWriter":                reflect.ValueOf(text_tabwriter.NewWriter),
@@ -2044,6 +2060,19 @@ var Types = map[string]reflect.Type{
 	"sync/atomic.Uint64":                  reflect.TypeFor[sync_atomic.Uint64](),
 	"sync/atomic.Uintptr":                 reflect.TypeFor[sync_atomic.Uintptr](),
 	"sync/atomic.Value":                   reflect.TypeFor[sync_atomic.Value](),
+	"testing.B":                           reflect.TypeFor[testing.B](),
+	"testing.BenchmarkResult":             reflect.TypeFor[testing.BenchmarkResult](),
+	"testing.Cover":                       reflect.TypeFor[testing.Cover](),
+	"testing.CoverBlock":                  reflect.TypeFor[testing.CoverBlock](),
+	"testing.F":                           reflect.TypeFor[testing.F](),
+	"testing.InternalBenchmark":           reflect.TypeFor[testing.InternalBenchmark](),
+	"testing.InternalExample":             reflect.TypeFor[testing.InternalExample](),
+	"testing.InternalFuzzTarget":          reflect.TypeFor[testing.InternalFuzzTarget](),
+	"testing.InternalTest":                reflect.TypeFor[testing.InternalTest](),
+	"testing.M":                           reflect.TypeFor[testing.M](),
+	"testing.PB":                          reflect.TypeFor[testing.PB](),
+	"testing.T":                           reflect.TypeFor[testing.T](),
+	"testing.TB":                          reflect.TypeFor[testing.TB](),
 	"testing/fstest.MapFS":                reflect.TypeFor[testing_fstest.MapFS](),
 	"testing/fstest.MapFile":              reflect.TypeFor[testing_fstest.MapFile](),
 	"text/scanner.Position":               reflect.TypeFor[text_scanner.Position](),

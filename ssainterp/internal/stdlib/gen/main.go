@@ -113,6 +113,7 @@ var packages = []string{
 	"strings",
 	"sync",
 	"sync/atomic",
+	"testing",
 	"testing/fstest",
 	"text/scanner",
 	"text/tabwriter",

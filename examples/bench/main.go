@@ -1,0 +1,93 @@
+// Command bench measures how fast each strategy finds the bugs of the
+// examples: for every buggy scenario and strategy it explores with 20
+// seeds and prints the median number of executions and wall time to the
+// bug, and how many seeds found it.
+//
+//	go run ./examples/bench [-seeds 20] [-budget 30s] [-only diningphil]
+//
+// Run it from the repository root.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// scenario is a buggy scenario function of an example's test package.
+type scenario struct {
+	dir, fn string
+	want    sched.Kind
+}
+
+var scenarios = []scenario{
+	{"diningphil", "dinePhil5", sched.GlobalDeadlock},
+	{"diningphil", "dinePhil8", sched.GlobalDeadlock},
+	{"deadlock", "transferBothWays", sched.GlobalDeadlock},
+	{"twostage", "twoStage7", sched.TestFailed},
+}
+
+func main() {
+	seeds := flag.Int("seeds", 20, "seeds per strategy")
+	budget := flag.Duration("budget", 30*time.Second, "time budget per exploration")
+	only := flag.String("only", "", "only scenarios whose example name contains this")
+	flag.Parse()
+	fmt.Println("| scenario | strategy | found | median executions | median time |")
+	fmt.Println("|---|---|---:|---:|---:|")
+	for _, sc := range scenarios {
+		if !strings.Contains(sc.dir, *only) {
+			continue
+		}
+		dir := filepath.Join("examples", sc.dir)
+		target, err := gotest.LoadTest(dir, "github.com/mcheck-dev/mcheck/examples/"+sc.dir, sc.fn)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		for _, strategy := range []string{"portfolio", "random", "pct", "dfs"} {
+			var execs []int
+			var times []time.Duration
+			found := 0
+			n := *seeds
+			if strategy == "dfs" {
+				n = 1 // deterministic
+			}
+			for seed := 1; seed <= n; seed++ {
+				rep, err := sched.Explore(target, sched.Options{Strategy: strategy, Seed: uint64(seed), Time: *budget, Executions: 1 << 30})
+				if err != nil {
+					fmt.Fprintln(os.Stderr, err)
+					os.Exit(2)
+				}
+				if rep.Failure != nil && rep.Failure.Kind == sc.want {
+					found++
+					execs = append(execs, rep.Executions)
+					times = append(times, rep.Elapsed)
+				}
+			}
+			fmt.Printf("| %s.%s | %s | %d/%d | %s | %s |\n", sc.dir, sc.fn, strategy, found, n, median(execs), medianDur(times))
+		}
+	}
+}
+
+func median(xs []int) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	slices.Sort(xs)
+	return fmt.Sprint(xs[len(xs)/2])
+}
+
+func medianDur(xs []time.Duration) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	slices.Sort(xs)
+	return xs[len(xs)/2].Round(time.Millisecond).String()
+}

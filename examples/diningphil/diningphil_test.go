@@ -1,0 +1,74 @@
+package diningphil
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// The scenarios mcheck explores (go test does not run them directly).
+
+func dinePhil5(t *testing.T) {
+	if got := Dine(5); got != 5 {
+		t.Errorf("%d meals, want 5", got)
+	}
+}
+
+func dinePhil5Ordered(t *testing.T) {
+	if got := DineOrdered(5); got != 5 {
+		t.Errorf("%d meals, want 5", got)
+	}
+}
+
+func dinePhil3Ordered(t *testing.T) {
+	if got := DineOrdered(3); got != 3 {
+		t.Errorf("%d meals, want 3", got)
+	}
+}
+
+// TestFindsDeadlock: the default strategy and budget find the deadlock
+// of DiningPhil(5) with 20 different seeds, and the report replays.
+func TestFindsDeadlock(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		rep, err := gotest.Explore(dinePhil5, sched.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := rep.Failure
+		if f == nil || f.Kind != sched.GlobalDeadlock {
+			t.Fatalf("seed %d: no deadlock in %d executions (%v)", seed, rep.Executions, f)
+		}
+		if len(f.Goroutines) != 6 { // five philosophers and the waiting test
+			t.Errorf("seed %d: %d goroutines blocked, want 6", seed, len(f.Goroutines))
+		}
+		if seed == 1 {
+			again, err := gotest.Explore(dinePhil5, sched.Options{Replay: f.Schedule.Token()})
+			if err != nil || again.Failure == nil || !slices.Equal(f.Trace, again.Failure.Trace) {
+				t.Fatalf("replay of %s: %v %v", f.Schedule.Token(), again.Failure, err)
+			}
+		}
+	}
+}
+
+// TestFixedTwinIsClean: with one philosopher taking the forks the other
+// way round there is no deadlock; for three philosophers dfs checks every
+// schedule within its preemption bound.
+func TestFixedTwinIsClean(t *testing.T) {
+	rep, err := gotest.Explore(dinePhil5Ordered, sched.Options{Seed: 1, Executions: 300})
+	if err != nil || rep.Failure != nil {
+		t.Fatalf("ordered DiningPhil(5): %v %v", rep.Failure, err)
+	}
+	rep, err = gotest.Explore(dinePhil3Ordered, sched.Options{Strategy: "dfs"})
+	if err != nil || rep.Failure != nil || !rep.Exhausted {
+		t.Fatalf("ordered DiningPhil(3) under dfs: %+v %v", rep, err)
+	}
+	t.Logf("DiningPhil(3) ordered: explored all %d schedules with at most 2 preemptions", rep.Executions)
+}
+
+func dinePhil8(t *testing.T) {
+	if got := Dine(8); got != 8 {
+		t.Errorf("%d meals, want 8", got)
+	}
+}

@@ -1,0 +1,55 @@
+package twostage
+
+import (
+	"testing"
+
+	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// Scenarios mcheck explores.
+func twoStage7(t *testing.T) {
+	if bad := Run(7, 1, (*State).Write); bad > 0 {
+		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
+	}
+}
+
+func twoStage7Fixed(t *testing.T) {
+	if bad := Run(7, 1, (*State).WriteFixed); bad > 0 {
+		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
+	}
+}
+
+func twoStage2Fixed(t *testing.T) {
+	if bad := Run(2, 1, (*State).WriteFixed); bad > 0 {
+		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
+	}
+}
+
+func TestFindsAtomicityViolation(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		rep, err := gotest.Explore(twoStage7, sched.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := rep.Failure
+		if f == nil || f.Kind != sched.TestFailed {
+			t.Fatalf("seed %d: not found in %d executions (%v)", seed, rep.Executions, f)
+		}
+		if seed == 1 {
+			t.Logf("report:\n%s", f.Format("go test -run TestFindsAtomicityViolation"))
+		}
+	}
+}
+
+func TestFixedTwinIsClean(t *testing.T) {
+	rep, err := gotest.Explore(twoStage7Fixed, sched.Options{Seed: 1, Executions: 2000})
+	if err != nil || rep.Failure != nil {
+		t.Fatalf("%v %v", rep.Failure, err)
+	}
+	rep, err = gotest.Explore(twoStage2Fixed, sched.Options{Strategy: "dfs"})
+	if err != nil || rep.Failure != nil || !rep.Exhausted {
+		t.Fatalf("%+v %v", rep, err)
+	}
+	t.Logf("TwoStage(2,1) fixed: explored all %d schedules with at most 2 preemptions", rep.Executions)
+}

@@ -1,0 +1,272 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// A model of testing.T for interpreted tests. The *testing.T an
+// interpreted test receives is a real, zero testing.T used as an identity;
+// its methods (mostly those of the embedded testing.common, which is at
+// offset 0, so &t.common == t) are modelled by name and keep their state
+// here, per machine. The rules of the real package hold: Fatal, FailNow
+// and Skip end the calling goroutine (runtime.Goexit), Cleanup functions
+// run last-in first-out when the test returns, subtests run on their own
+// goroutine while the parent waits, and a Log after the test has
+// completed panics.
+
+// testState is the state of one (sub)test.
+type testState struct {
+	name     string
+	failed   bool
+	skipped  bool
+	done     bool
+	cleanups []*closure
+	parent   *testState
+}
+
+// TestOutcome is what an interpreted test reported.
+type TestOutcome struct {
+	Ran     bool     // the test function returned (or ended by FailNow/Skip)
+	Failed  bool     // t.Error, t.Fatal or a failed subtest
+	Skipped bool     // t.Skip
+	Log     []string // every message, "file.go:12: text", in order
+}
+
+// StartTest prepares an execution of the test function testName of
+// package pkg (a test variant's ID or path): package initialisation, then
+// the test with a modelled *testing.T, then its cleanups. When the test
+// has returned the execution goes on until every goroutine has finished
+// or blocked; goroutines left blocked then are leaks.
+func (m *Machine) StartTest(pkg, testName string) error {
+	sp := m.prog.packageByPath(pkg)
+	if sp == nil {
+		return fmt.Errorf("no package %s", pkg)
+	}
+	fn := sp.Func(testName)
+	if fn == nil {
+		return fmt.Errorf("package %s has no function %s", pkg, testName)
+	}
+	if sig := fn.Signature; sig.Params().Len() != 1 || sig.Params().At(0).Type().String() != "*testing.T" {
+		return fmt.Errorf("%s is not a test function: want func(*testing.T), have %s", testName, sig)
+	}
+	initFn := m.prog.funcOf(sp.Func("init"))
+	test := m.prog.funcOf(fn)
+	tv := reflect.New(reflect.TypeFor[testing.T]())
+	ts := &testState{name: testName}
+	m.tests = map[uintptr]*testState{tv.Pointer(): ts}
+	m.testRoot = ts
+	boot := &function{prog: m.prog, name: "testing.tRunner"}
+	boot.code = []op{
+		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
+		func(fr *frame) *frame { return m.callFunc(fr, test, []value{{r: tv}}, -1) },
+		func(fr *frame) *frame { return m.runCleanups(fr, ts) },
+		func(fr *frame) *frame { ts.done = true; m.testDone = true; return fr },
+		func(fr *frame) *frame { return m.ret(fr, value{}) },
+	}
+	boot.once.Do(func() {})
+	m.protect(func() {
+		g := m.spawn(boot, nil, token.NoPos)
+		g.top.fn.pos = make([]token.Pos, len(boot.code))
+		g.testState = ts
+	})
+	if m.fault != nil {
+		return m.fault
+	}
+	return nil
+}
+
+// runCleanups calls the next cleanup of ts (last registered first); it
+// comes back to the same op until there are none.
+func (m *Machine) runCleanups(fr *frame, ts *testState) *frame {
+	// A Goexit (FailNow) ended the test function: the runner goes on.
+	fr.g.panic = nil
+	n := len(ts.cleanups)
+	if n == 0 {
+		return fr
+	}
+	cl := ts.cleanups[n-1]
+	ts.cleanups = ts.cleanups[:n-1]
+	fr.pc-- // come back for the rest
+	return m.callClosure(fr, cl, nil, -1)
+}
+
+// TestDone reports whether the test function (and its cleanups) returned.
+func (m *Machine) TestDone() bool { return m.testDone }
+
+// TestOutcome returns what the interpreted test reported.
+func (m *Machine) TestOutcome() TestOutcome {
+	o := TestOutcome{Ran: m.testDone, Log: m.testLog}
+	if ts := m.testRoot; ts != nil {
+		o.Failed, o.Skipped = ts.failed, ts.skipped
+	}
+	return o
+}
+
+// testOf finds the test state of a *testing.T or *testing.common.
+func (m *Machine) testOf(v value) *testState {
+	rv, ok := v.r.(reflect.Value)
+	if !ok || rv.IsNil() {
+		throwPanic(nilDeref())
+	}
+	ts := m.tests[rv.Pointer()]
+	if ts == nil {
+		unsupported("a testing.T that mcheck did not create")
+	}
+	return ts
+}
+
+// testMessage formats the message of t.Error/Log (Sprintln) or
+// t.Errorf/Logf (Sprintf) and prefixes the caller's file:line.
+func (m *Machine) testMessage(fr *frame, format bool, args []value) string {
+	name := "Sprintln"
+	if format {
+		name = "Sprintf"
+	}
+	sprint := m.prog.funcOf(m.prog.ssa.ImportedPackage("fmt").Func(name))
+	s := m.callNative(fr, sprint, args).str()
+	if !format {
+		s = strings.TrimSuffix(s, "\n")
+	}
+	return m.prog.shortPos(fr.fn.posAt(fr.pc-1)) + ": " + s
+}
+
+func (f *function) posAt(pc int) token.Pos {
+	if pc >= 0 && pc < len(f.pos) {
+		return f.pos[pc]
+	}
+	return token.NoPos
+}
+
+// logTest records a message of test ts.
+func (m *Machine) logTest(ts *testState, msg string) {
+	if ts.done {
+		throwPanic(m.stringPanic(fmt.Sprintf("Log in goroutine after %s has completed: %s", ts.name, msg)))
+	}
+	m.testLog = append(m.testLog, msg)
+}
+
+func (ts *testState) fail() {
+	for t := ts; t != nil; t = t.parent {
+		t.failed = true
+	}
+}
+
+func init() {
+	// Inside an interpreted test, mcheck.Run(t, body, ...) just calls
+	// body(t): the exploration happens outside, one execution of the
+	// whole test after another.
+	models["github.com/mcheck-dev/mcheck.Run"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		cl, _ := args[1].r.(*closure)
+		if cl == nil {
+			throwPanic(m.stringPanic("mcheck.Run: nil test body"))
+		}
+		return m.callClosure(fr, cl, []value{args[0]}, -1)
+	}
+	type tmodel func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame
+	def := func(names string, f tmodel) {
+		for _, name := range strings.Fields(names) {
+			models[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+				return f(m, fr, m.testOf(args[0]), args[1:], dst, name)
+			}
+		}
+	}
+	goexit := func(m *Machine, fr *frame) *frame {
+		m.startPanic(fr.g, value{}, true)
+		return fr.g.top
+	}
+	def("(*testing.common).Log (*testing.common).Logf (*testing.common).Error (*testing.common).Errorf (*testing.common).Fatal (*testing.common).Fatalf (*testing.common).Skip (*testing.common).Skipf",
+		func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+			m.logTest(ts, m.testMessage(fr, strings.HasSuffix(name, "f"), args))
+			switch {
+			case strings.Contains(name, "Error"):
+				ts.fail()
+			case strings.Contains(name, "Fatal"):
+				ts.fail()
+				return goexit(m, fr)
+			case strings.Contains(name, "Skip"):
+				ts.skipped = true
+				return goexit(m, fr)
+			}
+			return fr
+		})
+	def("(*testing.common).Fail", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		ts.fail()
+		return fr
+	})
+	def("(*testing.common).FailNow", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		ts.fail()
+		return goexit(m, fr)
+	})
+	def("(*testing.common).SkipNow", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		ts.skipped = true
+		return goexit(m, fr)
+	})
+	def("(*testing.common).Failed", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		set(fr, dst, boolVal(ts.failed))
+		return fr
+	})
+	def("(*testing.common).Skipped", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		set(fr, dst, boolVal(ts.skipped))
+		return fr
+	})
+	def("(*testing.common).Name", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		set(fr, dst, strVal(ts.name))
+		return fr
+	})
+	def("(*testing.common).Helper (*testing.T).Parallel", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		return fr
+	})
+	def("(*testing.common).Cleanup", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		if cl, ok := args[0].r.(*closure); ok {
+			ts.cleanups = append(ts.cleanups, cl)
+		}
+		return fr
+	})
+	def("(*testing.common).TempDir", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		dir, err := os.MkdirTemp("", "mcheck-"+strings.ReplaceAll(ts.name, "/", "_"))
+		if err != nil {
+			m.logTest(ts, "TempDir: "+err.Error())
+			ts.fail()
+			return goexit(m, fr)
+		}
+		set(fr, dst, strVal(dir))
+		return fr
+	})
+	def("(*testing.T).Run", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		g := fr.g
+		if sub := g.waitingFor; sub != nil {
+			// Resumed: the subtest has finished.
+			if !m.visible(fr, opDesc{kind: opModel, what: "testing.T.Run", ready: func(*goroutine) bool { return sub.done }}) {
+				return stop(fr)
+			}
+			g.waitingFor = nil
+			set(fr, dst, boolVal(!sub.failed))
+			return fr
+		}
+		f, _ := args[1].r.(*closure)
+		sub := &testState{name: ts.name + "/" + rewriteSubtestName(args[0].str()), parent: ts}
+		tv := reflect.New(reflect.TypeFor[testing.T]())
+		m.tests[tv.Pointer()] = sub
+		runner := &function{prog: m.prog, name: "testing.tRunner"}
+		runner.code = []op{
+			func(fr *frame) *frame { return m.callClosure(fr, f, []value{{r: tv}}, -1) },
+			func(fr *frame) *frame { return m.runCleanups(fr, sub) },
+			func(fr *frame) *frame { sub.done = true; return fr },
+			func(fr *frame) *frame { return m.ret(fr, value{}) },
+		}
+		runner.pos = make([]token.Pos, len(runner.code))
+		runner.once.Do(func() {})
+		m.spawn(runner, nil, fr.fn.posAt(fr.pc-1))
+		g.waitingFor = sub
+		fr.pc--
+		return fr // the next op is this call again, now waiting
+	})
+}
+
+// rewriteSubtestName spaces to underscores, as testing names subtests.
+func rewriteSubtestName(s string) string { return strings.ReplaceAll(s, " ", "_") }
