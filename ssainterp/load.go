@@ -222,7 +222,7 @@ func isStd(lp *packages.Package) bool {
 // only through the modelled mcheck.Run and so never runs.
 func mcheckInternal(path string) bool {
 	rest, ok := strings.CutPrefix(path, "github.com/mcheck-dev/mcheck/")
-	return ok && !strings.HasPrefix(rest, "examples/")
+	return ok && !strings.HasPrefix(rest, "examples/") && !strings.Contains(rest, "testdata/")
 }
 
 // reachable returns the packages that run from SSA: the roots and what

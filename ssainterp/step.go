@@ -3,7 +3,9 @@ package ssainterp
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
+	"strings"
 )
 
 // The step API: an external scheduler (package sched) drives a Machine
@@ -59,7 +61,7 @@ func (m *Machine) Goroutine(id int) Goroutine {
 		d.Pos = m.prog.shortPos(g.pending.pos)
 	}
 	if g.top != nil {
-		d.Func = g.top.fn.name
+		d.Func = g.top.fn.goName()
 		if d.Pos == "" {
 			d.Pos = m.prog.shortPos(g.top.fn.pos0())
 		}
@@ -69,6 +71,32 @@ func (m *Machine) Goroutine(id int) Goroutine {
 		d.Created = m.prog.shortPos(g.created)
 	}
 	return d
+}
+
+// goName is fn's name as Go's runtime prints it: package name, then
+// closures as .func1, .func1.1 ("bank.TestTransfer.func1").
+func (f *function) goName() string {
+	if f.ssa == nil {
+		return f.name
+	}
+	name := f.ssa.Name()
+	if parts := strings.Split(name, "$"); len(parts) > 1 {
+		name = parts[0] + ".func" + parts[1]
+		for _, p := range parts[2:] {
+			name += "." + p
+		}
+	}
+	if recv := f.ssa.Signature.Recv(); recv != nil {
+		t := types.TypeString(recv.Type(), func(*types.Package) string { return "" })
+		if strings.HasPrefix(t, "*") {
+			t = "(" + t + ")"
+		}
+		name = t + "." + name
+	}
+	if f.ssa.Pkg != nil {
+		name = f.ssa.Pkg.Pkg.Name() + "." + name
+	}
+	return name
 }
 
 // pos0 is the position of the instruction a frame is at.

@@ -1,0 +1,46 @@
+package bank
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+)
+
+func TestTransfer(t *testing.T) {
+	a, b := &Account{ID: 1, Balance: 100}, &Account{ID: 2, Balance: 100} // set up before Run
+	mcheck.Run(t, func(t *testing.T) {
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() { defer wg.Done(); Transfer(a, b, 10) }()
+		go func() { defer wg.Done(); Transfer(b, a, 20) }()
+		wg.Wait()
+		if a.Balance+b.Balance != 200 {
+			t.Errorf("money appeared or vanished")
+		}
+	})
+}
+
+func TestTransferFixed(t *testing.T) {
+	a, b := &Account{ID: 1, Balance: 100}, &Account{ID: 2, Balance: 100}
+	mcheck.Run(t, func(t *testing.T) {
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() { defer wg.Done(); TransferOrdered(a, b, 10) }()
+		go func() { defer wg.Done(); TransferOrdered(b, a, 20) }()
+		wg.Wait()
+		if a.Balance != 110 || b.Balance != 90 {
+			t.Errorf("balances %d %d", a.Balance, b.Balance)
+		}
+	}, mcheck.Strategy("dfs"), mcheck.Preemptions(-1))
+}
+
+func TestLeak(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		results := make(chan int)
+		for i := range 2 {
+			go func() { results <- i }()
+		}
+		<-results // the other sender blocks forever
+	})
+}
