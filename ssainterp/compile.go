@@ -556,6 +556,9 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 	rt := c.rt(deref(ins.Type()))
 	d := c.slots[ins]
 	if rt.kind == kNative {
+		if _, err := rt.nativeType(); err != nil {
+			c.fault("%s is a type of a package that is neither interpreted nor bridged", rt.name)
+		}
 		return func(fr *frame) *frame {
 			fr.regs[d] = value{r: rt.zero().r.(reflect.Value).Addr()}
 			return fr

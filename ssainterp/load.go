@@ -279,6 +279,19 @@ func (p *Program) TestPackage(path string) (string, bool) {
 	return "", false
 }
 
+// TestVariants returns the IDs of the loaded test variants of packages
+// ("p [p.test]", "p_test [p.test]"), in order.
+func (p *Program) TestVariants() []string {
+	var ids []string
+	for _, r := range p.pkgs {
+		if strings.Contains(r.ID, " [") {
+			ids = append(ids, r.ID)
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
+
 // Tests returns the names of the test functions (func TestXxx(*testing.T))
 // of the loaded package with the given ID.
 func (p *Program) Tests(id string) []string {

@@ -11,11 +11,8 @@ import (
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
-// exploreCmd implements "mcheck explore".
-func exploreCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o sched.Options
+// exploreFlags defines the flags explore and test share.
+func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 	fs.StringVar(&o.Strategy, "strategy", "portfolio", "search strategy: portfolio (random and pct alternately), random, pct or dfs")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the exploration")
 	fs.DurationVar(&o.Time, "budget", 20*time.Second, "time budget")
@@ -26,7 +23,15 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.Workers, "workers", 0, "parallel executions (default: all cores)")
 	fs.StringVar(&o.Replay, "replay", "", "replay this schedule token")
 	fs.BoolVar(&o.Leaks, "leaks", false, "report goroutines still blocked when main returns")
-	verbose := fs.Bool("v", false, "print a progress line on long runs")
+	return fs.Bool("v", false, "print a progress line on long runs")
+}
+
+// exploreCmd implements "mcheck explore".
+func exploreCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o sched.Options
+	verbose := exploreFlags(fs, &o)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -54,8 +59,14 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 2
 	}
+	return printReport(stdout, rep, "mcheck explore -replay=TOKEN "+pkg)
+}
+
+// printReport prints an exploration's outcome and returns the exit
+// status: 1 for a bug, 0 for none.
+func printReport(stdout io.Writer, rep *sched.Report, replay string) int {
 	if f := rep.Failure; f != nil {
-		fmt.Fprint(stdout, f.Format("mcheck explore -replay=TOKEN "+pkg))
+		fmt.Fprint(stdout, f.Format(replay))
 		out := f.Stdout
 		if f.Kind == sched.ExitStatus {
 			out += f.Stderr // otherwise the runtime's report is summarised above

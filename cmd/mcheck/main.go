@@ -5,7 +5,11 @@
 //
 //	mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]
 //	mcheck explore [flags] PKG
+//	mcheck test [-run regexp] [flags] PKG...
 //	mcheck demo
+//
+// test explores the existing, unmodified Test functions of the packages,
+// each as if its body were given to mcheck.Run.
 //
 // explore runs the main package PKG on many schedules (see package sched)
 // and reports the first concurrency bug: deadlock, panic, livelock, a
@@ -35,6 +39,7 @@ func main() {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]")
 	fmt.Fprintln(w, "       mcheck explore [-strategy random|pct|dfs] [-seed N] [-budget 20s] [-executions N] [-replay TOKEN] ... PKG")
+	fmt.Fprintln(w, "       mcheck test [-run REGEXP] [explore flags] PKG...")
 	fmt.Fprintln(w, "       mcheck demo    (run the bundled examples, from the repository root)")
 }
 
@@ -50,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return demoCmd(stdout, stderr)
 	case "explore":
 		return exploreCmd(args[1:], stdout, stderr)
+	case "test":
+		return testCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return 0

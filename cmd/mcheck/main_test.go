@@ -42,3 +42,43 @@ func TestRunBadInput(t *testing.T) {
 		t.Fatalf("unknown command: exit %d", code)
 	}
 }
+
+// TestTestCommand: mcheck test explores unmodified tests, including ones
+// that call mcheck.Run, and follows go vet's exit statuses.
+func TestTestCommand(t *testing.T) {
+	t.Chdir("../../gotest/testdata/bank")
+	var out, errb bytes.Buffer
+	if code := run([]string{"test", "-run", "^TestLeak$", "-seed", "2", "."}, &out, &errb); code != 1 {
+		t.Fatalf("TestLeak: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"=== TestLeak", "mcheck: partial deadlock", "replay: mcheck test -run '^TestLeak$' -replay=v1."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"test", "-run", "^TestTransferFixed$", "-strategy", "dfs", "."}, &out, &errb); code != 0 {
+		t.Fatalf("TestTransferFixed: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	if !strings.Contains(out.String(), "mcheck: explored all") {
+		t.Errorf("fixed twin:\n%s", out.String())
+	}
+	errb.Reset()
+	if code := run([]string{"test", "-run", "NoSuchTest", "."}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "no test matches") {
+		t.Fatalf("missing test: exit %d, %s", code, errb.String())
+	}
+}
+
+// TestExploreCommand: a bug found is exit status 1 with a report, a clean
+// exhaustive search is 0.
+func TestExploreCommand(t *testing.T) {
+	t.Chdir("../../sched/testdata")
+	var out, errb bytes.Buffer
+	if code := run([]string{"explore", "./lockorder"}, &out, &errb); code != 1 || !strings.Contains(out.String(), "mcheck: global deadlock") {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"explore", "-strategy", "dfs", "./lockorder_fixed"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "explored all") {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/mcheck-dev/mcheck/sched"
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
+
+// testCmd implements "mcheck test": it explores the existing Test
+// functions of the packages, unmodified.
+func testCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o sched.Options
+	verbose := exploreFlags(fs, &o)
+	run := fs.String("run", "", "explore only tests whose name matches this regular expression")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: mcheck test [-run REGEXP] [flags] PKG...")
+		return 2
+	}
+	if *verbose {
+		o.Progress = stderr
+	}
+	re, err := regexp.Compile(*run)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcheck: -run: %v\n", err)
+		return 2
+	}
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true}, fs.Args()...)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcheck: %v\n", err)
+		return 2
+	}
+	status, ran := 0, 0
+	for _, id := range prog.TestVariants() {
+		for _, name := range prog.Tests(id) {
+			if !re.MatchString(name) {
+				continue
+			}
+			ran++
+			t := sched.Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(id, name) }}
+			rep, err := sched.Explore(t, o)
+			if err != nil {
+				fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
+				status = 2
+				continue
+			}
+			pkg, _, _ := strings.Cut(id, " ")
+			fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg)
+			replay := fmt.Sprintf("mcheck test -run '^%s$' -replay=TOKEN %s", name, strings.Join(fs.Args(), " "))
+			if printReport(stdout, rep, replay) == 1 && status == 0 {
+				status = 1
+			}
+		}
+	}
+	if ran == 0 {
+		fmt.Fprintf(stderr, "mcheck: no test matches %q in %s\n", *run, strings.Join(fs.Args(), " "))
+		return 2
+	}
+	return status
+}
