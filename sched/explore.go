@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -323,6 +324,15 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 			f.Goroutines = blocked(m)
 			m.Deadlock()
 			break
+		}
+		// Fairness (as CHESS's fair scheduler): a goroutine that yields
+		// with runtime.Gosched does not run again while another can, so
+		// a spin loop cannot starve the goroutine it waits for.
+		if len(en) > 1 {
+			en = slices.DeleteFunc(en, m.Yielding)
+			if len(en) == 0 {
+				en = m.Enabled()
+			}
 		}
 		g := en[0]
 		if len(en) > 1 {

@@ -162,6 +162,14 @@ func assertReplays(t *testing.T, tg Target, f *Failure) {
 	require.Equal(t, f.Trace, rep.Failure.Trace)
 }
 
+// TestSpinIsFair: a Gosched spin loop does not make dfs report a livelock.
+func TestSpinIsFair(t *testing.T) {
+	rep, err := Explore(target(t, "spin"), Options{Strategy: "dfs", PreemptionBound: Unbounded})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+}
+
 func TestFixedTwinIsClean(t *testing.T) {
 	rep, err := Explore(target(t, "lockorder_fixed"), Options{Strategy: "dfs", PreemptionBound: -1})
 	require.NoError(t, err)

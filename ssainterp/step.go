@@ -142,6 +142,12 @@ func (m *Machine) Blocked() []int {
 	return ids
 }
 
+// Yielding reports whether goroutine id is stopped at runtime.Gosched.
+func (m *Machine) Yielding(id int) bool {
+	g := m.gs[id-1]
+	return g.state == gPending && g.pending.what == "runtime.Gosched"
+}
+
 // StepID moves goroutine id past its pending visible operation to its
 // next one (see Step). The goroutine must be enabled.
 func (m *Machine) StepID(id int) {

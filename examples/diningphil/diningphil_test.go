@@ -72,3 +72,20 @@ func dinePhil8(t *testing.T) {
 		t.Errorf("%d meals, want 8", got)
 	}
 }
+
+// BenchmarkDiningPhil5 measures executions per second of DiningPhil(5)
+// (the bug-free twin, so every execution runs to the end) under the
+// random walk on one worker: go test -bench DiningPhil5 ./examples/diningphil
+func BenchmarkDiningPhil5(b *testing.B) {
+	target, err := gotest.LoadTest(".", "github.com/mcheck-dev/mcheck/examples/diningphil", "dinePhil5Ordered")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	rep, err := sched.Explore(target, sched.Options{Strategy: "random", Workers: 1, Executions: b.N})
+	if err != nil || rep.Failure != nil {
+		b.Fatalf("%v %v", err, rep.Failure)
+	}
+	b.ReportMetric(float64(rep.Executions)/b.Elapsed().Seconds(), "executions/s")
+	b.ReportMetric(float64(rep.Steps)/float64(rep.Executions), "choices/execution")
+}
