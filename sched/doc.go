@@ -6,7 +6,8 @@
 // where more than one goroutine can perform its next visible operation,
 // and each select with several ready cases, a Strategy decides:
 //
-//   - random: a seeded random walk (the default);
+//   - portfolio (the default): random and pct on alternate executions;
+//   - random: a seeded random walk;
 //   - pct: probabilistic concurrency testing with priority change points
 //     (Burckhardt et al., ASPLOS 2010);
 //   - dfs: stateless depth-first enumeration of every schedule up to a
@@ -28,7 +29,11 @@
 // index, and the failure with the lowest index is reported, so the
 // result does not depend on the number of parallel workers.
 //
+// A goroutine that yields with runtime.Gosched is not scheduled again
+// while another can run (CHESS's fair scheduling, simplified), so spin
+// loops do not make false livelocks.
+//
 // Not yet: shared-memory accesses as scheduling points and race detection
-// (only synchronisation operations are visible), fair scheduling of
-// spinning goroutines, state fingerprints, and go test integration.
+// (only synchronisation operations are visible), state fingerprints, and
+// the guided heuristics and restarts of the seeds.
 package sched
