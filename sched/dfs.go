@@ -1,5 +1,7 @@
 package sched
 
+import "slices"
+
 // dfs enumerates every schedule whose number of preemptions is at most a
 // bound (iterative context bounding, Musuvathi and Qadeer, PLDI 2007),
 // statelessly: each execution replays the choices of the path on its
@@ -77,20 +79,24 @@ func (d *dfs) choose(alts []int, current int) int {
 	return alts[0]
 }
 
-func (d *dfs) NextGoroutine(enabled []int, current int) int {
-	// The current goroutine first: the schedule without preemptions is
-	// explored first, then switches in order.
+// dfsOrder orders the alternatives at a goroutine choice: the current
+// goroutine first (so the schedule without preemptions comes first), then
+// the others by id.
+func dfsOrder(enabled []int, current int) []int {
 	alts := make([]int, 0, len(enabled))
-	for _, id := range enabled {
-		if id == current {
-			alts = append(alts, id)
-		}
+	if slices.Contains(enabled, current) {
+		alts = append(alts, current)
 	}
 	for _, id := range enabled {
 		if id != current {
 			alts = append(alts, id)
 		}
 	}
+	return alts
+}
+
+func (d *dfs) NextGoroutine(enabled []int, current int) int {
+	alts := dfsOrder(enabled, current)
 	cur := current
 	if len(alts) > 0 && alts[0] != current {
 		cur = -1 // the last goroutine is blocked or done: no preemption

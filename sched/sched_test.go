@@ -65,18 +65,7 @@ func (b *branchProbe) pick(alts []int) int {
 }
 
 func (b *branchProbe) NextGoroutine(enabled []int, current int) int {
-	var alts []int
-	for _, id := range enabled {
-		if id == current {
-			alts = append(alts, id)
-		}
-	}
-	for _, id := range enabled {
-		if id != current {
-			alts = append(alts, id)
-		}
-	}
-	return b.pick(alts)
+	return b.pick(dfsOrder(enabled, current))
 }
 
 func (b *branchProbe) NextNumber(n int) int {
