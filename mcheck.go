@@ -18,8 +18,9 @@
 //
 // Options given here set defaults; the go test flags -mcheck.seed,
 // -mcheck.budget, -mcheck.executions, -mcheck.strategy,
-// -mcheck.preemptions, -mcheck.steps, -mcheck.workers, -mcheck.replay and
-// -mcheck.v override them (for a nightly hunt, say).
+// -mcheck.preemptions, -mcheck.steps, -mcheck.workers, -mcheck.synconly,
+// -mcheck.norace, -mcheck.replay and -mcheck.v override them (for a
+// nightly hunt, say).
 //
 // Because the test function itself runs under the interpreter, body may
 // use anything the test set up before the call. Everything the test does
@@ -58,6 +59,15 @@ func Steps(n int) Option { return func(c *gotest.Config) { c.MaxSteps = n } }
 
 // Workers sets how many executions run in parallel.
 func Workers(n int) Option { return func(c *gotest.Config) { c.Workers = n } }
+
+// SyncOnly schedules only at synchronisation operations, not at loads and
+// stores of shared memory: a far smaller space of schedules, in which
+// only bugs of synchronisation (deadlocks, atomicity of critical
+// sections) can show; data races are still detected.
+func SyncOnly() Option { return func(c *gotest.Config) { c.SyncOnly = true } }
+
+// NoRaces turns data race detection off.
+func NoRaces() Option { return func(c *gotest.Config) { c.NoRaces = true } }
 
 // Replay runs exactly the schedule of a token that a report printed.
 func Replay(token string) Option { return func(c *gotest.Config) { c.Replay = token } }

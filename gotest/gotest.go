@@ -37,6 +37,8 @@ var (
 	flagSteps       = flag.Int("mcheck.steps", 0, "mcheck: scheduling steps per execution before a livelock")
 	flagWorkers     = flag.Int("mcheck.workers", 0, "mcheck: parallel executions")
 	flagReplay      = flag.String("mcheck.replay", "", "mcheck: replay this schedule token")
+	flagSyncOnly    = flag.Bool("mcheck.synconly", false, "mcheck: schedule only at synchronisation, not at shared memory accesses")
+	flagNoRace      = flag.Bool("mcheck.norace", false, "mcheck: do not report data races")
 	flagVerbose     = flag.Bool("mcheck.v", false, "mcheck: progress lines on long runs")
 )
 
@@ -60,6 +62,10 @@ func withFlags(c Config) Config {
 			c.Workers = *flagWorkers
 		case "mcheck.replay":
 			c.Replay = *flagReplay
+		case "mcheck.synconly":
+			c.SyncOnly = *flagSyncOnly
+		case "mcheck.norace":
+			c.NoRaces = *flagNoRace
 		case "mcheck.v":
 			if *flagVerbose {
 				c.Progress = os.Stderr

@@ -33,6 +33,8 @@ type Options struct {
 	Workers         int           // parallel executions (default GOMAXPROCS; dfs runs on one)
 	Replay          string        // a schedule token: run exactly that schedule
 	Leaks           bool          // report goroutines still blocked when the program ends
+	SyncOnly        bool          // only synchronisation is visible, not loads and stores of shared memory
+	NoRaces         bool          // do not check for data races
 	Progress        io.Writer     // a progress line every second of a long run
 }
 
@@ -58,13 +60,15 @@ const (
 	ExitStatus     Kind = "exit status"
 	Nondeterminism Kind = "nondeterminism"
 	TestFailed     Kind = "test failed"
+	DataRace       Kind = "data race"
 )
 
 // Failure is a bug found on one schedule.
 type Failure struct {
 	Kind       Kind
 	Message    string                // what the runtime printed, or why
-	Goroutines []ssainterp.Goroutine // goroutines blocked at the end (deadlocks and leaks)
+	Goroutines []ssainterp.Goroutine // goroutines blocked at the end (deadlocks and leaks), or racing
+	Race       *ssainterp.Race       // the two accesses of a data race
 	Schedule   Schedule              // replays the failure
 	Trace      []Step                // the interleaving, one visible operation per step
 	Stdout     string                // what the program printed on standard output
@@ -288,6 +292,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 	var stdout, stderr bytes.Buffer
 	m := t.Prog.NewMachine(ssainterp.Config{
 		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps,
+		SharedPoints: !opts.SyncOnly, Races: !opts.NoRaces,
 		Choose: func(n int) int { return rec.NextNumber(n) },
 	})
 	if err := t.Start(m); err != nil {
@@ -354,6 +359,13 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 	res := m.Finish()
 	if res.Fault != nil {
 		return nil, choices, fmt.Errorf("mcheck could not run the program: %w", res.Fault)
+	}
+	if r := m.Race(); f == nil && r != nil {
+		f = fail(DataRace, r.Message)
+		f.Race = r
+		for _, id := range []int{r.Current.Goroutine, r.Previous.Goroutine} {
+			f.Goroutines = append(f.Goroutines, m.Goroutine(id))
+		}
 	}
 	if f == nil {
 		if panicked, msg := m.Panicked(); panicked {

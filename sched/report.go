@@ -13,12 +13,23 @@ import (
 func (f *Failure) Format(replay string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "mcheck: %s: %s\n", f.Kind, firstLines(f.Message, 6))
-	for _, g := range f.Goroutines {
-		fmt.Fprintf(&b, "  goroutine %d [%s]: %s %s", g.ID, g.Op, g.Pos, g.Func)
-		if g.Created != "" {
-			fmt.Fprintf(&b, "  ← created at %s", g.Created)
+	if r := f.Race; r != nil {
+		w := accessWord(r.Current.Write)
+		fmt.Fprintf(&b, "  %s at %s by goroutine %d: %s\n", strings.ToUpper(w[:1])+w[1:], r.Current.Pos, r.Current.Goroutine, r.Current.Func)
+		fmt.Fprintf(&b, "  Previous %s at %s by goroutine %d: %s\n", accessWord(r.Previous.Write), r.Previous.Pos, r.Previous.Goroutine, r.Previous.Func)
+		for _, g := range f.Goroutines {
+			if g.Created != "" {
+				fmt.Fprintf(&b, "  goroutine %d created at %s\n", g.ID, g.Created)
+			}
 		}
-		b.WriteString("\n")
+	} else {
+		for _, g := range f.Goroutines {
+			fmt.Fprintf(&b, "  goroutine %d [%s]: %s %s", g.ID, g.Op, g.Pos, g.Func)
+			if g.Created != "" {
+				fmt.Fprintf(&b, "  ← created at %s", g.Created)
+			}
+			b.WriteString("\n")
+		}
 	}
 	if len(f.Trace) > 0 {
 		b.WriteString(f.table())
@@ -27,6 +38,13 @@ func (f *Failure) Format(replay string) string {
 		fmt.Fprintf(&b, "replay: %s\n", strings.ReplaceAll(replay, "TOKEN", f.Schedule.Token()))
 	}
 	return b.String()
+}
+
+func accessWord(write bool) string {
+	if write {
+		return "write"
+	}
+	return "read"
 }
 
 // switches counts the steps where another goroutine moves than before.

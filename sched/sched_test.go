@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -20,13 +21,14 @@ func target(t *testing.T, name string) Target {
 // bruteCount counts the leaves of the full choice tree of t by
 // enumerating every prefix afresh: an independent implementation of
 // exhaustive search, to check dfs's count against.
-func bruteCount(t *testing.T, tg Target) int {
+func bruteCount(t *testing.T, tg Target, opts Options) int {
 	t.Helper()
+	opts.defaults()
 	var count func(prefix []int) int
 	count = func(prefix []int) int {
 		// Run the prefix, then find the branching of the next choice.
 		probe := &branchProbe{plan: prefix}
-		_, _, err := runOne(tg, Options{MaxSteps: 20000, LoopSteps: 1e7}, 1, probe, false)
+		_, _, err := runOne(tg, opts, 1, probe, false)
 		require.NoError(t, err)
 		if probe.branches == 0 {
 			return 1
@@ -81,21 +83,27 @@ func (b *branchProbe) NextNumber(n int) int {
 // against the counts recorded here.
 func TestDFSCounts(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		want int
+		name     string
+		syncOnly bool
+		want     int
 	}{
-		{"single", 1},
-		{"chanpair", 73},
-		{"twoatomics", 126},
-		{"lockorder_fixed", 10},
+		{"single", true, 1},
+		{"chanpair", true, 73},
+		{"twoatomics", true, 126},
+		{"lockorder_fixed", true, 10},
+		// Loads and stores of shared variables are choice points too.
+		{"single", false, 1},
+		{"chanpair", false, 1364},
+		{"lockedcounter", false, 176},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/synconly=%v", tc.name, tc.syncOnly), func(t *testing.T) {
 			tg := target(t, tc.name)
-			rep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: -1})
+			opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: tc.syncOnly}
+			rep, err := Explore(tg, opts)
 			require.NoError(t, err)
 			require.Nil(t, rep.Failure, "unexpected failure")
 			require.True(t, rep.Exhausted)
-			require.Equal(t, bruteCount(t, tg), rep.Executions, "dfs against brute force")
+			require.Equal(t, bruteCount(t, tg, opts), rep.Executions, "dfs against brute force")
 			require.Equal(t, tc.want, rep.Executions, "dfs schedules")
 		})
 	}
@@ -107,7 +115,7 @@ func TestPreemptionBound(t *testing.T) {
 	tg := target(t, "twoatomics")
 	counts := map[int]int{}
 	for _, bound := range []int{NoPreemptions, 1, 2, Unbounded} {
-		rep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: bound})
+		rep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: bound, SyncOnly: true})
 		require.NoError(t, err)
 		require.True(t, rep.Exhausted)
 		counts[bound] = rep.Executions
@@ -203,6 +211,34 @@ func TestTokenRoundTrip(t *testing.T) {
 	_, err = ParseToken("v2.abc")
 	require.ErrorContains(t, err, "does not start with v1.")
 	require.True(t, strings.HasPrefix(s.Token(), "v1."))
+}
+
+// TestFindsDataRace: an unsynchronised counter is a data race reported
+// with both accesses; the locked twin has no race on any schedule.
+func TestFindsDataRace(t *testing.T) {
+	tg := target(t, "racycounter")
+	rep, err := Explore(tg, Options{Seed: 1})
+	require.NoError(t, err)
+	f := rep.Failure
+	require.NotNil(t, f)
+	require.Equal(t, DataRace, f.Kind)
+	require.Contains(t, f.Message, "at main.go:14 by goroutine")
+	require.Equal(t, "main.go:14", f.Race.Previous.Pos)
+	report := f.Format("TOKEN")
+	require.Contains(t, report, "Previous write at main.go:14 by goroutine")
+	require.Contains(t, report, "created at main.go:12")
+	assertReplays(t, tg, f)
+
+	// Without race detection the lost update itself is found.
+	rep, err = Explore(tg, Options{Seed: 1, NoRaces: true})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, Panic, rep.Failure.Kind)
+	require.Equal(t, "lost update", rep.Failure.Message)
+
+	rep, err = Explore(target(t, "lockedcounter"), Options{Strategy: "dfs", PreemptionBound: Unbounded})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
 }
 
 func TestNondeterminismIsReported(t *testing.T) {

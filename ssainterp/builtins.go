@@ -81,6 +81,10 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			if m == nil {
 				return fr
 			}
+			if fr.g.m.watch && fr.g.m.memAccess(fr, m, true) {
+				fr.pc--
+				return nil
+			}
 			m.delete(fr.regs[k])
 			return fr
 		}
@@ -103,11 +107,15 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 		x := args[0]
 		return func(fr *frame) *frame {
 			m := fr.g.m
-			if !m.visible(fr, opDesc{kind: opClose, what: "chan close"}) {
+			cv, _ := fr.regs[x].r.(*chanV)
+			var obj any
+			if cv != nil {
+				obj = cv
+			}
+			if !m.visible(fr, opDesc{kind: opClose, obj: obj, what: "chan close"}) {
 				fr.pc--
 				return nil
 			}
-			cv, _ := fr.regs[x].r.(*chanV)
 			m.chanClose(cv)
 			return fr
 		}

@@ -245,7 +245,7 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 		for i, s := range slots {
 			args[i] = fr.regs[s]
 		}
-		m.spawn(fn, args, pos)
+		m.startTracking(fr.g, m.spawn(fn, args, pos))
 		return fr
 	}
 }

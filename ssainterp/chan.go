@@ -43,6 +43,7 @@ const (
 	opSelect
 	opGo
 	opModel // an operation of a modelled sync/time/runtime object
+	opMem   // a load or store of shared memory
 )
 
 // opDesc describes the visible operation a goroutine is stopped before.
@@ -82,10 +83,12 @@ func (m *Machine) visible(fr *frame, d opDesc) bool {
 	g := fr.g
 	if g.granted {
 		g.granted = false
+		m.syncWith(g, d.obj)
 		return true
 	}
 	if g.nested > 0 {
 		if d.ready == nil || d.ready(g) {
+			m.syncWith(g, d.obj)
 			return true
 		}
 		unsupported("blocking operation (%s) in a function called from native code", d.reason())
@@ -160,6 +163,7 @@ func (m *Machine) complete(s *sudog, v value, ok bool) {
 		}
 	}
 	g.dequeue()
+	m.syncWith(g, s.ch)
 	fr.pc++ // past the operation
 	g.state = gRunnable
 	g.pending = opDesc{}
@@ -373,6 +377,7 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 		if len(cands) > 1 {
 			s = cands[m.choose(len(cands))]
 		}
+		m.syncWith(g, s.ch)
 		if s.send {
 			m.chanSend(g, s.ch, s.val)
 			fr.regs[d] = st.result(s.caseIdx, value{}, false)

@@ -569,11 +569,18 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 			cell := &value{}
 			*cell = rt.zero()
 			fr.regs[d] = value{r: cell}
+			if ins.Heap && fr.g.m.watch {
+				fr.g.m.allocated(fr.g, cell)
+			}
 			return fr
 		}
 	}
 	return func(fr *frame) *frame {
-		fr.regs[d] = value{r: &value{}}
+		cell := &value{}
+		fr.regs[d] = value{r: cell}
+		if ins.Heap && fr.g.m.watch {
+			fr.g.m.allocated(fr.g, cell)
+		}
 		return fr
 	}
 }
@@ -598,20 +605,52 @@ func storedNext(alloc *ssa.Alloc) bool {
 func (c *compiler) store(ins *ssa.Store) op {
 	a, v := c.slot(ins.Addr), c.slot(ins.Val)
 	rt := c.rt(ins.Val.Type())
+	track := !localAddr(ins.Addr)
 	if isAggregate(rt) {
 		return func(fr *frame) *frame {
+			if track && fr.g.m.watch && tracked(fr, fr.regs[a], true) {
+				fr.pc--
+				return nil
+			}
 			storeTo(fr.g.m, fr.regs[a], copyVal(fr.regs[v]), rt)
 			return fr
 		}
 	}
 	return func(fr *frame) *frame {
-		if p, ok := fr.regs[a].r.(*value); ok {
+		if p, ok := fr.regs[a].r.(*value); ok && p != nil {
+			if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, true) {
+				fr.pc--
+				return nil
+			}
 			*p = fr.regs[v]
 			return fr
 		}
 		storeTo(fr.g.m, fr.regs[a], fr.regs[v], rt)
 		return fr
 	}
+}
+
+// localAddr reports whether the address v is in a local variable that
+// does not escape its function (no other goroutine can reach it).
+func localAddr(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return !v.Heap
+	case *ssa.FieldAddr:
+		return localAddr(v.X)
+	case *ssa.IndexAddr:
+		if _, isSlice := v.X.Type().Underlying().(*types.Slice); !isSlice {
+			return localAddr(v.X)
+		}
+	}
+	return false
+}
+
+// tracked reports a memory access through pointer p (see memAccess); it
+// returns true when the goroutine must stop before it.
+func tracked(fr *frame, p value, write bool) bool {
+	c, ok := p.r.(*value)
+	return ok && c != nil && fr.g.m.memAccess(fr, c, write)
 }
 
 // storeTo stores v through pointer p (a *value or a native pointer).

@@ -150,11 +150,23 @@ func (c *compiler) unop(ins *ssa.UnOp) op {
 			return func(fr *frame) *frame { fr.regs[d] = fr.regs[x]; return fr }
 		}
 		rt := c.rt(ins.Type())
+		track := !localAddr(ins.X)
 		if isAggregate(rt) {
-			return func(fr *frame) *frame { fr.regs[d] = copyVal(loadFrom(fr.g.m, fr.regs[x], rt)); return fr }
+			return func(fr *frame) *frame {
+				if track && fr.g.m.watch && tracked(fr, fr.regs[x], false) {
+					fr.pc--
+					return nil
+				}
+				fr.regs[d] = copyVal(loadFrom(fr.g.m, fr.regs[x], rt))
+				return fr
+			}
 		}
 		return func(fr *frame) *frame {
 			if p, ok := fr.regs[x].r.(*value); ok && p != nil {
+				if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, false) {
+					fr.pc--
+					return nil
+				}
 				fr.regs[d] = *p
 				return fr
 			}
@@ -340,6 +352,10 @@ func (c *compiler) lookup(ins *ssa.Lookup) op {
 	copyElem := isAggregate(xt.elem)
 	return func(fr *frame) *frame {
 		m, _ := fr.regs[x].r.(*mapV)
+		if m != nil && fr.g.m.watch && fr.g.m.memAccess(fr, m, false) {
+			fr.pc--
+			return nil
+		}
 		v, ok := m.get(fr.regs[i])
 		if !ok {
 			v = xt.elem.zero()
@@ -363,6 +379,10 @@ func (c *compiler) mapUpdate(ins *ssa.MapUpdate) op {
 		m, _ := fr.regs[mp].r.(*mapV)
 		if m == nil {
 			throwPanic(plainErr("assignment to entry in nil map"))
+		}
+		if fr.g.m.watch && fr.g.m.memAccess(fr, m, true) {
+			fr.pc--
+			return nil
 		}
 		val := fr.regs[v]
 		if cp {

@@ -23,6 +23,12 @@ type Config struct {
 	// instructions other than φ, which are folded into jumps); it
 	// slows the dispatch loop a little.
 	CountOps bool
+	// SharedPoints makes loads and stores of memory that more than one
+	// goroutine has touched visible operations (see memory.go).
+	SharedPoints bool
+	// Races checks memory accesses for data races; the first race ends
+	// the execution (Machine.Race).
+	Races bool
 	// Choose, if set, decides among n alternatives (a select with
 	// several ready cases); otherwise the seeded generator does.
 	Choose func(n int) int
@@ -67,6 +73,11 @@ type Machine struct {
 	testRoot        *testState
 	testDone        bool
 	testLog         []string
+	watch           bool // memory is tracked (a second goroutine exists)
+	firstOwner      int  // owner of memory that existed when tracking started
+	shadows         map[any]*shadow
+	syncClocks      map[any]vclock
+	race            *Race
 	chanTokens      map[*chanV]reflect.Value
 	chanOf          map[uintptr]*chanV
 }
@@ -110,6 +121,7 @@ type goroutine struct {
 	created    token.Pos
 	nestedRes  value      // result of a nested (callback) call
 	wake       int64      // deadline of a pending sleep
+	vc         vclock     // vector clock, when memory is tracked
 	testState  *testState // the test a test runner goroutine runs
 	waitingFor *testState // a subtest the goroutine waits for in t.Run
 }

@@ -23,8 +23,9 @@ type timer struct {
 	when   int64
 	period int64
 	ch     *chanV   // Timer.C / Ticker.C, or nil
-	fn     *closure // AfterFunc
-	active bool
+	fn      *closure // AfterFunc
+	active  bool
+	creator *goroutine
 }
 
 func init() {
@@ -189,10 +190,13 @@ func (m *Machine) nativeTime(v value) time.Time {
 }
 
 func (m *Machine) newTimer(d, period int64, f *closure) *timer {
-	t := &timer{when: m.now + max(d, 0), period: period, fn: f, active: true}
+	t := &timer{when: m.now + max(d, 0), period: period, fn: f, active: true, creator: m.cur}
 	m.nextChan++
 	t.ch = &chanV{cap: 1, id: m.nextChan, timer: t, elem: m.prog.nativeRtype(reflect.TypeFor[time.Time]())}
 	m.timers = append(m.timers, t)
+	if m.cur != nil {
+		m.syncWith(m.cur, t.ch) // the creator's past happens before the firing
+	}
 	return t
 }
 
@@ -239,7 +243,10 @@ func (m *Machine) fireTimers() {
 		if t.active && t.when <= m.now {
 			if t.fn != nil {
 				t.active = false
-				m.spawnClosure(t.fn, nil, 0)
+				g := m.spawnClosure(t.fn, nil, 0)
+				if t.creator != nil {
+					m.startTracking(t.creator, g)
+				}
 			} else if len(t.ch.buf) < t.ch.cap {
 				t.ch.buf = append(t.ch.buf, m.timeValue(t.when))
 			}

@@ -131,8 +131,8 @@ func init() {
 		return fr
 	}
 
-	wgAdd := func(m *Machine, fr *frame, s *wgState, delta int64) *frame {
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Add"}) {
+	wgAdd := func(m *Machine, fr *frame, s *wgState, delta int64, what string) *frame {
+		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what}) {
 			return stop(fr)
 		}
 		s.n += delta
@@ -142,10 +142,10 @@ func init() {
 		return fr
 	}
 	models["(*sync.WaitGroup).Add"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		return wgAdd(m, fr, wgOf(args[0]), args[1].int())
+		return wgAdd(m, fr, wgOf(args[0]), args[1].int(), "sync.WaitGroup.Add")
 	}
 	models["(*sync.WaitGroup).Done"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		return wgAdd(m, fr, wgOf(args[0]), -1)
+		return wgAdd(m, fr, wgOf(args[0]), -1, "sync.WaitGroup.Done")
 	}
 	models["(*sync.WaitGroup).Wait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := wgOf(args[0])

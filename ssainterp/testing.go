@@ -241,7 +241,7 @@ func init() {
 		g := fr.g
 		if sub := g.waitingFor; sub != nil {
 			// Resumed: the subtest has finished.
-			if !m.visible(fr, opDesc{kind: opModel, what: "testing.T.Run", ready: func(*goroutine) bool { return sub.done }}) {
+			if !m.visible(fr, opDesc{kind: opModel, obj: sub, what: "testing.T.Run", ready: func(*goroutine) bool { return sub.done }}) {
 				return stop(fr)
 			}
 			g.waitingFor = nil
@@ -256,12 +256,12 @@ func init() {
 		runner.code = []op{
 			func(fr *frame) *frame { return m.callClosure(fr, f, []value{{r: tv}}, -1) },
 			func(fr *frame) *frame { return m.runCleanups(fr, sub) },
-			func(fr *frame) *frame { sub.done = true; return fr },
+			func(fr *frame) *frame { sub.done = true; m.syncWith(fr.g, sub); return fr },
 			func(fr *frame) *frame { return m.ret(fr, value{}) },
 		}
 		runner.pos = make([]token.Pos, len(runner.code))
 		runner.once.Do(func() {})
-		m.spawn(runner, nil, fr.fn.posAt(fr.pc-1))
+		m.startTracking(fr.g, m.spawn(runner, nil, fr.fn.posAt(fr.pc-1)))
 		g.waitingFor = sub
 		fr.pc--
 		return fr // the next op is this call again, now waiting

@@ -23,6 +23,8 @@ func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 	fs.IntVar(&o.Workers, "workers", 0, "parallel executions (default: all cores)")
 	fs.StringVar(&o.Replay, "replay", "", "replay this schedule token")
 	fs.BoolVar(&o.Leaks, "leaks", false, "report goroutines still blocked when main returns")
+	fs.BoolVar(&o.SyncOnly, "synconly", false, "schedule only at synchronisation, not at loads and stores of shared memory")
+	fs.BoolVar(&o.NoRaces, "norace", false, "do not report data races")
 	return fs.Bool("v", false, "print a progress line on long runs")
 }
 

@@ -32,7 +32,7 @@ func TestTransferFixed(t *testing.T) {
 		if a.Balance != 110 || b.Balance != 90 {
 			t.Errorf("balances %d %d", a.Balance, b.Balance)
 		}
-	}, mcheck.Strategy("dfs"), mcheck.Preemptions(-1))
+	}, mcheck.Strategy("dfs"), mcheck.Preemptions(-1), mcheck.SyncOnly())
 }
 
 func TestLeak(t *testing.T) {
