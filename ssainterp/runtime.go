@@ -20,9 +20,9 @@ var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // timer is a pending timer of the time model.
 type timer struct {
-	when   int64
-	period int64
-	ch     *chanV   // Timer.C / Ticker.C, or nil
+	when    int64
+	period  int64
+	ch      *chanV   // Timer.C / Ticker.C, or nil
 	fn      *closure // AfterFunc
 	active  bool
 	creator *goroutine
