@@ -1,0 +1,52 @@
+package abslist
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// compareWhileAdding compares two lists on one goroutine while another
+// appends to the second one.
+func compareWhileAdding(equal func(l, o *List) bool) {
+	l1, l2 := NewList(1), NewList(2)
+	for i := range 3 {
+		l1.Add(i)
+		l2.Add(i)
+	}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); equal(l1, l2) }()
+	go func() { defer wg.Done(); l2.Add(9) }()
+	wg.Wait()
+}
+
+// Scenarios.
+func absList(t *testing.T)      { compareWhileAdding((*List).Equal) }
+func absListFixed(t *testing.T) { compareWhileAdding((*List).EqualLocked) }
+
+func TestFindsRace(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		rep, err := gotest.Explore(absList, sched.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := rep.Failure
+		if f == nil || f.Kind != sched.DataRace {
+			t.Fatalf("seed %d: no race in %d executions (%v)", seed, rep.Executions, f)
+		}
+		if seed == 1 {
+			t.Logf("report:\n%s", f.Format(""))
+		}
+	}
+}
+
+func TestFixedTwinIsClean(t *testing.T) {
+	rep, err := gotest.Explore(absListFixed, sched.Options{Strategy: "dfs"})
+	if err != nil || rep.Failure != nil || !rep.Exhausted {
+		t.Fatalf("%+v %v", rep, err)
+	}
+	t.Logf("explored all %d schedules with at most 2 preemptions", rep.Executions)
+}
