@@ -11,11 +11,22 @@ import (
 
 func target(t *testing.T, name string) Target {
 	t.Helper()
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./"+name)
+	tg, err := loadTarget(name)
 	require.NoError(t, err)
+	return tg
+}
+
+// loadTarget loads the main package testdata/name.
+func loadTarget(name string) (Target, error) {
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./"+name)
+	if err != nil {
+		return Target{}, err
+	}
 	mains := prog.MainPackages()
-	require.Len(t, mains, 1)
-	return Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(mains[0]) }}
+	if len(mains) != 1 {
+		return Target{}, fmt.Errorf("%s: %d main packages", name, len(mains))
+	}
+	return Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(mains[0]) }}, nil
 }
 
 // bruteCount counts the leaves of the full choice tree of t by

@@ -46,7 +46,11 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			} else {
 				add = fr.regs[x].slice()
 			}
-			set(fr, value{r: appendValues(old, add, size, noscan, cp)})
+			s := appendValues(old, add, size, noscan, cp)
+			if fr.g.m.watch && cap(s) != cap(old) {
+				fr.g.m.allocatedSlice(fr.g, s) // a new backing array
+			}
+			set(fr, value{r: s})
 			return fr
 		}
 	case "copy":

@@ -179,12 +179,14 @@ func (m *Machine) chanRecv(g *goroutine, ch *chanV) (value, bool) {
 			// A sender was waiting for room: its value joins the queue.
 			ch.buf = append(ch.buf, s.val)
 			m.complete(s, value{}, true)
+			m.syncWith(g, ch)
 		}
 		return v, true
 	}
 	if s := partner(ch.sendq, g); s != nil {
 		v := s.val
 		m.complete(s, value{}, true)
+		m.syncWith(g, ch) // the sender's release, just made, is acquired
 		return v, true
 	}
 	if ch.closed {
@@ -201,6 +203,7 @@ func (m *Machine) chanSend(g *goroutine, ch *chanV, v value) {
 	if len(ch.buf) == 0 {
 		if s := partner(ch.recvq, g); s != nil {
 			m.complete(s, v, true)
+			m.syncWith(g, ch)
 			return
 		}
 	}

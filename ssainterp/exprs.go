@@ -413,6 +413,9 @@ func (c *compiler) makeSlice(ins *ssa.MakeSlice) op {
 				s[:m][i] = rt.elem.zero()
 			}
 		}
+		if fr.g.m.watch {
+			fr.g.m.allocatedSlice(fr.g, s)
+		}
 		fr.regs[d] = value{r: s}
 		return fr
 	}

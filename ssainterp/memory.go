@@ -63,7 +63,7 @@ type access struct {
 	g   int
 	clk uint32
 	pos token.Pos
-	fn  string
+	fn  *function
 }
 
 // shadow is what is known of one cell's accesses.
@@ -110,10 +110,21 @@ func (m *Machine) startTracking(parent, child *goroutine) {
 // count as memory of the first goroutine, which only costs choice points).
 func (m *Machine) allocated(g *goroutine, c *value) {
 	m.shadows[c] = &shadow{owner: g.id}
-	if a, ok := c.r.(agg); ok && len(a) <= 64 {
-		for i := range a {
+	if a, ok := c.r.(agg); ok {
+		for i := range a[:min(len(a), maxRegistered)] {
 			m.allocated(g, &a[i])
 		}
+	}
+}
+
+// maxRegistered bounds the elements registered per allocation.
+const maxRegistered = 1 << 14
+
+// allocatedSlice records that g allocated the backing array of s.
+func (m *Machine) allocatedSlice(g *goroutine, s []value) {
+	s = s[:min(cap(s), maxRegistered)]
+	for i := range s {
+		m.allocated(g, &s[i])
 	}
 }
 
@@ -153,11 +164,9 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 	if !m.cfg.Races {
 		return false
 	}
-	pos := fr.fn.posAt(fr.pc - 1)
-	cur := access{g: g.id, clk: g.vc.get(g.id), pos: pos, fn: fr.fn.goName()}
-	concurrent := func(a access) bool { return a.g != 0 && a.g != g.id && a.clk > g.vc.get(a.g) }
+	cur := access{g: g.id, clk: g.vc.get(g.id), pos: fr.fn.posAt(fr.pc - 1), fn: fr.fn}
 	_, isMap := key.(*mapV)
-	if concurrent(sh.w) {
+	if concurrent(sh.w, g) {
 		msg := "concurrent map read and map write"
 		if write {
 			msg = "concurrent map writes"
@@ -167,7 +176,7 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 	}
 	if write {
 		for _, r := range sh.reads {
-			if concurrent(r) {
+			if concurrent(r, g) {
 				m.raceFound(fr, isMap, "concurrent map read and map write", true, r, false)
 				return false
 			}
@@ -186,11 +195,16 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 	return false
 }
 
+// concurrent reports whether access a is not ordered before g's present.
+func concurrent(a access, g *goroutine) bool {
+	return a.g != 0 && a.g != g.id && a.clk > g.vc.get(a.g)
+}
+
 // raceFound ends the execution with a data race report.
 func (m *Machine) raceFound(fr *frame, isMap bool, mapMsg string, write bool, prev access, prevWrite bool) {
 	cur := RaceAccess{Write: write, Goroutine: fr.g.id, Pos: m.prog.shortPos(fr.fn.posAt(fr.pc - 1)),
 		Func: fr.fn.goName(), Stack: m.goroutineTrace(fr.g)}
-	p := RaceAccess{Write: prevWrite, Goroutine: prev.g, Pos: m.prog.shortPos(prev.pos), Func: prev.fn}
+	p := RaceAccess{Write: prevWrite, Goroutine: prev.g, Pos: m.prog.shortPos(prev.pos), Func: prev.fn.goName()}
 	r := &Race{Current: cur, Previous: p}
 	if isMap {
 		r.Message = mapMsg
