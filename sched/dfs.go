@@ -1,6 +1,10 @@
 package sched
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
 
 // dfs enumerates every schedule whose number of preemptions is at most a
 // bound (iterative context bounding, Musuvathi and Qadeer, PLDI 2007),
@@ -9,11 +13,27 @@ import "slices"
 // that has an alternative left. A preemption is a switch away from a
 // goroutine that could have continued. With a bound of -1 the search is
 // unbounded, so exhausting it proves there is no bug on any schedule.
+//
+// With reduction on, the search uses sleep sets (Godefroid, "Partial-Order
+// Methods for the Verification of Concurrent Systems", LNCS 1032, 1996):
+// after the subtree where goroutine t moved first has been explored, t
+// sleeps in its siblings' subtrees until an operation dependent on t's
+// (the same object, and not two loads) runs. Schedules that differ only
+// in the order of independent operations are explored once; deadlocks,
+// panics and failed checks reachable on some schedule stay reachable.
+// Each step also runs the goroutine's invisible code up to its next
+// visible operation, which touches only memory the goroutine still owns
+// (see ssainterp's memory.go); that is independent of other goroutines in
+// a program without data races, and data races are reported themselves.
 type dfs struct {
-	bound int // -1: unbounded
-	stack []choicePoint
-	depth int
-	first bool
+	bound  int // -1: unbounded
+	reduce bool
+	stack  []choicePoint
+	depth  int
+	first  bool
+	access func(id int) ssainterp.Access
+	pruned bool      // every enabled goroutine sleeps: the rest is redundant
+	sleep  []sleeper // the sleep set at the current point of the execution
 }
 
 type choicePoint struct {
@@ -21,14 +41,36 @@ type choicePoint struct {
 	chosen  int   // index into alts
 	preempt int   // preemptions on the path before this point
 	current int   // the goroutine that moved last; -1 for number choices
+	sleep   []sleeper
+	acc     []ssainterp.Access // per alternative (goroutine choices)
 }
 
-func newDFS(bound int) *dfs {
-	return &dfs{bound: bound, first: true}
+// sleeper is a sleeping goroutine and the operation it is stopped at.
+type sleeper struct {
+	id  int
+	acc ssainterp.Access
 }
+
+func newDFS(bound int, reduce bool) *dfs {
+	return &dfs{bound: bound, reduce: reduce, first: true}
+}
+
+func (d *dfs) setAccess(f func(id int) ssainterp.Access) { d.access = f }
+
+// observe is told of every step, forced or chosen: goroutine id performs
+// an operation with access acc, which wakes the sleepers it depends on.
+func (d *dfs) observe(id int, acc ssainterp.Access) {
+	d.sleep = slices.DeleteFunc(d.sleep, func(s sleeper) bool { return s.id == id || s.acc.Dependent(acc) })
+}
+
+// Pruned reports whether the current execution reached a point where
+// every enabled goroutine sleeps (the explorer stops it).
+func (d *dfs) Pruned() bool { return d.pruned }
 
 func (d *dfs) NewExecution(int, uint64) bool {
 	d.depth = 0
+	d.pruned = false
+	d.sleep = nil
 	if d.first {
 		d.first = false
 		return true
@@ -64,19 +106,85 @@ func (p *choicePoint) preemptionsAfter() int {
 	return p.preempt
 }
 
-func (d *dfs) choose(alts []int, current int) int {
+// childSleep is the sleep set below p's chosen alternative: what slept at
+// p, and the alternatives explored before it, that are independent of it.
+func (p *choicePoint) childSleep() []sleeper {
+	if p.acc == nil {
+		return nil // number choices: no reduction across them
+	}
+	moved := p.acc[p.chosen]
+	var out []sleeper
+	keep := func(s sleeper) {
+		if s.id != p.alts[p.chosen] && !s.acc.Dependent(moved) {
+			out = append(out, s)
+		}
+	}
+	for _, s := range p.sleep {
+		keep(s)
+	}
+	for i := range p.chosen {
+		keep(sleeper{id: p.alts[i], acc: p.acc[i]})
+	}
+	return out
+}
+
+func (d *dfs) NextGoroutine(enabled []int, current int) int {
+	if d.depth < len(d.stack) {
+		p := d.stack[d.depth]
+		d.depth++
+		d.sleep = p.childSleep()
+		return p.alts[p.chosen]
+	}
+	alts := dfsOrder(enabled, current)
+	var sleep []sleeper
+	if d.reduce && d.access != nil {
+		sleep = slices.Clone(d.sleep)
+		alts = slices.DeleteFunc(alts, func(id int) bool {
+			return slices.ContainsFunc(sleep, func(s sleeper) bool { return s.id == id })
+		})
+		if len(alts) == 0 {
+			d.pruned = true
+			return enabled[0]
+		}
+	}
+	cur := current
+	if alts[0] != current {
+		cur = -1 // the last goroutine cannot move (or sleeps): no preemption
+	}
+	p := choicePoint{alts: alts, current: cur, sleep: sleep}
+	if d.reduce && d.access != nil {
+		p.acc = make([]ssainterp.Access, len(alts))
+		for i, id := range alts {
+			p.acc[i] = d.access(id)
+		}
+	}
+	g := d.push(p)
+	d.sleep = d.stack[len(d.stack)-1].childSleep()
+	return g
+}
+
+func (d *dfs) NextNumber(n int) int {
 	if d.depth < len(d.stack) {
 		p := d.stack[d.depth]
 		d.depth++
 		return p.alts[p.chosen]
 	}
-	pre := 0
-	if n := len(d.stack); n > 0 {
-		pre = d.stack[n-1].preemptionsAfter()
+	alts := make([]int, n)
+	for i := range alts {
+		alts[i] = i
 	}
-	d.stack = append(d.stack, choicePoint{alts: alts, preempt: pre, current: current})
+	return d.push(choicePoint{alts: alts, current: -1})
+}
+
+// push adds a new choice point below the path and takes its first
+// alternative.
+func (d *dfs) push(p choicePoint) int {
+	if n := len(d.stack); n > 0 {
+		p.preempt = d.stack[n-1].preemptionsAfter()
+	}
+	d.stack = append(d.stack, p)
 	d.depth++
-	return alts[0]
+	return p.alts[0]
 }
 
 // dfsOrder orders the alternatives at a goroutine choice: the current
@@ -93,21 +201,4 @@ func dfsOrder(enabled []int, current int) []int {
 		}
 	}
 	return alts
-}
-
-func (d *dfs) NextGoroutine(enabled []int, current int) int {
-	alts := dfsOrder(enabled, current)
-	cur := current
-	if len(alts) > 0 && alts[0] != current {
-		cur = -1 // the last goroutine is blocked or done: no preemption
-	}
-	return d.choose(alts, cur)
-}
-
-func (d *dfs) NextNumber(n int) int {
-	alts := make([]int, n)
-	for i := range alts {
-		alts[i] = i
-	}
-	return d.choose(alts, -1)
 }

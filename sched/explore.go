@@ -30,6 +30,7 @@ type Options struct {
 	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default 10,000,000)
 	PreemptionBound int           // dfs: preemptions per schedule (0: the default, 2; Unbounded; NoPreemptions)
 	PCTDepth        int           // pct: bug depth d (default 3)
+	NoReduction     bool          // dfs: no partial-order reduction (sleep sets)
 	Workers         int           // parallel executions (default GOMAXPROCS; dfs runs on one)
 	Replay          string        // a schedule token: run exactly that schedule
 	Leaks           bool          // report goroutines still blocked when the program ends
@@ -86,7 +87,8 @@ type Step struct {
 // Report is the outcome of an exploration.
 type Report struct {
 	Strategy   string
-	Executions int  // executions run
+	Executions int  // complete executions (schedules) run
+	Pruned     int  // dfs: executions cut short as redundant (partial-order reduction)
 	Exhausted  bool // dfs explored every schedule within its bound
 	Failure    *Failure
 	Elapsed    time.Duration
@@ -148,7 +150,8 @@ func Explore(t Target, opts Options) (*Report, error) {
 		best    *Failure
 		bestErr error
 		steps   int64
-		ran     int
+		ran     int // complete executions
+		pruned  int // executions cut short by partial-order reduction
 	)
 	deadline := time.Time{}
 	if opts.Time > 0 {
@@ -200,7 +203,11 @@ func Explore(t Target, opts Options) (*Report, error) {
 					}
 					f, n, err := runOne(t, opts, seed, strategies[w], false)
 					mu.Lock()
-					ran++
+					if p, ok := strategies[w].(interface{ Pruned() bool }); ok && p.Pruned() {
+						pruned++
+					} else {
+						ran++
+					}
 					steps += int64(n)
 					if err != nil && (bestErr == nil) {
 						bestErr = err
@@ -214,7 +221,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 			}(w)
 		}
 		wg.Wait()
-		rep.Executions = ran
+		rep.Executions, rep.Pruned = ran, pruned
 		next += batch
 		if exhausted {
 			rep.Exhausted = true
@@ -298,6 +305,15 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 	if err := t.Start(m); err != nil {
 		return nil, 0, err
 	}
+	// Partial-order reduction needs what each pending operation touches.
+	obs, _ := s.(interface {
+		setAccess(func(int) ssainterp.Access)
+		observe(int, ssainterp.Access)
+	})
+	if obs != nil {
+		obs.setAccess(m.PendingAccess)
+	}
+	pr, _ := s.(interface{ Pruned() bool })
 	var steps []Step
 	current := 0
 	choices := 0
@@ -348,7 +364,13 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 			d := m.Goroutine(g)
 			steps = append(steps, Step{G: g, Op: d.Op, Pos: d.Pos})
 		}
+		if obs != nil {
+			obs.observe(g, m.PendingAccess(g))
+		}
 		m.StepID(g)
+		if pr != nil && pr.Pruned() {
+			return nil, choices, nil // the rest of this execution is redundant
+		}
 		current = g
 	}
 	leaked := []ssainterp.Goroutine(nil)

@@ -109,7 +109,7 @@ func TestDFSCounts(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s/synconly=%v", tc.name, tc.syncOnly), func(t *testing.T) {
 			tg := target(t, tc.name)
-			opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: tc.syncOnly}
+			opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: tc.syncOnly, NoReduction: true}
 			rep, err := Explore(tg, opts)
 			require.NoError(t, err)
 			require.Nil(t, rep.Failure, "unexpected failure")
@@ -120,13 +120,47 @@ func TestDFSCounts(t *testing.T) {
 	}
 }
 
+// TestSleepSets: partial-order reduction explores fewer schedules and
+// still finds every bug and no false one. The counts with and without
+// reduction are recorded here.
+func TestSleepSets(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		syncOnly         bool
+		without, reduced int
+	}{
+		{"twoatomics", true, 126, 6},
+		{"chanpair", false, 1364, 26},
+		{"lockedcounter", false, 176, 11},
+		{"lockorder_fixed", true, 10, 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tg := target(t, tc.name)
+			full, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: tc.syncOnly, NoReduction: true})
+			require.NoError(t, err)
+			red, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: tc.syncOnly})
+			require.NoError(t, err)
+			require.True(t, full.Exhausted && red.Exhausted)
+			require.Nil(t, red.Failure)
+			require.Equal(t, tc.without, full.Executions)
+			t.Logf("%s: %d schedules without reduction, %d with sleep sets (%d cut short)", tc.name, full.Executions, red.Executions, red.Pruned)
+			require.Equal(t, tc.reduced, red.Executions)
+		})
+	}
+	for _, name := range []string{"lockorder", "doubleclose", "racycounter", "mapwrites"} {
+		rep, err := Explore(target(t, name), Options{Strategy: "dfs", PreemptionBound: Unbounded})
+		require.NoError(t, err)
+		require.NotNil(t, rep.Failure, "%s: reduced dfs missed the bug", name)
+	}
+}
+
 // TestPreemptionBound: a bound prunes schedules; bound 0 leaves exactly
 // the schedules without preemptions.
 func TestPreemptionBound(t *testing.T) {
 	tg := target(t, "twoatomics")
 	counts := map[int]int{}
 	for _, bound := range []int{NoPreemptions, 1, 2, Unbounded} {
-		rep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: bound, SyncOnly: true})
+		rep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: bound, SyncOnly: true, NoReduction: true})
 		require.NoError(t, err)
 		require.True(t, rep.Exhausted)
 		counts[bound] = rep.Executions

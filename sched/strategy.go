@@ -34,7 +34,7 @@ func NewStrategy(name string, opts Options) (Strategy, error) {
 	case "pct":
 		return newPCT(opts.PCTDepth), nil
 	case "dfs":
-		return newDFS(opts.PreemptionBound), nil
+		return newDFS(opts.PreemptionBound, !opts.NoReduction), nil
 	}
 	return nil, fmt.Errorf("unknown strategy %q (want random, pct or dfs)", name)
 }

@@ -55,6 +55,8 @@ type opDesc struct {
 	ready  func(g *goroutine) bool // nil: always enabled
 	sudogs []*sudog
 	wake   int64 // a sleep's deadline on the virtual clock
+	addr   any   // the memory a load or store (opMem) accesses
+	write  bool  // opMem: a store
 }
 
 func (d *opDesc) reason() string {

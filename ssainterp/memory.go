@@ -157,7 +157,7 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 		if write {
 			what = "write"
 		}
-		if !m.visible(fr, opDesc{kind: opMem, what: what}) {
+		if !m.visible(fr, opDesc{kind: opMem, what: what, addr: key, write: write}) {
 			return true
 		}
 	}

@@ -142,6 +142,53 @@ func (m *Machine) Blocked() []int {
 	return ids
 }
 
+// Access describes what the pending operation of a goroutine touches,
+// for partial-order reduction: two operations are dependent when they
+// touch a common object and are not both reads.
+type Access struct {
+	Objects []any // channels, sync objects, memory; nil: touches nothing shared
+	Read    bool  // a load of memory (loads commute with loads)
+}
+
+// Dependent reports whether two operations may not commute.
+func (a Access) Dependent(b Access) bool {
+	if a.Read && b.Read {
+		return false
+	}
+	for _, x := range a.Objects {
+		for _, y := range b.Objects {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// PendingAccess describes what goroutine id's pending visible operation
+// touches. A goroutine with no pending operation (it will run local code
+// up to its next one) touches nothing shared.
+func (m *Machine) PendingAccess(id int) Access {
+	g := m.gs[id-1]
+	if g.state != gPending {
+		return Access{}
+	}
+	d := &g.pending
+	switch {
+	case d.kind == opMem:
+		return Access{Objects: []any{d.addr}, Read: !d.write}
+	case len(d.sudogs) > 0:
+		objs := make([]any, len(d.sudogs))
+		for i, s := range d.sudogs {
+			objs[i] = s.ch
+		}
+		return Access{Objects: objs}
+	case d.obj != nil:
+		return Access{Objects: []any{d.obj}}
+	}
+	return Access{}
+}
+
 // Yielding reports whether goroutine id is stopped at runtime.Gosched.
 func (m *Machine) Yielding(id int) bool {
 	g := m.gs[id-1]

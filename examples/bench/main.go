@@ -4,6 +4,7 @@
 // bug, and how many seeds found it.
 //
 //	go run ./examples/bench [-seeds 20] [-budget 30s] [-only diningphil]
+//	go run ./examples/bench -dfs    # dfs schedule counts of the fixed twins, with and without reduction
 //
 // Run it from the repository root.
 package main
@@ -40,7 +41,12 @@ func main() {
 	seeds := flag.Int("seeds", 20, "seeds per strategy")
 	budget := flag.Duration("budget", 30*time.Second, "time budget per exploration")
 	only := flag.String("only", "", "only scenarios whose example name contains this")
+	dfsCounts := flag.Bool("dfs", false, "print dfs schedule counts of the fixed twins, with and without partial-order reduction")
 	flag.Parse()
+	if *dfsCounts {
+		printDFSCounts(*budget)
+		return
+	}
 	fmt.Println("| scenario | strategy | found | median executions | median time |")
 	fmt.Println("|---|---|---:|---:|---:|")
 	for _, sc := range scenarios {
@@ -92,4 +98,47 @@ func medianDur(xs []time.Duration) string {
 	}
 	slices.Sort(xs)
 	return xs[len(xs)/2].Round(time.Millisecond).String()
+}
+
+// fixedTwins are bug-free scenarios small enough for dfs to exhaust.
+var fixedTwins = []struct{ dir, fn string }{
+	{"deadlock", "transferBothWaysOrdered"},
+	{"diningphil", "dinePhil3Ordered"},
+	{"twostage", "twoStage2Fixed"},
+	{"reorder", "reorder2Fixed"},
+	{"wronglock", "wronglock2Fixed"},
+	{"abslist", "absListFixed"},
+}
+
+func printDFSCounts(budget time.Duration) {
+	fmt.Println("| scenario | preemption bound | schedules without reduction | with sleep sets (cut short) |")
+	fmt.Println("|---|---|---:|---:|")
+	for _, s := range fixedTwins {
+		target, err := gotest.LoadTest(filepath.Join("examples", s.dir), "github.com/mcheck-dev/mcheck/examples/"+s.dir, s.fn)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		for _, bound := range []int{2, sched.Unbounded} {
+			count := func(noReduction bool) string {
+				rep, err := sched.Explore(target, sched.Options{Strategy: "dfs", PreemptionBound: bound, NoReduction: noReduction, Time: budget})
+				switch {
+				case err != nil:
+					return err.Error()
+				case rep.Failure != nil:
+					return "bug: " + string(rep.Failure.Kind)
+				case !rep.Exhausted:
+					return fmt.Sprintf("> %d (budget)", rep.Executions)
+				case noReduction:
+					return fmt.Sprint(rep.Executions)
+				}
+				return fmt.Sprintf("%d (%d)", rep.Executions, rep.Pruned)
+			}
+			b := fmt.Sprint(bound)
+			if bound == sched.Unbounded {
+				b = "none"
+			}
+			fmt.Printf("| %s.%s | %s | %s | %s |\n", s.dir, s.fn, b, count(true), count(false))
+		}
+	}
 }
