@@ -301,6 +301,15 @@ func TestFindsConcurrentMapWrites(t *testing.T) {
 	}
 }
 
+// TestFindsRaceThroughCopy: the copy builtin reads and writes memory.
+func TestFindsRaceThroughCopy(t *testing.T) {
+	rep, err := Explore(target(t, "copyrace"), Options{Seed: 1})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, DataRace, rep.Failure.Kind)
+	require.ElementsMatch(t, []string{"main.go:12", "main.go:13"}, []string{rep.Failure.Race.Current.Pos, rep.Failure.Race.Previous.Pos})
+}
+
 func TestNondeterminismIsReported(t *testing.T) {
 	tg := target(t, "doubleclose")
 	// A schedule naming a goroutine that never exists diverges.

@@ -46,6 +46,20 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			} else {
 				add = fr.regs[x].slice()
 			}
+			if fr.g.m.watch {
+				var into []value // appending in place writes the cells past len
+				if n := len(old) + len(add); n <= cap(old) {
+					into = old[len(old):n]
+				}
+				src := add
+				if fromString {
+					src = nil
+				}
+				if fr.g.m.memBulk(fr, src, into) {
+					fr.pc--
+					return nil
+				}
+			}
 			s := appendValues(old, add, size, noscan, cp)
 			if fr.g.m.watch && cap(s) != cap(old) {
 				fr.g.m.allocatedSlice(fr.g, s) // a new backing array
@@ -59,6 +73,20 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 		cp := isAggregate(c.rt(argv[0].Type()).elem)
 		return func(fr *frame) *frame {
 			dst := fr.regs[d].slice()
+			if fr.g.m.watch {
+				var src []value
+				if !fromString {
+					src = fr.regs[s].slice()
+				}
+				n := min(len(dst), len(src))
+				if fromString {
+					n = min(len(dst), len(fr.regs[s].str()))
+				}
+				if fr.g.m.memBulk(fr, src[:min(n, len(src))], dst[:n]) {
+					fr.pc--
+					return nil
+				}
+			}
 			var n int
 			if fromString {
 				str := fr.regs[s].str()

@@ -143,6 +143,10 @@ func (m *Machine) syncWith(g *goroutine, obj any) {
 // before the access (a visible operation); otherwise it checks the access
 // for a race and records it.
 func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
+	return m.memAccessMaybeStop(fr, key, write, true)
+}
+
+func (m *Machine) memAccessMaybeStop(fr *frame, key any, write, mayStop bool) (stop bool) {
 	g := fr.g
 	sh := m.shadows[key]
 	if sh == nil {
@@ -152,7 +156,7 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 	if sh.owner != g.id {
 		sh.owner = -1
 	}
-	if sh.owner == -1 && m.cfg.SharedPoints && g.nested == 0 {
+	if mayStop && sh.owner == -1 && m.cfg.SharedPoints && g.nested == 0 {
 		what := "read"
 		if write {
 			what = "write"
@@ -192,6 +196,43 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 		}
 	}
 	sh.reads = append(sh.reads, cur)
+	return false
+}
+
+// memBulk handles an operation that reads the cells in reads and writes
+// those in writes (copy, append): one visible operation for all of them
+// when any is shared, then a race check of each.
+func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
+	g := fr.g
+	shared := func(cells []value) any {
+		for i := range cells {
+			if sh := m.shadows[&cells[i]]; sh == nil && m.firstOwner != g.id || sh != nil && sh.owner != g.id {
+				return &cells[i]
+			}
+		}
+		return nil
+	}
+	if m.cfg.SharedPoints && g.nested == 0 {
+		key, write := shared(writes), true
+		if key == nil {
+			key, write = shared(reads), false
+		}
+		if key != nil {
+			what := "read"
+			if write {
+				what = "write"
+			}
+			if !m.visible(fr, opDesc{kind: opMem, what: what, addr: key, write: write}) {
+				return true
+			}
+		}
+	}
+	for i := range reads {
+		m.memAccessMaybeStop(fr, &reads[i], false, false)
+	}
+	for i := range writes {
+		m.memAccessMaybeStop(fr, &writes[i], true, false)
+	}
 	return false
 }
 
