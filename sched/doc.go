@@ -16,8 +16,15 @@
 //     the oracles see ("explored all 126 schedules, no bug");
 //   - replay: a recorded Schedule, encoded as a short token.
 //
-// The oracles: a global deadlock (nothing can move and no timer is
-// pending), an unrecovered panic or fatal error, a livelock (a bound on
+// By default loads and stores of memory that more than one goroutine has
+// touched are choice points too, and every access is checked for data
+// races against the happens-before order (vector clocks; see ssainterp's
+// memory.go); Options.SyncOnly and Options.NoRaces turn these off. dfs
+// prunes schedules that differ only in the order of independent
+// operations with sleep sets.
+//
+// The oracles: a data race, a global deadlock (nothing can move and no
+// timer is pending), an unrecovered panic or fatal error, a livelock (a bound on
 // scheduling steps per execution, and the interpreter's bound on loop
 // iterations), a non-zero exit status, optionally goroutines still blocked
 // when the program ends, and nondeterminism (a replay that diverges from
@@ -33,7 +40,6 @@
 // while another can run (CHESS's fair scheduling, simplified), so spin
 // loops do not make false livelocks.
 //
-// Not yet: shared-memory accesses as scheduling points and race detection
-// (only synchronisation operations are visible), state fingerprints, and
-// the guided heuristics and restarts of the seeds.
+// Not yet: dynamic partial-order reduction, state fingerprints, and the
+// guided heuristics and restarts of the seeds.
 package sched

@@ -24,6 +24,12 @@
 // pending the program ends with Go's "all goroutines are asleep -
 // deadlock!" as a result.
 //
+// With Config.SharedPoints, loads and stores of memory that more than one
+// goroutine has touched are visible operations too, and with Config.Races
+// every access is checked against the happens-before order with vector
+// clocks (memory.go). Memory a goroutine allocated and alone touched stays
+// invisible, so the schedule space grows only with real sharing.
+//
 // Panics are interpreted: a run-time error in an op is raised as a host
 // panic (goPanic) caught by the dispatch loop, which unwinds interpreted
 // frames, running deferred calls, with recover semantics across frames.
@@ -66,6 +72,8 @@
 //
 // # Not supported (yet)
 //
+// Accesses made inside native calls are not tracked for races (only the
+// interpreted loads, stores, map operations, copy and append are).
 // unsafe beyond pointer conversions and unsafe.String/Slice over slice
 // memory, cgo, reflection over interpreted types by native code
 // (text/template, encoding/gob, custom UnmarshalJSON, slog.LogValuer),
