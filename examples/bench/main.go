@@ -35,6 +35,11 @@ var scenarios = []scenario{
 	{"deadlock", "transferBothWays", sched.GlobalDeadlock, false},
 	{"twostage", "twoStage7", sched.DataRace, false},
 	{"twostage", "twoStage7", sched.TestFailed, true},
+	{"reorder", "reorder5", sched.DataRace, false},
+	{"reorder", "reorder5", sched.TestFailed, true},
+	{"wronglock", "wronglock10", sched.DataRace, false},
+	{"wronglock", "wronglock10", sched.TestFailed, true},
+	{"abslist", "absList", sched.DataRace, false},
 }
 
 func main() {
