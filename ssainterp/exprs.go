@@ -259,15 +259,7 @@ func (c *compiler) index(ins *ssa.Index) op {
 	xt := c.rt(ins.X.Type())
 	signed := c.rt(ins.Index.Type()).kind.isSigned()
 	if xt.kind == kString {
-		return func(fr *frame) *frame {
-			s := fr.regs[x].str()
-			n := fr.regs[i].n
-			if n >= uint64(len(s)) {
-				throwRuntime(boundsMsg(n, signed, len(s)))
-			}
-			fr.regs[d].n = uint64(s[n])
-			return fr
-		}
+		return stringIndex(x, i, d, signed)
 	}
 	return func(fr *frame) *frame {
 		a := fr.regs[x].r.(agg)
@@ -276,6 +268,19 @@ func (c *compiler) index(ins *ssa.Index) op {
 			throwRuntime(boundsMsg(n, signed, len(a)))
 		}
 		fr.regs[d] = a[n]
+		return fr
+	}
+}
+
+// stringIndex is s[i] for a string (ssa.Index and ssa.Lookup both).
+func stringIndex(x, i, d int, signed bool) op {
+	return func(fr *frame) *frame {
+		s := fr.regs[x].str()
+		n := fr.regs[i].n
+		if n >= uint64(len(s)) {
+			throwRuntime(boundsMsg(n, signed, len(s)))
+		}
+		fr.regs[d].n = uint64(s[n])
 		return fr
 	}
 }
@@ -337,16 +342,7 @@ func (c *compiler) lookup(ins *ssa.Lookup) op {
 	x, i, d := c.slot(ins.X), c.slot(ins.Index), c.slots[ins]
 	xt := c.rt(ins.X.Type())
 	if xt.kind == kString {
-		signed := c.rt(ins.Index.Type()).kind.isSigned()
-		return func(fr *frame) *frame {
-			s := fr.regs[x].str()
-			n := fr.regs[i].n
-			if n >= uint64(len(s)) {
-				throwRuntime(boundsMsg(n, signed, len(s)))
-			}
-			fr.regs[d].n = uint64(s[n])
-			return fr
-		}
+		return stringIndex(x, i, d, c.rt(ins.Index.Type()).kind.isSigned())
 	}
 	commaOk := ins.CommaOk
 	copyElem := isAggregate(xt.elem)

@@ -138,38 +138,27 @@ func intCompare(op token.Token, signed bool, x, y uint64) bool {
 	return compare(op, x, y)
 }
 
-func floatBinop(op token.Token, k rkind, x, y float64) float64 {
-	var r float64
+// arith computes x op y for floats and complex numbers.
+func arith[T float64 | complex128](op token.Token, x, y T) T {
 	switch op {
 	case token.ADD:
-		r = x + y
+		return x + y
 	case token.SUB:
-		r = x - y
+		return x - y
 	case token.MUL:
-		r = x * y
+		return x * y
 	case token.QUO:
-		r = x / y
-	default:
-		panic("internal error: bad float op " + op.String())
+		return x / y
 	}
-	return roundFloat(k, r)
+	panic("internal error: bad arithmetic op " + op.String())
+}
+
+func floatBinop(op token.Token, k rkind, x, y float64) float64 {
+	return roundFloat(k, arith(op, x, y))
 }
 
 func complexBinop(op token.Token, k rkind, x, y complex128) complex128 {
-	var r complex128
-	switch op {
-	case token.ADD:
-		r = x + y
-	case token.SUB:
-		r = x - y
-	case token.MUL:
-		r = x * y
-	case token.QUO:
-		r = x / y
-	default:
-		panic("internal error: bad complex op " + op.String())
-	}
-	return roundComplex(k, r)
+	return roundComplex(k, arith(op, x, y))
 }
 
 // equal implements == for two values of type rt. It panics (with a Go
