@@ -93,6 +93,7 @@ type Report struct {
 	Failure    *Failure
 	Elapsed    time.Duration
 	Steps      int64 // choice points taken ("states" in the seeds' tables)
+	States     int   // distinct state fingerprints seen (see Machine.Fingerprint)
 }
 
 func (o *Options) defaults() {
@@ -139,7 +140,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 			return nil, err
 		}
 		rep.Strategy = "replay"
-		f, _, err := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, true)
+		f, _, err := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, true, nil)
 		rep.Executions = 1
 		rep.Failure = f
 		rep.Elapsed = time.Since(start)
@@ -150,6 +151,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 		best    *Failure
 		bestErr error
 		steps   int64
+		seen    = &stateSet{m: map[uint64]struct{}{}}
 		ran     int // complete executions
 		pruned  int // executions cut short by partial-order reduction
 	)
@@ -201,7 +203,9 @@ func Explore(t Target, opts Options) (*Report, error) {
 						mu.Unlock()
 						return
 					}
-					f, n, err := runOne(t, opts, seed, strategies[w], false)
+					var fps []uint64
+					f, n, err := runOne(t, opts, seed, strategies[w], false, &fps)
+					seen.add(fps)
 					mu.Lock()
 					if p, ok := strategies[w].(interface{ Pruned() bool }); ok && p.Pruned() {
 						pruned++
@@ -235,11 +239,12 @@ func Explore(t Target, opts Options) (*Report, error) {
 		if opts.Progress != nil && time.Since(lastProgress) > time.Second {
 			lastProgress = time.Now()
 			el := time.Since(start)
-			fmt.Fprintf(opts.Progress, "mcheck: %d executions, %.0f schedules/s, %d steps, 0 bugs\n",
-				rep.Executions, float64(rep.Executions)/el.Seconds(), steps)
+			fmt.Fprintf(opts.Progress, "mcheck: %d executions, %.0f schedules/s, %d distinct states, %d steps, 0 bugs\n",
+				rep.Executions, float64(rep.Executions)/el.Seconds(), seen.len(), steps)
 		}
 	}
 	rep.Steps = steps
+	rep.States = seen.len()
 	if best != nil {
 		// Replay the failing schedule with tracing, shrunk first.
 		f, err := shrink(t, opts, best)
@@ -253,6 +258,27 @@ func Explore(t Target, opts Options) (*Report, error) {
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
+}
+
+// stateSet collects the fingerprints the workers saw.
+type stateSet struct {
+	mu sync.Mutex
+	m  map[uint64]struct{}
+}
+
+// add records fingerprints.
+func (ss *stateSet) add(fps []uint64) {
+	ss.mu.Lock()
+	for _, fp := range fps {
+		ss.m[fp] = struct{}{}
+	}
+	ss.mu.Unlock()
+}
+
+func (ss *stateSet) len() int {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return len(ss.m)
 }
 
 // executionSeed derives execution i's seed (splitmix64).
@@ -269,7 +295,7 @@ func calibrate(t Target, opts Options) int {
 	r := &randomWalk{}
 	seed := executionSeed(opts.Seed, -1)
 	r.NewExecution(-1, seed)
-	_, n, _ := runOne(t, opts, seed, r, false)
+	_, n, _ := runOne(t, opts, seed, r, false, nil)
 	return max(16, 2*n)
 }
 
@@ -294,7 +320,7 @@ func (r *recorder) NextNumber(n int) int {
 // runOne runs one execution under strategy s. With trace, it records
 // the interleaving. It returns the failure (nil if none), the number of
 // choice points, and an error if mcheck itself failed.
-func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failure, int, error) {
+func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, states *[]uint64) (*Failure, int, error) {
 	rec := &recorder{Strategy: s, s: Schedule{Seed: seed}}
 	var stdout, stderr bytes.Buffer
 	m := t.Prog.NewMachine(ssainterp.Config{
@@ -366,6 +392,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool) (*Failu
 		}
 		if obs != nil {
 			obs.observe(g, m.PendingAccess(g))
+		}
+		if states != nil {
+			*states = append(*states, m.Fingerprint())
 		}
 		m.StepID(g)
 		if pr != nil && pr.Pruned() {

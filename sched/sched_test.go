@@ -39,7 +39,7 @@ func bruteCount(t *testing.T, tg Target, opts Options) int {
 	count = func(prefix []int) int {
 		// Run the prefix, then find the branching of the next choice.
 		probe := &branchProbe{plan: prefix}
-		_, _, err := runOne(tg, opts, 1, probe, false)
+		_, _, err := runOne(tg, opts, 1, probe, false, nil)
 		require.NoError(t, err)
 		if probe.branches == 0 {
 			return 1
@@ -308,6 +308,18 @@ func TestFindsRaceThroughCopy(t *testing.T) {
 	require.NotNil(t, rep.Failure)
 	require.Equal(t, DataRace, rep.Failure.Kind)
 	require.ElementsMatch(t, []string{"main.go:12", "main.go:13"}, []string{rep.Failure.Race.Current.Pos, rep.Failure.Race.Previous.Pos})
+}
+
+// TestSpinForeverIsLivelock: a body that spins forever ends with a
+// livelock report, not a hang, and distinct states are counted.
+func TestSpinForeverIsLivelock(t *testing.T) {
+	rep, err := Explore(target(t, "spinforever"), Options{Seed: 1, Executions: 3, MaxSteps: 500})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, Livelock, rep.Failure.Kind)
+	rep, err = Explore(target(t, "lockedcounter"), Options{Seed: 1, Executions: 50})
+	require.NoError(t, err)
+	require.Greater(t, rep.States, 10)
 }
 
 func TestNondeterminismIsReported(t *testing.T) {

@@ -54,7 +54,7 @@ func shrink(t Target, opts Options, f *Failure) (*Failure, error) {
 	runs := 0
 	fails := func(plan []int) (bool, error) {
 		runs++
-		g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, false)
+		g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, false, nil)
 		return err == nil && g != nil && g.Kind == f.Kind, err
 	}
 	plan := slices.Clone(f.Schedule.Choices)
@@ -83,14 +83,14 @@ func shrink(t Target, opts Options, f *Failure) (*Failure, error) {
 			plan = cand
 		}
 	}
-	g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, true)
+	g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, true, nil)
 	if err != nil {
 		return nil, err
 	}
 	if g == nil || g.Kind != f.Kind {
 		// Shrinking lost the failure (it should not): report the
 		// original schedule, traced.
-		g, _, err = runOne(t, opts, seed, &replay{choices: f.Schedule.Choices}, true)
+		g, _, err = runOne(t, opts, seed, &replay{choices: f.Schedule.Choices}, true, nil)
 		if err != nil || g == nil {
 			return f, err
 		}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"strings"
+	"unsafe"
 )
 
 // The step API: an external scheduler (package sched) drives a Machine
@@ -187,6 +188,29 @@ func (m *Machine) PendingAccess(id int) Access {
 		return Access{Objects: []any{d.obj}}
 	}
 	return Access{}
+}
+
+// Fingerprint abstracts the state of the execution for counting distinct
+// states: each goroutine's id, scheduling state and stack of (function,
+// pc), and the virtual clock. It leaves out the heap, so two states that
+// differ only in memory contents share a fingerprint: an abstraction for
+// statistics, not for pruning.
+func (m *Machine) Fingerprint() uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 1099511628211
+	}
+	for _, g := range m.gs {
+		mix(uint64(g.id))
+		mix(uint64(g.state))
+		for fr := g.top; fr != nil; fr = fr.caller {
+			mix(uint64(uintptr(unsafe.Pointer(fr.fn))))
+			mix(uint64(fr.pc))
+		}
+	}
+	mix(uint64(m.now))
+	return h
 }
 
 // Yielding reports whether goroutine id is stopped at runtime.Gosched.
