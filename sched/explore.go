@@ -36,7 +36,8 @@ type Options struct {
 	Leaks           bool          // report goroutines still blocked when the program ends
 	SyncOnly        bool          // only synchronisation is visible, not loads and stores of shared memory
 	NoRaces         bool          // do not check for data races
-	Progress        io.Writer     // a progress line every second of a long run
+	Progress        io.Writer     // a progress line every second of a long run (counts states too)
+	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
 }
 
 // Target is what an exploration runs: a loaded program and how to start
@@ -93,7 +94,7 @@ type Report struct {
 	Failure    *Failure
 	Elapsed    time.Duration
 	Steps      int64 // choice points taken ("states" in the seeds' tables)
-	States     int   // distinct state fingerprints seen (see Machine.Fingerprint)
+	States     int   // distinct state fingerprints seen, with CountStates or Progress (see Machine.Fingerprint)
 }
 
 func (o *Options) defaults() {
@@ -204,7 +205,11 @@ func Explore(t Target, opts Options) (*Report, error) {
 						return
 					}
 					var fps []uint64
-					f, n, err := runOne(t, opts, seed, strategies[w], false, &fps)
+					collect := &fps
+					if !opts.CountStates && opts.Progress == nil {
+						collect = nil
+					}
+					f, n, err := runOne(t, opts, seed, strategies[w], false, collect)
 					seen.add(fps)
 					mu.Lock()
 					if p, ok := strategies[w].(interface{ Pruned() bool }); ok && p.Pruned() {

@@ -317,7 +317,7 @@ func TestSpinForeverIsLivelock(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, rep.Failure)
 	require.Equal(t, Livelock, rep.Failure.Kind)
-	rep, err = Explore(target(t, "lockedcounter"), Options{Seed: 1, Executions: 50})
+	rep, err = Explore(target(t, "lockedcounter"), Options{Seed: 1, Executions: 50, CountStates: true})
 	require.NoError(t, err)
 	require.Greater(t, rep.States, 10)
 }

@@ -82,7 +82,7 @@ func printReport(stdout io.Writer, rep *sched.Report, replay string) int {
 	if rep.Exhausted {
 		fmt.Fprintf(stdout, "mcheck: explored all %d schedules (%s), no bug\n", rep.Executions, rep.Strategy)
 	} else {
-		fmt.Fprintf(stdout, "mcheck: %d executions (%s, %d distinct states) in %v, no bug\n", rep.Executions, rep.Strategy, rep.States, rep.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(stdout, "mcheck: %d executions (%s) in %v, no bug\n", rep.Executions, rep.Strategy, rep.Elapsed.Round(time.Millisecond))
 	}
 	return 0
 }
