@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -174,6 +175,22 @@ func Explore(scenario func(*testing.T), opts sched.Options) (*sched.Report, erro
 		return nil, err
 	}
 	return sched.Explore(target, opts)
+}
+
+// Replays replays failure f of scenario (see Explore), found with opts,
+// from its schedule token and reports an error unless the same failure,
+// with the same trace, comes back.
+func Replays(scenario func(*testing.T), f *sched.Failure, opts sched.Options) error {
+	opts.Replay = f.Schedule.Token()
+	rep, err := Explore(scenario, opts)
+	if err != nil {
+		return err
+	}
+	g := rep.Failure
+	if g == nil || g.Kind != f.Kind || g.Message != f.Message || !slices.Equal(g.Trace, f.Trace) {
+		return fmt.Errorf("the schedule %s does not replay its failure (%s: %s); replayed: %v", f.Schedule.Token(), f.Kind, f.Message, g)
+	}
+	return nil
 }
 
 // LoadTest loads the package in dir with its tests and returns the

@@ -37,6 +37,9 @@ func TestFindsRace(t *testing.T) {
 		if f == nil || f.Kind != sched.DataRace {
 			t.Fatalf("seed %d: no race in %d executions (%v)", seed, rep.Executions, f)
 		}
+		if err := gotest.Replays(absList, f, sched.Options{}); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
 		if seed == 1 {
 			t.Logf("report:\n%s", f.Format(""))
 		}

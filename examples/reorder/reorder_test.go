@@ -39,6 +39,9 @@ func TestFindsRace(t *testing.T) {
 		if f == nil || f.Kind != sched.DataRace {
 			t.Fatalf("seed %d: no race in %d executions (%v)", seed, rep.Executions, f)
 		}
+		if err := gotest.Replays(reorder5, f, sched.Options{}); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
 		if !strings.HasPrefix(f.Race.Current.Pos, "reorder.go:") || !strings.HasPrefix(f.Race.Previous.Pos, "reorder.go:") {
 			t.Errorf("seed %d: race between %s and %s", seed, f.Race.Current.Pos, f.Race.Previous.Pos)
 		}
@@ -46,7 +49,7 @@ func TestFindsRace(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f := rep.Failure; f == nil || f.Kind != sched.TestFailed {
+		if f := rep.Failure; f == nil || f.Kind != sched.TestFailed || gotest.Replays(reorder5, f, sched.Options{NoRaces: true}) != nil {
 			t.Fatalf("seed %d: no inconsistent read in %d executions (%v)", seed, rep.Executions, f)
 		}
 	}

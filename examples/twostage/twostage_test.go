@@ -44,7 +44,7 @@ func TestFindsAtomicityViolation(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := rep.Failure
-		if f == nil || f.Kind != sched.TestFailed {
+		if f == nil || f.Kind != sched.TestFailed || gotest.Replays(twoStage7, f, sched.Options{NoRaces: true}) != nil {
 			t.Fatalf("seed %d: atomicity violation not found in %d executions (%v)", seed, rep.Executions, f)
 		}
 		if seed == 1 {

@@ -35,11 +35,14 @@ func TestFindsLostUpdate(t *testing.T) {
 		if f := rep.Failure; f == nil || f.Kind != sched.DataRace {
 			t.Fatalf("seed %d: no race in %d executions (%v)", seed, rep.Executions, f)
 		}
+		if err := gotest.Replays(wronglock10, rep.Failure, sched.Options{}); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
 		rep, err = gotest.Explore(wronglock10, sched.Options{Seed: seed, NoRaces: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f := rep.Failure; f == nil || f.Kind != sched.TestFailed {
+		if f := rep.Failure; f == nil || f.Kind != sched.TestFailed || gotest.Replays(wronglock10, f, sched.Options{NoRaces: true}) != nil {
 			t.Fatalf("seed %d: no lost update in %d executions (%v)", seed, rep.Executions, f)
 		}
 	}
