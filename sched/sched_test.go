@@ -322,6 +322,16 @@ func TestSpinForeverIsLivelock(t *testing.T) {
 	require.Greater(t, rep.States, 10)
 }
 
+// TestFindsRaceInNativeCall: a native call reads the slices it is given
+// and writes the elements it changed.
+func TestFindsRaceInNativeCall(t *testing.T) {
+	rep, err := Explore(target(t, "nativewrite"), Options{Seed: 1})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, DataRace, rep.Failure.Kind)
+	require.ElementsMatch(t, []string{"main.go:16", "main.go:17"}, []string{rep.Failure.Race.Current.Pos, rep.Failure.Race.Previous.Pos})
+}
+
 func TestNondeterminismIsReported(t *testing.T) {
 	tg := target(t, "doubleclose")
 	// A schedule naming a goroutine that never exists diverges.

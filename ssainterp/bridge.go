@@ -628,8 +628,33 @@ func (m *Machine) applyCopyBack(cbs []copyBack) {
 			continue
 		}
 		for i := range cb.slice {
-			cb.slice[i] = m.fromNativeElem(cb.rt, cb.nv.Index(i))
+			nv := m.fromNativeElem(cb.rt, cb.nv.Index(i))
+			if m.watch && changed(cb.rt, cb.slice[i], nv) {
+				// The native code wrote this element (a summary of its
+				// accesses for the race detector).
+				m.nativeAccess(&cb.slice[i], true)
+			}
+			cb.slice[i] = nv
 		}
+	}
+}
+
+// changed reports whether a scalar or string element differs.
+func changed(rt *rtype, old, new value) bool {
+	switch {
+	case rt.kind == kString:
+		return old.str() != new.str()
+	case rt.kind <= kFloat64:
+		return old.n != new.n
+	}
+	return false
+}
+
+// nativeAccess records an access made by native code for the current
+// goroutine (race check only: a native call is one step).
+func (m *Machine) nativeAccess(c *value, write bool) {
+	if g := m.cur; g != nil && g.top != nil {
+		m.memAccessMaybeStop(g.top, c, write, false)
 	}
 }
 
@@ -883,6 +908,17 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 	}
 	if nf.isFmt {
 		args = m.fmtTypeVerbs(fn.ssa.Name(), args)
+	}
+	if m.watch {
+		// Native code reads the elements of the slices it is given.
+		for i, a := range args {
+			if i < len(nf.ptypes) && nf.ptypes[i].kind == kSlice {
+				s := a.slice()
+				for k := range s {
+					m.nativeAccess(&s[k], false)
+				}
+			}
+		}
 	}
 	if nf.fast != nil {
 		return m.fastCall(nf, args)

@@ -72,8 +72,9 @@
 //
 // # Not supported (yet)
 //
-// Accesses made inside native calls are not tracked for races (only the
-// interpreted loads, stores, map operations, copy and append are).
+// Accesses made inside native calls are summarised for the race
+// detector: a slice argument's elements are read, and the elements the
+// call changed are written; other native memory is not tracked.
 // unsafe beyond pointer conversions and unsafe.String/Slice over slice
 // memory, cgo, reflection over interpreted types by native code
 // (text/template, encoding/gob, custom UnmarshalJSON, slog.LogValuer),
