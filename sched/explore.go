@@ -36,6 +36,7 @@ type Options struct {
 	Leaks           bool          // report goroutines still blocked when the program ends
 	SyncOnly        bool          // only synchronisation is visible, not loads and stores of shared memory
 	NoRaces         bool          // do not check for data races
+	RecordRaces     bool          // report data races in Report.Races without failing the execution
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
 }
@@ -93,8 +94,9 @@ type Report struct {
 	Exhausted  bool // dfs explored every schedule within its bound
 	Failure    *Failure
 	Elapsed    time.Duration
-	Steps      int64 // choice points taken ("states" in the seeds' tables)
-	States     int   // distinct state fingerprints seen, with CountStates or Progress (see Machine.Fingerprint)
+	Steps      int64             // choice points taken ("states" in the seeds' tables)
+	States     int               // distinct state fingerprints seen, with CountStates or Progress (see Machine.Fingerprint)
+	Races      []*ssainterp.Race // with RecordRaces: each distinct race (by the pair of positions), first seen first
 }
 
 func (o *Options) defaults() {
@@ -153,6 +155,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 		bestErr error
 		steps   int64
 		seen    = &stateSet{m: map[uint64]struct{}{}}
+		races   = &raceSet{seen: map[[2]string]bool{}}
 		ran     int // complete executions
 		pruned  int // executions cut short by partial-order reduction
 	)
@@ -204,13 +207,10 @@ func Explore(t Target, opts Options) (*Report, error) {
 						mu.Unlock()
 						return
 					}
-					var fps []uint64
-					collect := &fps
-					if !opts.CountStates && opts.Progress == nil {
-						collect = nil
-					}
-					f, n, err := runOne(t, opts, seed, strategies[w], false, collect)
-					seen.add(fps)
+					extra := &runExtra{states: opts.CountStates || opts.Progress != nil}
+					f, n, err := runOne(t, opts, seed, strategies[w], false, extra)
+					seen.add(extra.fps)
+					races.add(extra.races)
 					mu.Lock()
 					if p, ok := strategies[w].(interface{ Pruned() bool }); ok && p.Pruned() {
 						pruned++
@@ -250,6 +250,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 	}
 	rep.Steps = steps
 	rep.States = seen.len()
+	rep.Races = races.list
 	if best != nil {
 		// Replay the failing schedule with tracing, shrunk first.
 		f, err := shrink(t, opts, best)
@@ -284,6 +285,28 @@ func (ss *stateSet) len() int {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return len(ss.m)
+}
+
+// raceSet collects distinct races (by the pair of positions).
+type raceSet struct {
+	mu   sync.Mutex
+	seen map[[2]string]bool
+	list []*ssainterp.Race
+}
+
+func (rs *raceSet) add(races []*ssainterp.Race) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	for _, r := range races {
+		key := [2]string{r.Current.Pos, r.Previous.Pos}
+		if r.Previous.Pos < r.Current.Pos {
+			key = [2]string{r.Previous.Pos, r.Current.Pos}
+		}
+		if !rs.seen[key] {
+			rs.seen[key] = true
+			rs.list = append(rs.list, r)
+		}
+	}
 }
 
 // executionSeed derives execution i's seed (splitmix64).
@@ -325,12 +348,19 @@ func (r *recorder) NextNumber(n int) int {
 // runOne runs one execution under strategy s. With trace, it records
 // the interleaving. It returns the failure (nil if none), the number of
 // choice points, and an error if mcheck itself failed.
-func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, states *[]uint64) (*Failure, int, error) {
+// runExtra collects what an execution saw besides its outcome.
+type runExtra struct {
+	states bool // collect fingerprints
+	fps    []uint64
+	races  []*ssainterp.Race
+}
+
+func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *runExtra) (*Failure, int, error) {
 	rec := &recorder{Strategy: s, s: Schedule{Seed: seed}}
 	var stdout, stderr bytes.Buffer
 	m := t.Prog.NewMachine(ssainterp.Config{
 		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps,
-		SharedPoints: !opts.SyncOnly, Races: !opts.NoRaces,
+		SharedPoints: !opts.SyncOnly, Races: !opts.NoRaces, RecordRaces: opts.RecordRaces,
 		Choose: func(n int) int { return rec.NextNumber(n) },
 	})
 	if err := t.Start(m); err != nil {
@@ -398,8 +428,8 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, states 
 		if obs != nil {
 			obs.observe(g, m.PendingAccess(g))
 		}
-		if states != nil {
-			*states = append(*states, m.Fingerprint())
+		if extra != nil && extra.states {
+			extra.fps = append(extra.fps, m.Fingerprint())
 		}
 		m.StepID(g)
 		if pr != nil && pr.Pruned() {
@@ -412,6 +442,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, states 
 		leaked = blocked(m)
 	}
 	outcome := m.TestOutcome()
+	if extra != nil {
+		extra.races = m.Races()
+	}
 	res := m.Finish()
 	if res.Fault != nil {
 		return nil, choices, fmt.Errorf("mcheck could not run the program: %w", res.Fault)

@@ -274,6 +274,13 @@ func TestFindsDataRace(t *testing.T) {
 	require.Contains(t, report, "created at main.go:12")
 	assertReplays(t, tg, f)
 
+	// Recording races instead of failing: the execution goes on, and the
+	// race is listed once however often it happens.
+	rep, err = Explore(tg, Options{Seed: 1, Executions: 20, RecordRaces: true, NoReduction: true})
+	require.NoError(t, err)
+	require.Len(t, rep.Races, 1)
+	require.Equal(t, "main.go:14", rep.Races[0].Current.Pos)
+
 	// Without race detection the lost update itself is found.
 	rep, err = Explore(tg, Options{Seed: 1, NoRaces: true})
 	require.NoError(t, err)

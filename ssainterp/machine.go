@@ -27,8 +27,10 @@ type Config struct {
 	// goroutine has touched visible operations (see memory.go).
 	SharedPoints bool
 	// Races checks memory accesses for data races; the first race ends
-	// the execution (Machine.Race).
-	Races bool
+	// the execution (Machine.Race), unless RecordRaces is set, which
+	// records every race (Machine.Races) and lets the execution go on.
+	Races       bool
+	RecordRaces bool
 	// Choose, if set, decides among n alternatives (a select with
 	// several ready cases); otherwise the seeded generator does.
 	Choose func(n int) int
@@ -78,6 +80,7 @@ type Machine struct {
 	shadows         map[any]*shadow
 	syncClocks      map[any]vclock
 	race            *Race
+	races           []*Race // with RecordRaces
 	chanTokens      map[*chanV]reflect.Value
 	chanOf          map[uintptr]*chanV
 }

@@ -253,10 +253,17 @@ func (m *Machine) raceFound(fr *frame, isMap bool, mapMsg string, write bool, pr
 		r.Message = fmt.Sprintf("%s at %s by goroutine %d races with %s at %s by goroutine %d",
 			accessWord(write), cur.Pos, cur.Goroutine, accessWord(prevWrite), p.Pos, p.Goroutine)
 	}
+	if m.cfg.RecordRaces {
+		m.races = append(m.races, r)
+		return
+	}
 	m.race = r
 	m.exited = true
 	panic(&exitSignal{0})
 }
+
+// Races returns the races recorded with Config.RecordRaces.
+func (m *Machine) Races() []*Race { return m.races }
 
 func accessWord(write bool) string {
 	if write {

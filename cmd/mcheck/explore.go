@@ -25,6 +25,7 @@ func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 	fs.BoolVar(&o.Leaks, "leaks", false, "report goroutines still blocked when main returns")
 	fs.BoolVar(&o.SyncOnly, "synconly", false, "schedule only at synchronisation, not at loads and stores of shared memory")
 	fs.BoolVar(&o.NoRaces, "norace", false, "do not report data races")
+	fs.BoolVar(&o.RecordRaces, "recordraces", false, "list data races without stopping at the first")
 	return fs.Bool("v", false, "print a progress line on long runs")
 }
 
@@ -67,6 +68,9 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 // printReport prints an exploration's outcome and returns the exit
 // status: 1 for a bug, 0 for none.
 func printReport(stdout io.Writer, rep *sched.Report, replay string) int {
+	for _, r := range rep.Races {
+		fmt.Fprintf(stdout, "mcheck: data race (recorded): %s\n", r.Message)
+	}
 	if f := rep.Failure; f != nil {
 		fmt.Fprint(stdout, f.Format(replay))
 		out := f.Stdout
@@ -77,6 +81,10 @@ func printReport(stdout io.Writer, rep *sched.Report, replay string) int {
 			fmt.Fprintf(stdout, "program output:\n  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
 		}
 		fmt.Fprintf(stdout, "found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+		return 1
+	}
+	if len(rep.Races) > 0 {
+		fmt.Fprintf(stdout, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
 		return 1
 	}
 	if rep.Exhausted {
