@@ -16,6 +16,9 @@ func (f *Failure) Format(replay string) string {
 	if r := f.Race; r != nil {
 		w := accessWord(r.Current.Write)
 		fmt.Fprintf(&b, "  %s at %s by goroutine %d: %s\n", strings.ToUpper(w[:1])+w[1:], r.Current.Pos, r.Current.Goroutine, r.Current.Func)
+		if st := strings.TrimSpace(r.Current.Stack); st != "" {
+			fmt.Fprintf(&b, "    %s\n", strings.ReplaceAll(st, "\n", "\n    "))
+		}
 		fmt.Fprintf(&b, "  Previous %s at %s by goroutine %d: %s\n", accessWord(r.Previous.Write), r.Previous.Pos, r.Previous.Goroutine, r.Previous.Func)
 		for _, g := range f.Goroutines {
 			if g.Created != "" {
