@@ -61,7 +61,10 @@
 //	geometric mean                                            17.6-17.9x
 //
 // (Two runs; native slice times vary from 1.7 to 5 ms with the garbage
-// collector.) Instructions are counted with Config.CountOps (SSA
+// collector.) Three later runs, after loads and stores gained the check
+// for memory tracking and with the host slower (native fib 1.5-1.6 ms),
+// gave 19.3x, 19.9x and 23.4x; how much of that is the check is not yet
+// measured apart from the noise. Instructions are counted with Config.CountOps (SSA
 // instructions other than φ). The goal is 15x. What got here: frames are
 // reused per machine, interface call sites have polymorphic inline caches,
 // struct parameters that SSA spills but only reads stay in registers, and
