@@ -30,15 +30,7 @@ func (l *List) Add(v int) {
 func (l *List) Equal(o *List) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.items) != len(o.items) {
-		return false
-	}
-	for i, v := range l.items {
-		if o.items[i] != v {
-			return false
-		}
-	}
-	return true
+	return sameItems(l, o)
 }
 
 // EqualLocked reports whether l and o hold the same items, holding both
@@ -54,6 +46,11 @@ func (l *List) EqualLocked(o *List) bool {
 		second.mu.Lock()
 		defer second.mu.Unlock()
 	}
+	return sameItems(l, o)
+}
+
+// sameItems compares the items; the caller holds what locks it holds.
+func sameItems(l, o *List) bool {
 	if len(l.items) != len(o.items) {
 		return false
 	}
