@@ -28,7 +28,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
@@ -66,7 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
-// demoCmd runs the bundled example programs under the interpreter.
+// demoCmd runs each bundled example program once under the interpreter,
+// then explores its schedules for concurrency bugs.
 func demoCmd(stdout, stderr io.Writer) int {
 	const pattern = "./examples/demo/..."
 	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "."}, pattern)
@@ -82,15 +85,20 @@ func demoCmd(stdout, stderr io.Writer) int {
 		res := prog.Run(pkg, ssainterp.Config{Stdout: &out, Stderr: &errOut, Seed: 1, MaxSteps: 100_000_000})
 		stdout.Write(out.Bytes())
 		stdout.Write(errOut.Bytes())
-		switch {
-		case res.Fault != nil:
+		if res.Fault != nil {
 			fmt.Fprintf(stdout, "mcheck fault: %v\n", res.Fault)
 			return 3
-		case res.Deadlock:
-			fmt.Fprintf(stdout, "-> deadlock found (exit status %d), after %d steps\n\n", res.ExitCode, res.Steps)
-		default:
-			fmt.Fprintf(stdout, "-> exit status %d, %d steps\n\n", res.ExitCode, res.Steps)
 		}
+		fmt.Fprintf(stdout, "-> one run: exit status %d\n", res.ExitCode)
+		t := sched.Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
+		rep, err := sched.Explore(t, sched.Options{Seed: 1, Executions: 2000})
+		if err != nil {
+			fmt.Fprintf(stdout, "mcheck fault: %v\n", err)
+			return 3
+		}
+		fmt.Fprintf(stdout, "-> exploring schedules:\n")
+		printReport(stdout, rep, "mcheck explore -replay=TOKEN ./"+strings.TrimPrefix(pkg, "github.com/mcheck-dev/mcheck/"))
+		fmt.Fprintln(stdout)
 	}
 	return 0
 }

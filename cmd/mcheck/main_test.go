@@ -21,6 +21,10 @@ func TestDemo(t *testing.T) {
 		"goroutine 1 [chan receive]:",
 		"worker woke after 2h",
 		"elapsed: 2h0m0s",
+		"balances: 110 90", // lockorder's one run finishes...
+		"mcheck: global deadlock: all goroutines are asleep - deadlock!\n  goroutine 1 [sync.WaitGroup.Wait]", // ...exploring finds the deadlock
+		"replay: mcheck explore -replay=v1.",
+		"no bug",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out.String())
