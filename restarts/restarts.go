@@ -1,0 +1,224 @@
+// Package restarts runs a search as a sequence of attempts with growing
+// budgets, a fresh random environment each time, as proposed by Parizek
+// and Kalibera for checking components (../shared/seeds/
+// random-environment-and-restarts.txt, Section 6): an attempt ends when it
+// finds a bug, when its budget is spent, or when it has explored its whole
+// space without a bug; then the next attempt starts with the next budget.
+//
+// A strategy is a sequence of multipliers k_1, k_2, … of a unit budget:
+//
+//	fixed  k_i = 1                                  (Gomes et al.)
+//	luby   k_i = 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …    (Luby et al., the seed's formula)
+//	walsh  k_i = r^(i-1), r = √2                    (Walsh's geometric strategy)
+//
+// Attempts run in parallel on several workers as a portfolio (the seed's
+// Section 9 suggests parallel restarts). Each attempt's seed and budget
+// depend only on its index, and the bug reported is the one of the lowest
+// attempt that found one, so with budgets counted in executions the
+// outcome does not depend on the number of workers.
+package restarts
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Strategies names the restart strategies Multiplier knows.
+var Strategies = []string{"fixed", "luby", "walsh"}
+
+// Multiplier returns k_i, the multiple of the unit budget that attempt i
+// (counted from 1) gets under strategy.
+func Multiplier(strategy string, i int) (float64, error) {
+	if i < 1 {
+		return 0, fmt.Errorf("restarts: attempt %d: attempts count from 1", i)
+	}
+	switch strategy {
+	case "fixed":
+		return 1, nil
+	case "luby":
+		return float64(luby(i)), nil
+	case "walsh":
+		return math.Pow(math.Sqrt2, float64(i-1)), nil
+	}
+	return 0, fmt.Errorf("restarts: unknown strategy %q (want fixed, luby or walsh)", strategy)
+}
+
+// luby is the seed's k_i: 2^(n-1) if i = 2^n - 1, and k_(i - 2^(n-1) + 1)
+// if 2^(n-1) <= i < 2^n - 1.
+func luby(i int) int {
+	for {
+		n := 1
+		for (1<<n)-1 < i {
+			n++
+		}
+		if i == (1<<n)-1 {
+			return 1 << (n - 1)
+		}
+		i = i - (1 << (n - 1)) + 1
+	}
+}
+
+// Budget is an amount of search: executions, time, or both (whichever
+// runs out first). Zero fields are unlimited.
+type Budget struct {
+	Executions int
+	Time       time.Duration
+}
+
+// scale multiplies b by k (at least one execution, one millisecond).
+func (b Budget) scale(k float64) Budget {
+	s := Budget{}
+	if b.Executions > 0 {
+		s.Executions = max(1, int(math.Round(float64(b.Executions)*k)))
+	}
+	if b.Time > 0 {
+		s.Time = max(time.Millisecond, time.Duration(float64(b.Time)*k))
+	}
+	return s
+}
+
+// Config sets up a restart loop.
+type Config struct {
+	Strategy string // "fixed", "luby" or "walsh"; "" or "none": a single attempt with Total
+	Unit     Budget // the unit budget u
+	Total    Budget // when to give up (zero fields: never, on that count)
+	Attempts int    // at most this many attempts (0: no bound)
+	Workers  int    // attempts run in parallel (default GOMAXPROCS)
+	Seed     uint64 // attempt i's seed derives from it
+}
+
+// Attempt runs attempt i (from 1) with the given seed and budget.
+type Attempt func(i int, seed uint64, b Budget) (Result, error)
+
+// Result is what an attempt did.
+type Result struct {
+	Found      bool // it found a bug
+	Exhausted  bool // it explored its whole space, no bug
+	Executions int
+	Bug        any // the attempt's own description of the bug
+}
+
+// Outcome is what a restart loop did.
+type Outcome struct {
+	Attempts   int     // attempts run (up to and including the one that found the bug)
+	Executions int     // executions in those attempts
+	Found      *Result // the bug of the lowest attempt that found one, or nil
+	FoundBy    int     // which attempt
+	Elapsed    time.Duration
+}
+
+// Run runs attempts under c until one finds a bug or the total budget
+// (or the number of attempts) is spent.
+func Run(c Config, attempt Attempt) (*Outcome, error) {
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	single := c.Strategy == "" || c.Strategy == "none"
+	if single {
+		c.Attempts, c.Workers = 1, 1
+	} else if _, err := Multiplier(c.Strategy, 1); err != nil {
+		return nil, err
+	}
+	if !single && c.Unit == (Budget{}) {
+		return nil, fmt.Errorf("restarts: strategy %s needs a unit budget", c.Strategy)
+	}
+	start := time.Now()
+	var (
+		mu       sync.Mutex
+		next     = 1
+		foundAt  = 0 // lowest attempt with a bug so far (0: none)
+		results  = map[int]Result{}
+		spent    int // executions of finished attempts
+		firstErr error
+	)
+	// take hands out the next attempt and its budget, or false when
+	// the loop is over.
+	take := func() (int, Budget, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		i := next
+		if firstErr != nil || (foundAt > 0 && i > foundAt) || (c.Attempts > 0 && i > c.Attempts) {
+			return 0, Budget{}, false
+		}
+		b := c.Total
+		if !single {
+			k, _ := Multiplier(c.Strategy, i)
+			b = c.Unit.scale(k)
+		}
+		if c.Total.Time > 0 {
+			left := c.Total.Time - time.Since(start)
+			if left <= 0 {
+				return 0, Budget{}, false
+			}
+			if b.Time == 0 || b.Time > left {
+				b.Time = left
+			}
+		}
+		if c.Total.Executions > 0 {
+			left := c.Total.Executions - spent
+			if left <= 0 {
+				return 0, Budget{}, false
+			}
+			if b.Executions == 0 || b.Executions > left {
+				b.Executions = left
+			}
+		}
+		next++
+		return i, b, true
+	}
+	var wg sync.WaitGroup
+	for range c.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i, b, ok := take()
+				if !ok {
+					return
+				}
+				r, err := attempt(i, Seed(c.Seed, i), b)
+				mu.Lock()
+				results[i] = r
+				spent += r.Executions
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				if r.Found && (foundAt == 0 || i < foundAt) {
+					foundAt = i
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	out := &Outcome{Elapsed: time.Since(start)}
+	// Count as if the attempts had run one after the other.
+	for i := 1; i < next; i++ {
+		if foundAt > 0 && i > foundAt {
+			break
+		}
+		r := results[i]
+		out.Attempts++
+		out.Executions += r.Executions
+	}
+	if foundAt > 0 {
+		r := results[foundAt]
+		out.Found, out.FoundBy = &r, foundAt
+	}
+	return out, nil
+}
+
+// Seed derives attempt i's seed from the loop's (splitmix64).
+func Seed(seed uint64, i int) uint64 {
+	z := seed ^ (uint64(i) * 0xd1b54a32d192ed03)
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
