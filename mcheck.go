@@ -29,6 +29,7 @@
 package mcheck
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -82,3 +83,89 @@ func Run(t *testing.T, body func(t *testing.T), opts ...Option) {
 	}
 	gotest.Run(t, body, c)
 }
+
+// Component checks a concurrent type from its constructor alone:
+//
+//	func TestCache(t *testing.T) {
+//		mcheck.Component(t, NewCache)
+//	}
+//
+// New is a function that returns the component, a pointer or an
+// interface, optionally with an error (parameters of New take values as
+// methods' do). The operations are the exported methods of the
+// component's method set (Methods, Exclude, Init and Finish choose).
+// Component generates environments (package envgen): by default, the
+// random-sequence environment of Parizek and Kalibera, two goroutines
+// each calling a random sequence of methods with arguments from small
+// built-in domains or from Values; Environment("universal") lets the
+// search choose the calls. Each environment is explored for a budget
+// that grows by the Luby sequence, then a fresh one is drawn (package
+// restarts), on every core, until a bug is found or the budget (3s, 1s
+// with -short, or -mcheck.budget) is spent. A deadlock, a goroutine
+// blocked forever, a panic, a data race or a failed t.Error fails the
+// test with the environment (each goroutine's calls and what they
+// returned), the interleaving, and a replay token.
+//
+// Like Run, Component interprets the whole test, so the test may set
+// things up before the call and check the component after it.
+func Component(t *testing.T, New any, opts ...Option) {
+	t.Helper()
+	var c gotest.Config
+	for _, o := range opts {
+		o(&c)
+	}
+	gotest.Component(t, New, c)
+}
+
+// Values gives values for the parameters of Component's methods (and of
+// its constructor): a parameter whose type is a value's type (or an
+// interface the value implements) takes these values instead of the
+// built-in ones.
+func Values(vs ...any) Option {
+	return func(c *gotest.Config) { c.Component.Values = append(c.Component.Values, vs...) }
+}
+
+// Methods restricts Component to the named methods.
+func Methods(names ...string) Option {
+	return func(c *gotest.Config) { c.Component.Include = append(c.Component.Include, names...) }
+}
+
+// Exclude leaves the named methods out of Component's environments.
+func Exclude(names ...string) Option {
+	return func(c *gotest.Config) { c.Component.Exclude = append(c.Component.Exclude, names...) }
+}
+
+// Init names a method Component calls once after the constructor,
+// before the environment's goroutines start.
+func Init(method string) Option { return func(c *gotest.Config) { c.Component.Init = method } }
+
+// Finish names a method Component calls once after every goroutine of
+// the environment returned (a Close, say).
+func Finish(method string) Option { return func(c *gotest.Config) { c.Component.Finish = method } }
+
+// Goroutines sets how many goroutines an environment runs (default 2).
+func Goroutines(n int) Option { return func(c *gotest.Config) { c.Component.Goroutines = n } }
+
+// Environment sets the kind of environment: "random" (the default: each
+// goroutine calls a random sequence of methods, drawn anew on every
+// restart) or "universal" (each goroutine calls methods chosen at choice
+// points the search explores, at most calls of them; 0 means twice the
+// number of methods).
+func Environment(kind string, calls int) Option {
+	return func(c *gotest.Config) { c.Component.Env, c.Component.MaxCalls = kind, calls }
+}
+
+// Restarts sets the restart strategy of Component: "luby" (the
+// default), "fixed", "walsh" (geometric, ratio √2), or "none" (one
+// environment for the whole budget), with a unit of executions.
+func Restarts(strategy string, unit int) Option {
+	return func(c *gotest.Config) {
+		c.Component.Restart, c.Component.Unit.Executions = strategy, unit
+	}
+}
+
+// Choose returns a number in [0, n): a nondeterministic choice. Under
+// mcheck the search explores every alternative (a choice point, as JPF's
+// Verify.getInt); run natively, it is random. Hand-written environments
+// use it to pick operations.
+func Choose(n int) int { return rand.IntN(n) }

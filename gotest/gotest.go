@@ -27,6 +27,7 @@ import (
 // mcheck's options, overridden by the -mcheck.* flags given.
 type Config struct {
 	sched.Options
+	Component ComponentConfig // mcheck.Component only
 }
 
 var (

@@ -13,7 +13,12 @@ import (
 // output and whether it passed.
 func goTest(t *testing.T, args ...string) (string, bool) {
 	t.Helper()
-	cmd := exec.Command("go", append([]string{"test", "-count=1", "./testdata/bank"}, args...)...)
+	return goTestIn(t, "./testdata/bank", args...)
+}
+
+func goTestIn(t *testing.T, pkg string, args ...string) (string, bool) {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"test", "-count=1", pkg}, args...)...)
 	out, err := cmd.CombinedOutput()
 	return string(out), err == nil
 }
@@ -61,6 +66,12 @@ func TestRunEndToEnd(t *testing.T) {
 	fixed, ok := goTest(t, "-run", "^TestTransferFixed$", "-v")
 	if !ok || !strings.Contains(fixed, "mcheck: explored all") {
 		t.Fatalf("the fixed twin:\n%s", fixed)
+	}
+
+	fatal, ok := goTest(t, "-run", "^TestFatal$")
+	if ok || !strings.Contains(fatal, "mcheck: test failed: bank_test.go:") || !strings.Contains(fatal, "boom\n") ||
+		!strings.Contains(fatal, "cleanup ran") {
+		t.Fatalf("t.Fatal in the body:\n%s", fatal)
 	}
 
 	leak, ok := goTest(t, "-run", "^TestLeak$")

@@ -50,6 +50,9 @@ type Target struct {
 	// an execution ends when nothing can move after the test returned,
 	// and a failed test or a goroutine left blocked is a bug.
 	Test bool
+	// Describe, if set, describes what a reported execution ran (the
+	// environment of a component), for Failure.Environment.
+	Describe func(m *ssainterp.Machine) string
 }
 
 // Kind is the kind of a bug.
@@ -68,15 +71,16 @@ const (
 
 // Failure is a bug found on one schedule.
 type Failure struct {
-	Kind       Kind
-	Message    string                // what the runtime printed, or why
-	Goroutines []ssainterp.Goroutine // goroutines blocked at the end (deadlocks and leaks), or racing
-	Race       *ssainterp.Race       // the two accesses of a data race
-	Schedule   Schedule              // replays the failure
-	Trace      []Step                // the interleaving, one visible operation per step
-	Stdout     string                // what the program printed on standard output
-	Stderr     string                // and on standard error (the runtime's report is there)
-	Execution  int                   // which execution found it
+	Kind        Kind
+	Message     string                // what the runtime printed, or why
+	Goroutines  []ssainterp.Goroutine // goroutines blocked at the end (deadlocks and leaks), or racing
+	Race        *ssainterp.Race       // the two accesses of a data race
+	Schedule    Schedule              // replays the failure
+	Trace       []Step                // the interleaving, one visible operation per step
+	Stdout      string                // what the program printed on standard output
+	Stderr      string                // and on standard error (the runtime's report is there)
+	Execution   int                   // which execution found it
+	Environment string                // what the execution ran, from Target.Describe
 }
 
 // Step is one step of a trace: goroutine G performed operation Op at Pos.
@@ -362,6 +366,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps,
 		SharedPoints: !opts.SyncOnly, Races: !opts.NoRaces, RecordRaces: opts.RecordRaces,
 		Choose: func(n int) int { return rec.NextNumber(n) },
+		Trace:  trace,
 	})
 	if err := t.Start(m); err != nil {
 		return nil, 0, err
@@ -479,6 +484,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			" (the program depends on something mcheck does not control)")
 	}
 	if f != nil {
+		if trace && t.Describe != nil {
+			f.Environment = t.Describe(m)
+		}
 		f.Schedule = rec.s
 		f.Trace = steps
 		f.Stdout, f.Stderr = stdout.String(), stderr.String()

@@ -34,6 +34,9 @@ func (f *Failure) Format(replay string) string {
 			b.WriteString("\n")
 		}
 	}
+	if f.Environment != "" {
+		fmt.Fprintf(&b, "environment: %s\n", strings.ReplaceAll(f.Environment, "\n", "\n             "))
+	}
 	if len(f.Trace) > 0 {
 		b.WriteString(f.table())
 	}

@@ -38,6 +38,7 @@ type function struct {
 
 	model      modelFunc // non-nil: a modelled function
 	external   bool      // a model or a bridged function: no SSA body to run
+	runner     bool      // testing.tRunner: a Goexit stops unwinding here
 	native     *nativeFunc
 	nativeOnce sync.Once
 }
@@ -302,6 +303,13 @@ func (m *Machine) unwind(g *goroutine) {
 				return
 			}
 			continue // native or modelled deferred call completed
+		}
+		if p.goexit && fr.fn.runner {
+			// runtime.Goexit (t.FailNow) ends the test function, not
+			// the test runner, which goes on with the cleanups.
+			g.panic = p.link
+			fr.unwinding = false
+			return
 		}
 		if fr.boundary {
 			g.top = fr.caller

@@ -38,6 +38,9 @@ type Program struct {
 	models sync.Map // *ssa.Function -> modelFunc (nil if none)
 
 	msMu sync.Mutex // guards ssa.MethodSets, which is not safe for concurrent use
+
+	valuesOnce sync.Once
+	valuesFn   *function // see valuesMarker
 }
 
 // methodSet returns t's method set; safe for concurrent Machines.

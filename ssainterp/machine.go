@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/mcheck-dev/mcheck/envgen"
 )
 
 // Config controls one execution.
@@ -34,6 +36,15 @@ type Config struct {
 	// Choose, if set, decides among n alternatives (a select with
 	// several ready cases); otherwise the seeded generator does.
 	Choose func(n int) int
+	// Trace is set for an execution that is replayed to be reported:
+	// models record more (what the calls of a component returned).
+	Trace bool
+	// Component and Plan are the component and environment that
+	// mcheck.Component runs (component.go); without them the call is
+	// reported to Probe and the execution ends.
+	Component *envgen.Component
+	Plan      *envgen.Plan
+	Probe     func(ComponentProbe)
 }
 
 // Machine is one execution of an interpreted program: its goroutines,
@@ -75,6 +86,7 @@ type Machine struct {
 	testRoot        *testState
 	testDone        bool
 	testLog         []string
+	comp            *compState
 	watch           bool // memory is tracked (a second goroutine exists)
 	firstOwner      int  // owner of memory that existed when tracking started
 	shadows         map[any]*shadow

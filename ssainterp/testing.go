@@ -60,7 +60,7 @@ func (m *Machine) StartTest(pkg, testName string) error {
 	ts := &testState{name: testName}
 	m.tests = map[uintptr]*testState{tv.Pointer(): ts}
 	m.testRoot = ts
-	boot := &function{prog: m.prog, name: "testing.tRunner"}
+	boot := &function{prog: m.prog, name: "testing.tRunner", runner: true}
 	boot.code = []op{
 		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
 		func(fr *frame) *frame { return m.callFunc(fr, test, []value{{r: tv}}, -1) },
@@ -252,7 +252,7 @@ func init() {
 		sub := &testState{name: ts.name + "/" + rewriteSubtestName(args[0].str()), parent: ts}
 		tv := reflect.New(reflect.TypeFor[testing.T]())
 		m.tests[tv.Pointer()] = sub
-		runner := &function{prog: m.prog, name: "testing.tRunner"}
+		runner := &function{prog: m.prog, name: "testing.tRunner", runner: true}
 		runner.code = []op{
 			func(fr *frame) *frame { return m.callClosure(fr, f, []value{{r: tv}}, -1) },
 			func(fr *frame) *frame { return m.runCleanups(fr, sub) },

@@ -44,3 +44,12 @@ func TestLeak(t *testing.T) {
 		<-results // the other sender blocks forever
 	})
 }
+
+// TestFatal fails with t.Fatal in the body: a failed test, and the
+// cleanups still run (as testing's tRunner does after runtime.Goexit).
+func TestFatal(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		t.Cleanup(func() { t.Log("cleanup ran") })
+		t.Fatal("boom")
+	})
+}

@@ -1,0 +1,176 @@
+// Package envgen builds environments for checking a component: the
+// operations of a component type, small domains of values for their
+// parameters, and the environments of Parizek and Kalibera
+// (../shared/seeds/random-environment-and-restarts.txt): the
+// random-sequence environment of Figure 1b and the universal environment
+// of Figure 1a. It also writes environments as Go test source for
+// go generate (emit.go).
+//
+// envgen works on go/types only; the interpreter (package ssainterp)
+// runs a Plan, and package gotest drives the restarts.
+package envgen
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+)
+
+// Component is the interface of a component: its constructor and the
+// operations an environment calls.
+type Component struct {
+	Ctor    string           // the constructor as the user named it, for messages: "NewCache"
+	CtorSig *types.Signature // func(params) T or func(params) (T, error)
+	Type    types.Type       // T: a pointer or an interface
+	HasErr  bool             // the constructor also returns an error
+	Params  []Domain         // the constructor's parameters
+	Methods []Method         // the operations, by name
+	Init    *Method          // called once before the environment starts
+	Finish  *Method          // called once after every goroutine of the environment returned
+	Notes   []string         // methods left out, and why
+	Pkg     *types.Package   // the package of the component type, for spelling types
+}
+
+// Method is one operation of a component.
+type Method struct {
+	Name   string
+	Sig    *types.Signature // without the receiver
+	Params []Domain
+}
+
+// Options select the operations.
+type Options struct {
+	Include []string // only these methods (default: every exported method)
+	Exclude []string // not these
+	Init    string   // a method called once before the environment
+	Finish  string   // a method called once after it (a Close, say)
+	User    []UserValue
+}
+
+// UserValue is a value the user supplied for parameters of its type
+// (mcheck.Values): the Go counterpart of the seed's data container.
+type UserValue struct {
+	Type types.Type
+	Src  string // how it prints, "Key(1)"
+}
+
+// Extract finds the component that a constructor with signature sig
+// (called name) returns, and its operations under o.
+func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
+	c := &Component{Ctor: name, CtorSig: sig}
+	res := sig.Results()
+	switch {
+	case res.Len() == 1 && !isError(res.At(0).Type()):
+		c.Type = res.At(0).Type()
+	case res.Len() == 2 && !isError(res.At(0).Type()) && isError(res.At(1).Type()):
+		c.Type, c.HasErr = res.At(0).Type(), true
+	default:
+		return nil, fmt.Errorf("%s: a constructor returns the component (a pointer or an interface), optionally with an error; it has type %s",
+			name, typeName(sig))
+	}
+	switch c.Type.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+	default:
+		return nil, fmt.Errorf("%s returns %s, which is neither a pointer nor an interface: the methods would run on copies of the component",
+			name, typeName(c.Type))
+	}
+	if n, ok := types.Unalias(derefType(c.Type)).(*types.Named); ok && n.Obj().Pkg() != nil {
+		c.Pkg = n.Obj().Pkg()
+	}
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		d := domainFor(p.Type(), o.User)
+		if len(d.Values) == 0 {
+			return nil, fmt.Errorf("%s: no values for its parameter %s of type %s; give some with mcheck.Values",
+				name, paramName(p, i), typeName(p.Type()))
+		}
+		c.Params = append(c.Params, d)
+	}
+	ms := types.NewMethodSet(c.Type)
+	known := map[string]bool{}
+	for i := range ms.Len() {
+		known[ms.At(i).Obj().Name()] = true
+	}
+	for _, list := range [][]string{o.Include, o.Exclude, {o.Init, o.Finish}} {
+		for _, n := range list {
+			if n != "" && !known[n] {
+				return nil, fmt.Errorf("%s: %s has no method %s", name, typeName(c.Type), n)
+			}
+		}
+	}
+	for i := range ms.Len() {
+		f := ms.At(i).Obj().(*types.Func)
+		if !f.Exported() {
+			continue
+		}
+		if len(o.Include) > 0 && !slices.Contains(o.Include, f.Name()) || slices.Contains(o.Exclude, f.Name()) {
+			continue
+		}
+		// Lock and Unlock of an embedded sync.Mutex are not operations.
+		if p := f.Pkg(); len(o.Include) == 0 && len(ms.At(i).Index()) > 1 && p != nil && p != c.Pkg && isStdPath(p.Path()) {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s is promoted from %s: left out (name it with mcheck.Methods to call it)", f.Name(), p.Path()))
+			continue
+		}
+		m := Method{Name: f.Name(), Sig: f.Signature()}
+		ok := true
+		for j := range m.Sig.Params().Len() {
+			p := m.Sig.Params().At(j)
+			d := domainFor(p.Type(), o.User)
+			if len(d.Values) == 0 {
+				c.Notes = append(c.Notes, fmt.Sprintf("%s is left out: no values for its parameter %s of type %s (give some with mcheck.Values)",
+					f.Name(), paramName(p, j), typeName(p.Type())))
+				ok = false
+				break
+			}
+			m.Params = append(m.Params, d)
+		}
+		if !ok {
+			continue
+		}
+		switch f.Name() {
+		case o.Init:
+			c.Init = &m
+		case o.Finish:
+			c.Finish = &m
+		default:
+			c.Methods = append(c.Methods, m)
+		}
+	}
+	if len(c.Methods) == 0 {
+		msg := fmt.Sprintf("%s: %s has no exported methods to call", name, typeName(c.Type))
+		if len(c.Notes) > 0 {
+			msg += " (" + strings.Join(c.Notes, "; ") + ")"
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	return c, nil
+}
+
+// typeName spells t with package names, as Go's messages do.
+func typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// isStdPath reports whether an import path without a dot in its first
+// element is the standard library's.
+func isStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+func paramName(p *types.Var, i int) string {
+	if p.Name() != "" && p.Name() != "_" {
+		return p.Name()
+	}
+	return fmt.Sprintf("#%d", i+1)
+}

@@ -1,0 +1,304 @@
+package envgen
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// Env names an environment kind.
+const (
+	Random    = "random"    // random-sequence environment (Figure 1b)
+	Universal = "universal" // universal environment (Figure 1a)
+)
+
+// Call is one call of an environment: the method's index in
+// Component.Methods and, per parameter, an index into its domain.
+type Call struct {
+	Method int
+	Args   []int
+}
+
+// Plan is one environment of a component: what the interpreter runs
+// after the constructor returned.
+type Plan struct {
+	Env     string
+	NewArgs []int    // the constructor's arguments (domain indexes)
+	Init    []int    // the arguments of the init method, if any
+	Finish  []int    // and of the finish method
+	Threads [][]Call // random: each goroutine's calls, in order
+	// Universal: each goroutine loops, choosing at choice points (which
+	// the search explores) whether to go on and which method to call
+	// with which arguments; Perm maps a choice to a method (randomised
+	// per environment, as the seed does to undo JPF's fixed order), and
+	// MaxCalls bounds the loop so the space is finite.
+	Goroutines int
+	Perm       []int
+	MaxCalls   int
+}
+
+// NewRandom draws a random-sequence environment (the seed's Figure 1b)
+// of g goroutines: each calls a sequence of methods whose length is
+// drawn from [1, 2|M|], each method uniformly, each argument uniformly
+// from its domain.
+func NewRandom(c *Component, g int, rng *rand.Rand) *Plan {
+	p := &Plan{Env: Random, Goroutines: g}
+	p.fixedArgs(c, rng)
+	for range g {
+		n := 1 + rng.IntN(2*len(c.Methods))
+		calls := make([]Call, n)
+		for i := range calls {
+			calls[i] = drawCall(c, rng.IntN(len(c.Methods)), rng)
+		}
+		p.Threads = append(p.Threads, calls)
+	}
+	return p
+}
+
+// NewUniversal makes a universal environment (the seed's Figure 1a) of
+// g goroutines, each making at most maxCalls calls (default 2|M|).
+func NewUniversal(c *Component, g, maxCalls int, rng *rand.Rand) *Plan {
+	if maxCalls <= 0 {
+		maxCalls = 2 * len(c.Methods)
+	}
+	p := &Plan{Env: Universal, Goroutines: g, MaxCalls: maxCalls, Perm: rng.Perm(len(c.Methods))}
+	p.fixedArgs(c, rng)
+	return p
+}
+
+func (p *Plan) fixedArgs(c *Component, rng *rand.Rand) {
+	p.NewArgs = drawArgs(c.Params, rng)
+	if c.Init != nil {
+		p.Init = drawArgs(c.Init.Params, rng)
+	}
+	if c.Finish != nil {
+		p.Finish = drawArgs(c.Finish.Params, rng)
+	}
+}
+
+func drawCall(c *Component, m int, rng *rand.Rand) Call {
+	return Call{Method: m, Args: drawArgs(c.Methods[m].Params, rng)}
+}
+
+func drawArgs(ds []Domain, rng *rand.Rand) []int {
+	args := make([]int, len(ds))
+	for i, d := range ds {
+		args[i] = rng.IntN(len(d.Values))
+	}
+	return args
+}
+
+// Calls is the number of calls of a random-sequence environment.
+func (p *Plan) Calls() int {
+	n := 0
+	for _, th := range p.Threads {
+		n += len(th)
+	}
+	return n
+}
+
+// Without returns a copy of p without call j of goroutine g.
+func (p *Plan) Without(g, j int) *Plan {
+	q := *p
+	q.Threads = make([][]Call, len(p.Threads))
+	for i, th := range p.Threads {
+		q.Threads[i] = append([]Call(nil), th...)
+	}
+	q.Threads[g] = append(q.Threads[g][:j:j], q.Threads[g][j+1:]...)
+	return &q
+}
+
+// Check reports whether p fits c (a plan decoded from a token, say).
+func (p *Plan) Check(c *Component) error {
+	bad := func(what string) error {
+		return fmt.Errorf("the environment does not fit %s (%s): was the component changed since the token was printed?", c.Ctor, what)
+	}
+	argsFit := func(args []int, ds []Domain) bool {
+		if len(args) != len(ds) {
+			return false
+		}
+		for i, a := range args {
+			if a < 0 || a >= len(ds[i].Values) {
+				return false
+			}
+		}
+		return true
+	}
+	if !argsFit(p.NewArgs, c.Params) {
+		return bad("constructor arguments")
+	}
+	if (c.Init != nil && !argsFit(p.Init, c.Init.Params)) || (c.Finish != nil && !argsFit(p.Finish, c.Finish.Params)) {
+		return bad("init or finish arguments")
+	}
+	for _, th := range p.Threads {
+		for _, call := range th {
+			if call.Method < 0 || call.Method >= len(c.Methods) || !argsFit(call.Args, c.Methods[call.Method].Params) {
+				return bad("a call")
+			}
+		}
+	}
+	for _, m := range p.Perm {
+		if m < 0 || m >= len(c.Methods) {
+			return bad("a method")
+		}
+	}
+	if len(p.Perm) != 0 && len(p.Perm) != len(c.Methods) {
+		return bad("the number of methods")
+	}
+	return nil
+}
+
+// The environment part of a replay token: "e1." and the base64url of
+// uvarints.
+
+const planPrefix = "e1."
+
+// Encode returns p as a token part.
+func (p *Plan) Encode() string {
+	var b []byte
+	u := func(n int) { b = binary.AppendUvarint(b, uint64(n)) }
+	list := func(xs []int) {
+		u(len(xs))
+		for _, x := range xs {
+			u(x)
+		}
+	}
+	if p.Env == Universal {
+		u(1)
+	} else {
+		u(0)
+	}
+	list(p.NewArgs)
+	list(p.Init)
+	list(p.Finish)
+	u(p.Goroutines)
+	u(p.MaxCalls)
+	list(p.Perm)
+	u(len(p.Threads))
+	for _, th := range p.Threads {
+		u(len(th))
+		for _, c := range th {
+			u(c.Method)
+			list(c.Args)
+		}
+	}
+	return planPrefix + base64.RawURLEncoding.EncodeToString(b)
+}
+
+// Decode parses a token part made by Encode.
+func Decode(s string) (*Plan, error) {
+	rest, ok := strings.CutPrefix(s, planPrefix)
+	if !ok {
+		return nil, fmt.Errorf("environment token %q does not start with %s", s, planPrefix)
+	}
+	b, err := base64.RawURLEncoding.DecodeString(rest)
+	if err != nil {
+		return nil, fmt.Errorf("environment token %q: %v", s, err)
+	}
+	bad := false
+	u := func() int {
+		x, n := binary.Uvarint(b)
+		if n <= 0 || x > 1<<20 {
+			bad = true
+			b = nil
+			return 0
+		}
+		b = b[n:]
+		return int(x)
+	}
+	list := func() []int {
+		n := u()
+		if n > len(b) {
+			bad = true
+			return nil
+		}
+		xs := make([]int, n)
+		for i := range xs {
+			xs[i] = u()
+		}
+		return xs
+	}
+	p := &Plan{Env: Random}
+	if u() == 1 {
+		p.Env = Universal
+	}
+	p.NewArgs, p.Init, p.Finish = list(), list(), list()
+	p.Goroutines, p.MaxCalls = u(), u()
+	if p.Perm = list(); len(p.Perm) == 0 {
+		p.Perm = nil
+	}
+	nt := u()
+	for i := 0; i < nt && !bad; i++ {
+		n := u()
+		th := []Call{}
+		for j := 0; j < n && !bad; j++ {
+			th = append(th, Call{Method: u(), Args: list()})
+		}
+		p.Threads = append(p.Threads, th)
+	}
+	if bad || len(b) != 0 {
+		return nil, fmt.Errorf("environment token %q is corrupt", s)
+	}
+	if len(p.NewArgs) == 0 {
+		p.NewArgs = nil
+	}
+	return p, nil
+}
+
+// Describe spells p as the report's environment line: each goroutine's
+// calls with their arguments ("g2: Put(1, "a"); Get(1)", a line per
+// goroutine, labelled with ids, or g1, g2… without). results, if not nil, holds per goroutine what each call returned, and
+// started how many calls each goroutine started: a call started but not
+// returned is marked, and calls never reached too.
+func (p *Plan) Describe(c *Component, pr *Printer, ids []int, results [][]string, started []int) string {
+	if p.Env == Universal {
+		return fmt.Sprintf("universal: %d goroutines, each calling up to %d methods chosen at choice points", p.Goroutines, p.MaxCalls)
+	}
+	var parts []string
+	for g, th := range p.Threads {
+		calls := make([]string, len(th))
+		for j, call := range th {
+			calls[j] = p.CallString(c, pr, call)
+			switch {
+			case g < len(results) && j < len(results[g]):
+				if results[g][j] != "" {
+					calls[j] += " → " + results[g][j]
+				}
+			case g < len(started) && j < started[g]:
+				calls[j] += " (did not return)"
+			case g < len(started):
+				calls[j] += " (not reached)"
+			}
+		}
+		id := g + 1
+		if g < len(ids) {
+			id = ids[g]
+		}
+		line := strings.Join(calls, "; ")
+		if len(calls) == 0 {
+			line = "(no calls)"
+		}
+		parts = append(parts, fmt.Sprintf("g%d: %s", id, line))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// CallString spells one call: "Put(1, "a")".
+func (p *Plan) CallString(c *Component, pr *Printer, call Call) string {
+	m := c.Methods[call.Method]
+	return m.Name + "(" + Args(pr, m.Params, call.Args, m.Sig.Variadic()) + ")"
+}
+
+// Args spells the arguments args (domain indexes) of parameters ds.
+func Args(pr *Printer, ds []Domain, args []int, variadic bool) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = pr.Value(ds[i].Values[a], ds[i].Type)
+		if variadic && i == len(args)-1 {
+			parts[i] += "..."
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,75 @@
+package gotest
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestComponentEndToEnd runs mcheck.Component inside a real go test on
+// the fixture testdata/cache: the race of the buggy cache is found with
+// its environment and replayed from its token, the fixed twin passes,
+// and bad input gets clear messages.
+func TestComponentEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a test binary")
+	}
+	corpus := filepath.Join("testdata", "cache", "testdata")
+	t.Cleanup(func() { os.RemoveAll(corpus) })
+
+	out, ok := goTestIn(t, "./testdata/cache", "-run", "^TestCache$", "-mcheck.seed=7", "-v")
+	if ok {
+		t.Fatalf("the race was not found:\n%s", out)
+	}
+	for _, want := range []string{
+		"mcheck: data race:",
+		"cache.go:58",
+		"environment: g",
+		"Len()",
+		"replay: go test -run '^TestCache$' -mcheck.replay=e1.",
+		"saved: testdata/mcheck/TestCache/",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	tok := regexp.MustCompile(`mcheck\.replay=(e1\.\S+)`).FindStringSubmatch(out)
+	if tok == nil {
+		t.Fatalf("no token in:\n%s", out)
+	}
+	os.RemoveAll(corpus)
+	replayed, ok := goTestIn(t, "./testdata/cache", "-run", "^TestCache$", "-mcheck.replay="+tok[1])
+	if ok || !strings.Contains(replayed, "mcheck: data race:") || !strings.Contains(replayed, "environment: "+envLine(out)) {
+		t.Errorf("the token did not replay the race in the same environment:\n%s\nwant environment %q", replayed, envLine(out))
+	}
+
+	out, ok = goTestIn(t, "./testdata/cache", "-run", "^(TestCacheFixed|TestStore|TestValues)$", "-mcheck.budget=500ms", "-v")
+	if !ok {
+		t.Errorf("the fixed twin, the interface with an error and the picky component with good values fail:\n%s", out)
+	}
+	if !strings.Contains(out, "NewFixed: ") || !strings.Contains(out, ", no bug") {
+		t.Errorf("no summary:\n%s", out)
+	}
+
+	out, _ = goTestIn(t, "./testdata/cache", "-run", "^(TestPicky|TestNothing|TestNotAFunc|TestTwoResults)$", "-v")
+	for _, want := range []string{
+		`note: Set panics when it is the only call on a new component: not a concurrency bug`,
+		`mcheck.Exclude("Set")`,
+		"NewNothing: *cache.Nothing has no exported methods to call",
+		"mcheck.Component needs the component's constructor, a function, not int",
+		"the function literal at cache_test.go:16: a constructor returns the component (a pointer or an interface), optionally with an error; it has type func() (int, string)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// envLine returns the first line of the environment in a report.
+func envLine(out string) string {
+	_, rest, _ := strings.Cut(out, "environment: ")
+	line, _, _ := strings.Cut(rest, "\n")
+	return line
+}

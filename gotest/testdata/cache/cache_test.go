@@ -1,0 +1,23 @@
+package cache
+
+import (
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+)
+
+func TestCache(t *testing.T)      { mcheck.Component(t, New) }
+func TestCacheFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
+func TestStore(t *testing.T)      { mcheck.Component(t, Open) }
+func TestPicky(t *testing.T)      { mcheck.Component(t, NewPicky) }
+func TestNothing(t *testing.T)    { mcheck.Component(t, NewNothing) }
+func TestNotAFunc(t *testing.T)   { mcheck.Component(t, 42) }
+func TestTwoResults(t *testing.T) {
+	mcheck.Component(t, func() (int, string) { return 1, "" })
+}
+func TestUniversal(t *testing.T) {
+	mcheck.Component(t, New, mcheck.Environment("universal", 0))
+}
+func TestValues(t *testing.T) {
+	mcheck.Component(t, NewPicky, mcheck.Values(1, 2, 3))
+}
