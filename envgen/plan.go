@@ -83,6 +83,9 @@ func drawCall(c *Component, m int, rng *rand.Rand) Call {
 }
 
 func drawArgs(ds []Domain, rng *rand.Rand) []int {
+	if len(ds) == 0 {
+		return nil
+	}
 	args := make([]int, len(ds))
 	for i, d := range ds {
 		args[i] = rng.IntN(len(d.Values))
@@ -210,8 +213,8 @@ func Decode(s string) (*Plan, error) {
 	}
 	list := func() []int {
 		n := u()
-		if n > len(b) {
-			bad = true
+		if n == 0 || n > len(b) {
+			bad = bad || n > len(b)
 			return nil
 		}
 		xs := make([]int, n)
@@ -226,9 +229,7 @@ func Decode(s string) (*Plan, error) {
 	}
 	p.NewArgs, p.Init, p.Finish = list(), list(), list()
 	p.Goroutines, p.MaxCalls = u(), u()
-	if p.Perm = list(); len(p.Perm) == 0 {
-		p.Perm = nil
-	}
+	p.Perm = list()
 	nt := u()
 	for i := 0; i < nt && !bad; i++ {
 		n := u()
@@ -240,9 +241,6 @@ func Decode(s string) (*Plan, error) {
 	}
 	if bad || len(b) != 0 {
 		return nil, fmt.Errorf("environment token %q is corrupt", s)
-	}
-	if len(p.NewArgs) == 0 {
-		p.NewArgs = nil
 	}
 	return p, nil
 }
