@@ -39,6 +39,16 @@ type Plan struct {
 	MaxCalls   int
 }
 
+// Draw makes environment env (Random or Universal) of g goroutines from
+// seed alone.
+func Draw(c *Component, env string, g, maxCalls int, seed uint64) *Plan {
+	rng := rand.New(rand.NewPCG(seed, 0x6d636865636b))
+	if env == Universal {
+		return NewUniversal(c, g, maxCalls, rng)
+	}
+	return NewRandom(c, g, rng)
+}
+
 // NewRandom draws a random-sequence environment (the seed's Figure 1b)
 // of g goroutines: each calls a sequence of methods whose length is
 // drawn from [1, 2|M|], each method uniformly, each argument uniformly

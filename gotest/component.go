@@ -3,7 +3,6 @@ package gotest
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -192,7 +191,7 @@ func checkComponent(pkgPath, testName string, ctor any, c Config) (*ComponentRep
 		rc.Strategy = "none" // one universal environment, explored in full
 	}
 	out, err := restarts.Run(rc, func(i int, seed uint64, b restarts.Budget) (restarts.Result, error) {
-		plan := newPlan(comp, cc, seed)
+		plan := envgen.Draw(comp, cc.Env, cc.Goroutines, cc.MaxCalls, seed)
 		o := c.Options
 		o.Seed, o.Executions, o.Time, o.Workers = seed, b.Executions, b.Time, 1
 		if o.Executions == 0 {
@@ -222,15 +221,6 @@ func checkComponent(pkgPath, testName string, ctor any, c Config) (*ComponentRep
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
-}
-
-// newPlan draws the environment of an attempt.
-func newPlan(comp *envgen.Component, cc ComponentConfig, seed uint64) *envgen.Plan {
-	rng := rand.New(rand.NewPCG(seed, 0x6d636865636b))
-	if cc.Env == envgen.Universal {
-		return envgen.NewUniversal(comp, cc.Goroutines, cc.MaxCalls, rng)
-	}
-	return envgen.NewRandom(comp, cc.Goroutines, rng)
 }
 
 // componentTarget runs plan in the test's mcheck.Component call.

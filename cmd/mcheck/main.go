@@ -6,7 +6,14 @@
 //	mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]
 //	mcheck explore [flags] PKG
 //	mcheck test [-run regexp] [flags] PKG...
+//	mcheck envgen -ctor NewX [-env random|universal] [-n K] [-seed S] [-o FILE]
 //	mcheck demo
+//
+// envgen, from a //go:generate line, writes environments of the
+// component that the constructor NewX of the package in the current
+// directory returns, as a _test.go file of plain tests: each constructs
+// the component and calls its methods from goroutines (package envgen).
+// They run natively (go test -race) and under mcheck (mcheck test).
 //
 // test explores the existing, unmodified Test functions of the packages,
 // each as if its body were given to mcheck.Run.
@@ -42,6 +49,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]")
 	fmt.Fprintln(w, "       mcheck explore [-strategy random|pct|dfs] [-seed N] [-budget 20s] [-executions N] [-replay TOKEN] ... PKG")
 	fmt.Fprintln(w, "       mcheck test [-run REGEXP] [explore flags] PKG...")
+	fmt.Fprintln(w, "       mcheck envgen -ctor NewX [-env random|universal] [-n K] [-seed S] [-o FILE]   (for //go:generate)")
 	fmt.Fprintln(w, "       mcheck demo    (run the bundled examples, from the repository root)")
 }
 
@@ -59,6 +67,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exploreCmd(args[1:], stdout, stderr)
 	case "test":
 		return testCmd(args[1:], stdout, stderr)
+	case "envgen":
+		return envgenCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return 0
