@@ -53,8 +53,15 @@ type ComponentReport struct {
 // called mcheck.Component.
 func Component(t *testing.T, ctor any, c Config) {
 	t.Helper()
+	if err := isFunc(ctor); err != nil {
+		if capturing != nil {
+			capturing.err = err
+			return
+		}
+		t.Fatalf("mcheck: %v", err)
+	}
 	if capturing != nil {
-		capturing.rep, capturing.err = checkComponent(capturing.pkg, capturing.name, ctor, capturing.cfg(c))
+		capturing.rep, capturing.err = CheckComponentTest(".", capturing.pkg, capturing.name, capturing.cfg(c))
 		return
 	}
 	pkgPath, testName, err := locateCaller(t)
@@ -62,7 +69,7 @@ func Component(t *testing.T, ctor any, c Config) {
 		t.Fatalf("mcheck: %v", err)
 	}
 	c = withComponentFlags(c)
-	rep, err := checkComponent(pkgPath, testName, ctor, c)
+	rep, err := CheckComponentTest(".", pkgPath, testName, c)
 	if err != nil {
 		t.Fatalf("mcheck: %v", err)
 	}
@@ -108,14 +115,24 @@ func withComponentFlags(c Config) Config {
 	return withFlags(c)
 }
 
-// checkComponent loads the test testName of package pkgPath, learns
-// the component from the test's mcheck.Component call, and explores
-// environments of it under restarts.
-func checkComponent(pkgPath, testName string, ctor any, c Config) (*ComponentReport, error) {
+func isFunc(ctor any) error {
 	if v := reflect.ValueOf(ctor); v.Kind() != reflect.Func || v.IsNil() {
-		return nil, fmt.Errorf("mcheck.Component needs the component's constructor, a function, not %T", ctor)
+		return fmt.Errorf("mcheck.Component needs the component's constructor, a function, not %T", ctor)
 	}
-	target, err := LoadTest(".", pkgPath, testName)
+	return nil
+}
+
+// CheckComponentTest loads the package pkgPath in dir with its tests,
+// learns the component from the mcheck.Component call of its function
+// testName (a test, or a scenario with a test's signature), and explores
+// environments of it under restarts, as c says (c's flags are not
+// applied). Failures saved under testdata/mcheck/<testName> are
+// replayed first.
+func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentReport, error) {
+	if c.Time == 0 && c.Executions == 0 {
+		c.Time = componentTime
+	}
+	target, err := LoadTest(dir, pkgPath, testName)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@
 //
 //	go run ./examples/bench [-seeds 20] [-budget 30s] [-only diningphil]
 //	go run ./examples/bench -dfs    # dfs schedule counts of the fixed twins, with and without reduction
+//	go run ./examples/bench restarts [-runs 20] [-cap 10s]   # the seed's Table 6 for examples/components
 //
 // Run it from the repository root.
 package main
@@ -43,6 +44,10 @@ var scenarios = []scenario{
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "restarts" {
+		restartsMain(os.Args[2:])
+		return
+	}
 	seeds := flag.Int("seeds", 20, "seeds per strategy")
 	budget := flag.Duration("budget", 30*time.Second, "time budget per exploration")
 	only := flag.String("only", "", "only scenarios whose example name contains this")
