@@ -276,8 +276,8 @@ func printer(comp *envgen.Component, values []any) *envgen.Printer {
 // Shrinking the environment: drop calls while the same kind of failure
 // is still found with a small budget, so the report shows few calls.
 const (
-	shrinkExecutions = 2000
-	shrinkTime       = 300 * time.Millisecond
+	shrinkExecutions = 500
+	shrinkTime       = 150 * time.Millisecond
 	shrinkTotal      = 3 * time.Second
 )
 

@@ -1,0 +1,47 @@
+// Package componenttest holds the checks every example component's tests
+// make: the buggy component is found by mcheck.Component with default
+// settings for 20 of 20 seeds, each failure replays from its token, and
+// the fixed twin comes back clean.
+package componenttest
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// Seeds is how many seeds FindsBug tries.
+const Seeds = 20
+
+// FindsBug checks that scenario, a named function of the calling test
+// package that calls mcheck.Component on a buggy component, fails with
+// one of kinds for every seed, and that each failure replays from its
+// token with the same trace.
+func FindsBug(t *testing.T, scenario func(*testing.T), kinds ...sched.Kind) {
+	t.Helper()
+	for seed := uint64(1); seed <= Seeds; seed++ {
+		rep, err := gotest.CheckComponent(t, scenario, func(c *gotest.Config) { c.Seed = seed })
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		f := rep.Failure
+		if f == nil {
+			t.Fatalf("seed %d: no bug in %d environments, %d executions", seed, rep.Attempts, rep.Executions)
+		}
+		if !slices.Contains(kinds, f.Kind) {
+			t.Fatalf("seed %d: found %s, want one of %v:\n%s", seed, f.Kind, kinds, f.Format(""))
+		}
+		again, err := gotest.CheckComponent(t, scenario, func(c *gotest.Config) { c.Replay = rep.Token })
+		if err != nil {
+			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		g := again.Failure
+		if g == nil || g.Kind != f.Kind || g.Message != f.Message || !slices.Equal(g.Trace, f.Trace) || g.Environment != f.Environment {
+			t.Fatalf("seed %d: the token %s does not replay\n%s\nreplayed: %v", seed, rep.Token, f.Format(""), g)
+		}
+		t.Logf("seed %d: %s in environment %d after %d executions, %v; %d calls after shrinking",
+			seed, f.Kind, rep.Attempts, rep.Executions, rep.Elapsed, rep.Plan.Calls())
+	}
+}

@@ -1,0 +1,18 @@
+package ipaddressmanager
+
+import (
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+	"github.com/mcheck-dev/mcheck/examples/components/componenttest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// checkBuggy checks the buggy component with default settings (also
+// the scenario of go run ./examples/bench restarts).
+func checkBuggy(t *testing.T) { mcheck.Component(t, New) }
+
+func TestFindsBug(t *testing.T) { componenttest.FindsBug(t, checkBuggy, sched.DataRace, sched.Panic) }
+
+// The fixed twin comes back clean under the default budget.
+func TestFixedIsClean(t *testing.T) { mcheck.Component(t, NewFixed) }
