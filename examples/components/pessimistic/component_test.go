@@ -12,7 +12,9 @@ import (
 // the scenario of go run ./examples/bench restarts).
 func checkBuggy(t *testing.T) { mcheck.Component(t, New) }
 
-func TestFindsBug(t *testing.T) { componenttest.FindsBug(t, checkBuggy, sched.GlobalDeadlock, sched.DataRace) }
+func TestFindsBug(t *testing.T) {
+	componenttest.FindsBug(t, checkBuggy, sched.GlobalDeadlock, sched.DataRace)
+}
 
 // The fixed twin comes back clean under the default budget.
 func TestFixedIsClean(t *testing.T) { mcheck.Component(t, NewFixed) }
