@@ -86,11 +86,11 @@ func (f *Failure) table() string {
 	width = min(width, 40)
 	var b strings.Builder
 	fmt.Fprintf(&b, "schedule: %d steps, %d context switches\n", len(f.Trace), switches(f.Trace))
-	b.WriteString("  #  ")
+	head := "  #  "
 	for _, id := range ids {
-		fmt.Fprintf(&b, "%-*s", width, fmt.Sprintf("g%d", id))
+		head += fmt.Sprintf("%-*s", width, fmt.Sprintf("g%d", id))
 	}
-	b.WriteString("\n")
+	b.WriteString(strings.TrimRight(head, " ") + "\n")
 	for i, s := range f.Trace {
 		cell := cells[i]
 		if len(cell) > width-2 {
