@@ -274,18 +274,20 @@ func printer(comp *envgen.Component, values []any) *envgen.Printer {
 }
 
 // Shrinking the environment: drop calls while the same kind of failure
-// is still found with a small budget, so the report shows few calls.
+// is still found with a small budget of executions, so the report shows
+// few calls. The budget is in executions, so that shrinking is as
+// deterministic as the search; shrinkTotal only guards against a slow
+// component.
 const (
 	shrinkExecutions = 500
-	shrinkTime       = 150 * time.Millisecond
-	shrinkTotal      = 3 * time.Second
+	shrinkTotal      = 5 * time.Second
 )
 
 func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Options, explore func(*envgen.Plan, sched.Options) (*sched.Report, error)) (*envgen.Plan, *sched.Failure, error) {
 	if plan.Env != envgen.Random {
 		return plan, f, nil
 	}
-	o.Seed, o.Executions, o.Time, o.Workers, o.Replay = seed, shrinkExecutions, shrinkTime, 1, ""
+	o.Seed, o.Executions, o.Time, o.Workers, o.Replay = seed, shrinkExecutions, 0, 1, ""
 	deadline := time.Now().Add(shrinkTotal)
 	for changed := true; changed && time.Now().Before(deadline); {
 		changed = false

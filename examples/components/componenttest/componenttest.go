@@ -45,3 +45,31 @@ func FindsBug(t *testing.T, scenario func(*testing.T), kinds ...sched.Kind) {
 			seed, f.Kind, rep.Attempts, rep.Executions, rep.Elapsed, rep.Plan.Calls())
 	}
 }
+
+// SameForAnyWorkers checks that, with a budget in executions, the
+// restarts' outcome for a seed does not depend on the number of workers
+// of the parallel portfolio: the same environment fails with the same
+// token after the same number of executions.
+func SameForAnyWorkers(t *testing.T, scenario func(*testing.T)) {
+	t.Helper()
+	var first *gotest.ComponentReport
+	for _, w := range []int{1, 2, 3} {
+		rep, err := gotest.CheckComponent(t, scenario, func(c *gotest.Config) {
+			c.Seed, c.Workers, c.Executions, c.Time = 9, w, 20000, 0
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Failure == nil {
+			t.Fatalf("workers %d: no bug", w)
+		}
+		if first == nil {
+			first = rep
+			continue
+		}
+		if rep.Token != first.Token || rep.Attempts != first.Attempts || rep.Executions != first.Executions {
+			t.Fatalf("workers %d: token %s after %d environments, %d executions; with 1 worker: %s, %d, %d",
+				w, rep.Token, rep.Attempts, rep.Executions, first.Token, first.Attempts, first.Executions)
+		}
+	}
+}

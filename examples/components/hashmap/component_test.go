@@ -16,3 +16,5 @@ func TestFindsBug(t *testing.T) { componenttest.FindsBug(t, checkBuggy, sched.Da
 
 // The fixed twin comes back clean under the default budget.
 func TestFixedIsClean(t *testing.T) { mcheck.Component(t, NewFixed) }
+
+func TestSameForAnyWorkers(t *testing.T) { componenttest.SameForAnyWorkers(t, checkBuggy) }
