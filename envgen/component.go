@@ -30,6 +30,7 @@ type Component struct {
 	Finish  *Method          // called once after every goroutine of the environment returned
 	Notes   []string         // methods left out, and why
 	Pkg     *types.Package   // the package of the component type, for spelling types
+	User    []UserValue      // the user's values
 }
 
 // Method is one operation of a component.
@@ -58,7 +59,7 @@ type UserValue struct {
 // Extract finds the component that a constructor with signature sig
 // (called name) returns, and its operations under o.
 func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
-	c := &Component{Ctor: name, CtorSig: sig}
+	c := &Component{Ctor: name, CtorSig: sig, User: o.User}
 	res := sig.Results()
 	switch {
 	case res.Len() == 1 && !isError(res.At(0).Type()):

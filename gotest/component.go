@@ -46,7 +46,6 @@ type ComponentReport struct {
 	Executions  int
 	Elapsed     time.Duration
 	Exhausted   bool // a single environment (no restarts) was explored completely
-	Environment string
 }
 
 // Component checks the component ctor constructs, for the test t that
@@ -85,6 +84,10 @@ func Component(t *testing.T, ctor any, c Config) {
 		}
 		t.Errorf("%s%sfound in environment %d after %d executions in %v\n%s", f.Format(fmt.Sprintf("go test -run '^%s$' -mcheck.replay=%s", testName, rep.Token)),
 			alone(rep), rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond), saved)
+		return
+	}
+	if rep.Exhausted {
+		t.Logf("mcheck: %s: explored all %d schedules of the environment, no bug", rep.Component.Ctor, rep.Executions)
 		return
 	}
 	t.Logf("mcheck: %s: %d environments, %d executions in %v, no bug", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
@@ -158,43 +161,40 @@ func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentRepo
 	}
 	start := time.Now()
 	explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, error) {
-		return sched.Explore(componentTarget(target, comp, plan, cc), o)
+		return sched.Explore(componentTarget(target, comp, plan), o)
 	}
 	rep := &ComponentReport{Component: comp}
-	if c.Replay != "" {
-		plan, sched_, err := splitToken(c.Replay)
-		if err != nil {
-			return nil, err
+	// replay runs a token; a failure ends the check.
+	replay := func(tok string) (bool, error) {
+		plan, schedule, err := splitToken(tok)
+		if err == nil {
+			err = plan.Check(comp)
 		}
-		if err := plan.Check(comp); err != nil {
-			return nil, err
+		if err != nil {
+			return false, err
 		}
 		o := c.Options
-		o.Replay = sched_
+		o.Replay = schedule
 		r, err := explore(plan, o)
-		if err != nil {
-			return nil, err
+		if err != nil || r.Failure == nil || r.Failure.Kind == sched.Nondeterminism && c.Replay == "" {
+			return false, err
 		}
-		rep.Failure, rep.Plan, rep.Token, rep.Attempts, rep.Executions = r.Failure, plan, c.Replay, 1, 1
+		rep.Failure, rep.Plan, rep.Token, rep.Attempts, rep.Executions = r.Failure, plan, tok, 1, 1
 		rep.Elapsed = time.Since(start)
-		return rep, nil
+		return true, nil
 	}
-	// Saved failures first.
-	for _, tok := range savedTokens(filepath.Join("testdata", "mcheck", testName)) {
-		plan, s, err := splitToken(tok)
-		if err != nil || plan.Check(comp) != nil {
+	if c.Replay != "" {
+		_, err := replay(c.Replay)
+		rep.Elapsed = time.Since(start)
+		return rep, err
+	}
+	// Saved failures first (a token that no longer fits is skipped).
+	for _, tok := range savedTokens(filepath.Join(dir, "testdata", "mcheck", testName)) {
+		if plan, _, err := splitToken(tok); err != nil || plan.Check(comp) != nil {
 			continue
 		}
-		o := c.Options
-		o.Replay = s
-		r, err := explore(plan, o)
-		if err != nil {
-			return nil, err
-		}
-		if r.Failure != nil && r.Failure.Kind != sched.Nondeterminism {
-			rep.Failure, rep.Plan, rep.Token, rep.Attempts, rep.Executions = r.Failure, plan, tok, 1, 1
-			rep.Elapsed = time.Since(start)
-			return rep, nil
+		if done, err := replay(tok); done || err != nil {
+			return rep, err
 		}
 	}
 	type found struct {
@@ -202,6 +202,7 @@ func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentRepo
 		rep  *sched.Report
 		seed uint64
 	}
+	exhausted := false
 	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
 	if cc.Env == envgen.Universal && c.Strategy == "dfs" {
@@ -218,6 +219,7 @@ func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentRepo
 		if err != nil {
 			return restarts.Result{}, err
 		}
+		exhausted = r.Exhausted // read only for a single attempt
 		return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: r.Executions,
 			Bug: found{plan, r, seed}}, nil
 	})
@@ -234,15 +236,15 @@ func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentRepo
 		rep.Failure, rep.Plan = f, plan
 		rep.Token = plan.Encode() + "." + f.Schedule.Token()
 	} else if rc.Strategy == "none" {
-		rep.Exhausted = true
+		rep.Exhausted = exhausted
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
 }
 
 // componentTarget runs plan in the test's mcheck.Component call.
-func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan, cc ComponentConfig) sched.Target {
-	pr := printer(comp, cc.Values)
+func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan) sched.Target {
+	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
 	return sched.Target{
 		Prog: t.Prog,
 		Test: true,
@@ -263,14 +265,6 @@ func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan, 
 			return ran.Describe(comp, pr, ids, results, started)
 		},
 	}
-}
-
-func printer(comp *envgen.Component, values []any) *envgen.Printer {
-	pr := &envgen.Printer{Pkg: comp.Pkg}
-	for _, v := range values {
-		pr.User = append(pr.User, envgen.UserValue{Src: fmt.Sprintf("%#v", v)})
-	}
-	return pr
 }
 
 // Shrinking the environment: drop calls while the same kind of failure

@@ -73,3 +73,24 @@ func envLine(out string) string {
 	line, _, _ := strings.Cut(rest, "\n")
 	return line
 }
+
+// TestComponentDomains checks, in process, that the interpreter builds
+// every kind of built-in domain value well (each method of Kinds panics
+// on a malformed one) and that universal environments run too.
+func TestComponentDomains(t *testing.T) {
+	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	for _, env := range []string{"random", "universal"} {
+		var c Config
+		c.Executions, c.Seed, c.Component.Env = 3000, 1, env
+		rep, err := CheckComponentTest("testdata/cache", pkg, "TestKinds", c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Failure != nil {
+			t.Fatalf("%s: %s", env, rep.Failure.Format(""))
+		}
+		if len(rep.Component.Methods) != 14 || rep.Attempts < 2 {
+			t.Errorf("%s: %d methods, %d environments", env, len(rep.Component.Methods), rep.Attempts)
+		}
+	}
+}

@@ -21,3 +21,5 @@ func TestUniversal(t *testing.T) {
 func TestValues(t *testing.T) {
 	mcheck.Component(t, NewPicky, mcheck.Values(1, 2, 3))
 }
+
+func TestKinds(t *testing.T) { mcheck.Component(t, NewKinds) }
