@@ -38,14 +38,14 @@ const (
 
 // ComponentReport is the outcome of checking a component.
 type ComponentReport struct {
-	Component   *envgen.Component
-	Failure     *sched.Failure // nil: no bug
-	Plan        *envgen.Plan   // the environment of the failure (shrunk)
-	Token       string         // replays the failure: environment and schedule
-	Attempts    int            // environments tried
-	Executions  int
-	Elapsed     time.Duration
-	Exhausted   bool // a single environment (no restarts) was explored completely
+	Component  *envgen.Component
+	Failure    *sched.Failure // nil: no bug
+	Plan       *envgen.Plan   // the environment of the failure (shrunk)
+	Token      string         // replays the failure: environment and schedule
+	Attempts   int            // environments tried
+	Executions int
+	Elapsed    time.Duration
+	Exhausted  bool // a single environment (no restarts) was explored completely
 }
 
 // Component checks the component ctor constructs, for the test t that
