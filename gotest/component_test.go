@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mcheck-dev/mcheck/sched"
 )
 
 // TestComponentEndToEnd runs mcheck.Component inside a real go test on
@@ -92,5 +94,27 @@ func TestComponentDomains(t *testing.T) {
 		if len(rep.Component.Methods) != 14 || rep.Attempts < 2 {
 			t.Errorf("%s: %d methods, %d environments", env, len(rep.Component.Methods), rep.Attempts)
 		}
+	}
+}
+
+// TestChooseIsAChoicePoint: dfs explores each alternative of
+// mcheck.Choose, 3×2 executions for two choices.
+func TestChooseIsAChoicePoint(t *testing.T) {
+	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	tg, err := LoadTest("testdata/cache", pkg, "chooseNone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := sched.Explore(tg, sched.Options{Strategy: "dfs"})
+	if err != nil || rep.Failure != nil || !rep.Exhausted || rep.Executions != 6 {
+		t.Fatalf("chooseNone: %+v %v", rep, err)
+	}
+	tg, err = LoadTest("testdata/cache", pkg, "chooseAll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err = sched.Explore(tg, sched.Options{Strategy: "dfs"})
+	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.TestFailed || rep.Executions != 6 {
+		t.Fatalf("chooseAll: %+v %v", rep, err)
 	}
 }

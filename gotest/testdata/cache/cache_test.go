@@ -23,3 +23,20 @@ func TestValues(t *testing.T) {
 }
 
 func TestKinds(t *testing.T) { mcheck.Component(t, NewKinds) }
+
+// chooseAll fails on one combination of two choices (a scenario the
+// gotest tests explore with dfs).
+func chooseAll(t *testing.T) {
+	a, b := mcheck.Choose(3), mcheck.Choose(2)
+	if a == 2 && b == 1 {
+		t.Error("the last combination")
+	}
+}
+
+// chooseNone passes on every combination.
+func chooseNone(t *testing.T) {
+	a, b := mcheck.Choose(3), mcheck.Choose(2)
+	if a < 0 || a > 2 || b < 0 || b > 1 {
+		t.Error("out of range")
+	}
+}
