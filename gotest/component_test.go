@@ -118,3 +118,21 @@ func TestChooseIsAChoicePoint(t *testing.T) {
 		t.Fatalf("chooseAll: %+v %v", rep, err)
 	}
 }
+
+// TestTestifyRuns: a test package that uses testify can be explored; a
+// failed require is a failed test at the caller's line.
+func TestTestifyRuns(t *testing.T) {
+	tg, err := LoadTest("testdata/cache", "github.com/mcheck-dev/mcheck/gotest/testdata/cache", "testifyFails")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := sched.Explore(tg, sched.Options{Executions: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Failure
+	if f == nil || f.Kind != sched.TestFailed || !strings.HasPrefix(f.Message, "testify_test.go:17: ") ||
+		!strings.Contains(f.Message, `expected: "b"`) || strings.Contains(f.Message, "not reached") {
+		t.Fatalf("%v", f)
+	}
+}

@@ -141,7 +141,10 @@ func (e *LoadError) Error() string {
 func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
 		packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes
-	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: stdOverlay()}
+	// disableunsafe selects go-spew's reflection without unsafe (testify
+	// vendors it), which the interpreter can run.
+	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: stdOverlay(),
+		BuildFlags: []string{"-tags=disableunsafe"}}
 	roots, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, err

@@ -87,6 +87,7 @@ type Machine struct {
 	testDone        bool
 	testLog         []string
 	comp            *compState
+	helpers         map[*function]bool // functions that called t.Helper
 	watch           bool // memory is tracked (a second goroutine exists)
 	firstOwner      int  // owner of memory that existed when tracking started
 	shadows         map[any]*shadow

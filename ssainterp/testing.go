@@ -132,7 +132,13 @@ func (m *Machine) testMessage(fr *frame, format bool, args []value) string {
 	if !format {
 		s = strings.TrimSuffix(s, "\n")
 	}
-	return m.prog.shortPos(fr.fn.posAt(fr.pc-1)) + ": " + s
+	// As testing does, the position is the first caller not marked
+	// with t.Helper.
+	at := fr
+	for at.caller != nil && m.helpers[at.fn] && at.caller.fn.ssa != nil {
+		at = at.caller
+	}
+	return m.prog.shortPos(at.fn.posAt(at.pc-1)) + ": " + s
 }
 
 func (f *function) posAt(pc int) token.Pos {
@@ -218,7 +224,14 @@ func init() {
 		set(fr, dst, strVal(ts.name))
 		return fr
 	})
-	def("(*testing.common).Helper (*testing.T).Parallel", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+	def("(*testing.common).Helper", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		if m.helpers == nil {
+			m.helpers = map[*function]bool{}
+		}
+		m.helpers[fr.fn] = true
+		return fr
+	})
+	def("(*testing.T).Parallel", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
 		return fr
 	})
 	def("(*testing.common).Cleanup", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {

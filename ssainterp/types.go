@@ -401,6 +401,12 @@ func (rt *rtype) method(name string) *function {
 				// Wrappers SSA synthesises for methods of bridged types
 				// are not interpreted: the method is called natively.
 				if sf.Synthetic != "" && p.modelFor(sf) == nil && !p.interpretedRecv(rt.t) {
+					// A promoted method of a bridged type may be
+					// modelled where it is declared: t.FailNow through
+					// testify's TestingT is (*testing.common).FailNow.
+					if decl := p.ssa.FuncValue(sel.Obj().(*types.Func)); decl != nil && p.modelFor(decl) != nil {
+						f = p.funcOf(decl)
+					}
 					break
 				}
 				f = p.funcOf(sf)
