@@ -88,8 +88,8 @@ type Machine struct {
 	testLog         []string
 	comp            *compState
 	helpers         map[*function]bool // functions that called t.Helper
-	watch           bool // memory is tracked (a second goroutine exists)
-	firstOwner      int  // owner of memory that existed when tracking started
+	watch           bool               // memory is tracked (a second goroutine exists)
+	firstOwner      int                // owner of memory that existed when tracking started
 	shadows         map[any]*shadow
 	syncClocks      map[any]vclock
 	race            *Race
