@@ -127,6 +127,9 @@ func (m *Machine) component(fr *frame, args []value) *frame {
 		m.exit(0)
 		return nil
 	}
+	if m.comp != nil {
+		unsupported("a second mcheck.Component call in one test (check each component in a test of its own)")
+	}
 	st := &compState{c: m.cfg.Component, plan: m.cfg.Plan, user: user, funcs: map[[2]string]value{}}
 	m.comp = st
 	return m.callDriver(fr, st, ctor, args[0], pos)
