@@ -136,3 +136,22 @@ func TestTestifyRuns(t *testing.T) {
 		t.Fatalf("%v", f)
 	}
 }
+
+// TestComponentExhaustion: with dfs, an environment explored in full
+// without a bug ends its attempt early and the next environment starts;
+// a universal environment under dfs is one environment, explored in full.
+func TestComponentExhaustion(t *testing.T) {
+	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	var c Config
+	c.Strategy, c.Executions, c.SyncOnly = "dfs", 3000, true
+	rep, err := CheckComponentTest("testdata/cache", pkg, "TestCacheFixed", c)
+	if err != nil || rep.Failure != nil || rep.Attempts < 10 || rep.Executions > 3000 {
+		t.Fatalf("random environments under dfs: %+v %v", rep, err)
+	}
+	c.Component.Env, c.Component.MaxCalls, c.Component.Include = "universal", 1, []string{"Len", "Delete"}
+	rep, err = CheckComponentTest("testdata/cache", pkg, "TestCacheFixed", c)
+	if err != nil || rep.Failure != nil || !rep.Exhausted || rep.Attempts != 1 {
+		t.Fatalf("a universal environment under dfs: %+v %v", rep, err)
+	}
+	t.Logf("universal environment of Len and Delete, 1 call per goroutine: %d schedules", rep.Executions)
+}

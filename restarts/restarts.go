@@ -131,7 +131,7 @@ func Run(c Config, attempt Attempt) (*Outcome, error) {
 		next     = 1
 		foundAt  = 0 // lowest attempt with a bug so far (0: none)
 		results  = map[int]Result{}
-		spent    int // executions of finished attempts
+		spent    int // executions of finished attempts, and budgets of running ones
 		firstErr error
 	)
 	// take hands out the next attempt and its budget, or false when
@@ -165,6 +165,7 @@ func Run(c Config, attempt Attempt) (*Outcome, error) {
 			if b.Executions == 0 || b.Executions > left {
 				b.Executions = left
 			}
+			spent += b.Executions // reserved until the attempt reports
 		}
 		next++
 		return i, b, true
@@ -182,7 +183,11 @@ func Run(c Config, attempt Attempt) (*Outcome, error) {
 				r, err := attempt(i, Seed(c.Seed, i), b)
 				mu.Lock()
 				results[i] = r
-				spent += r.Executions
+				if c.Total.Executions > 0 {
+					spent += r.Executions - b.Executions
+				} else {
+					spent += r.Executions
+				}
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
