@@ -24,7 +24,8 @@ type Source struct {
 	Command string         // the command that generated it, for the header
 	Comp    *Component
 	Plans   []*Plan
-	Seeds   []uint64 // the seed each plan was drawn with
+	Seed    uint64   // the seed the command was given
+	Seeds   []uint64 // the seed each plan was drawn with, derived from Seed
 }
 
 // TestName is the name of environment i's test function.
@@ -88,10 +89,11 @@ func (s *Source) env(b *bytes.Buffer, pr *Printer, i int, p *Plan) {
 	if p.Env == Universal {
 		fmt.Fprintf(b, "// %s is a universal environment of %s (Parizek and Kalibera's Figure 1a):\n"+
 			"// %d goroutines, each calling up to %d methods chosen with mcheck.Choose,\n"+
-			"// which mcheck explores as choice points. Seed %d.\n", s.TestName(i), c.Ctor, p.Goroutines, p.MaxCalls, s.Seeds[i])
+			"// which mcheck explores as choice points. Drawn with seed %d (from -seed %d).\n", s.TestName(i), c.Ctor, p.Goroutines, p.MaxCalls, s.Seeds[i], s.Seed)
 	} else {
 		fmt.Fprintf(b, "// %s is random-sequence environment %d of %s (Parizek and Kalibera's\n"+
-			"// Figure 1b): %d goroutines, each calling a random sequence of methods. Seed %d.\n", s.TestName(i), i+1, c.Ctor, len(p.Threads), s.Seeds[i])
+			"// Figure 1b): %d goroutines, each calling a random sequence of methods.\n"+
+			"// Drawn with seed %d (from -seed %d).\n", s.TestName(i), i+1, c.Ctor, len(p.Threads), s.Seeds[i], s.Seed)
 	}
 	fmt.Fprintf(b, "func %s(t *testing.T) {\n", s.TestName(i))
 	ctorArgs := Args(pr, c.Params, p.NewArgs, c.CtorSig.Variadic())

@@ -68,7 +68,7 @@ func envgenCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	src := &envgen.Source{Pkg: pkg, Comp: comp, Command: "mcheck envgen " + strings.Join(args, " ")}
+	src := &envgen.Source{Pkg: pkg, Comp: comp, Command: "mcheck envgen " + strings.Join(args, " "), Seed: *seed}
 	for i := range *n {
 		s := restarts.Seed(*seed, i+1)
 		src.Plans = append(src.Plans, envgen.Draw(comp, *env, *goroutines, *calls, s))

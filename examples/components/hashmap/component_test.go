@@ -1,5 +1,9 @@
 package hashmap
 
+// Environments of the fixed twin as plain tests (new_fixed_env_test.go),
+// which go test runs natively and mcheck test explores.
+//go:generate go run github.com/mcheck-dev/mcheck/cmd/mcheck envgen -ctor NewFixed -n 3
+
 import (
 	"testing"
 
