@@ -28,6 +28,8 @@ func New() *Store                   { return &Store{} }
 func Open(size int) (*Store, error) { return &Store{}, nil }
 func Two() (int, string)            { return 0, "" }
 func Value() Store                  { return Store{} }
+func WithChan(ch chan int) *Store   { return &Store{} }
+func Nothing()                      {}
 
 func (s *Store) Put(k Key, v int)                        {}
 func (s *Store) Get(ctx context.Context, k Key) (int, bool) { return 0, false }
@@ -93,6 +95,8 @@ func TestExtractErrors(t *testing.T) {
 		"Two":      "Two: a constructor returns the component (a pointer or an interface), optionally with an error; it has type func() (int, string)",
 		"Value":    "Value returns kv.Store, which is neither a pointer nor an interface",
 		"NewEmpty": "NewEmpty: *kv.Empty has no exported methods to call",
+		"WithChan": "WithChan: no values for its parameter ch of type chan int; give some with mcheck.Values",
+		"Nothing":  "Nothing: a constructor returns the component (a pointer or an interface), optionally with an error; it has type func()",
 	} {
 		_, err := Extract(name, ctor(t, pkg, name), Options{})
 		require.ErrorContains(t, err, want, name)
