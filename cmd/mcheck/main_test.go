@@ -25,6 +25,10 @@ func TestDemo(t *testing.T) {
 		"mcheck: global deadlock: all goroutines are asleep - deadlock!\n  goroutine 1 [sync.WaitGroup.Wait]", // ...exploring finds the deadlock
 		"replay: mcheck explore -replay=v1.",
 		"no bug",
+		"== mcheck.Component(t, orderprocessor.New)", // component mode finds the lock-order deadlock
+		"[sync.Mutex.Lock]: orderprocessor.go:",
+		"environment: g2: ",
+		"replay: mcheck.Component(t, New, mcheck.Replay(\"e1.",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out.String())
