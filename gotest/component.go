@@ -132,12 +132,19 @@ func isFunc(ctor any) error {
 // applied). Failures saved under testdata/mcheck/<testName> are
 // replayed first.
 func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentReport, error) {
-	if c.Time == 0 && c.Executions == 0 {
-		c.Time = componentTime
-	}
 	target, err := LoadTest(dir, pkgPath, testName)
 	if err != nil {
 		return nil, err
+	}
+	return CheckComponent(target, filepath.Join(dir, "testdata", "mcheck", testName), c)
+}
+
+// CheckComponent checks the component of the mcheck.Component call of
+// the test that target starts; failures saved in corpus are replayed
+// first (none if corpus is "").
+func CheckComponent(target sched.Target, corpus string, c Config) (*ComponentReport, error) {
+	if c.Time == 0 && c.Executions == 0 {
+		c.Time = componentTime
 	}
 	comp, err := probe(target, c.Component)
 	if err != nil {
@@ -189,7 +196,7 @@ func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentRepo
 		return rep, err
 	}
 	// Saved failures first (a token that no longer fits is skipped).
-	for _, tok := range savedTokens(filepath.Join(dir, "testdata", "mcheck", testName)) {
+	for _, tok := range savedTokens(corpus) {
 		if plan, _, err := splitToken(tok); err != nil || plan.Check(comp) != nil {
 			continue
 		}
@@ -404,12 +411,12 @@ func (c *capture) cfg(base Config) Config {
 
 var capturing *capture
 
-// CheckComponent runs scenario, a named function of the calling test
+// CheckScenario runs scenario, a named function of the calling test
 // package that calls mcheck.Component, and returns what the check found
 // instead of failing a test. over, if not nil, changes the scenario's
 // configuration (the seed, the budget). It must not run in parallel
 // with another CheckComponent.
-func CheckComponent(t *testing.T, scenario func(*testing.T), over func(*Config)) (*ComponentReport, error) {
+func CheckScenario(t *testing.T, scenario func(*testing.T), over func(*Config)) (*ComponentReport, error) {
 	fn := runtime.FuncForPC(reflect.ValueOf(scenario).Pointer())
 	name := fn.Name()
 	i := strings.LastIndex(name, ".")

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -335,4 +336,28 @@ func (p *Program) MainPackages() []string {
 func (p *Program) Run(mainPkg string, cfg Config) Result {
 	m := p.NewMachine(cfg)
 	return m.RunMain(mainPkg)
+}
+
+// Calls reports whether function fn of the package with the given ID
+// calls callee (named as SSA prints it: "github.com/mcheck-dev/mcheck.Component")
+// itself or in a function literal of its body.
+func (p *Program) Calls(id, fn, callee string) bool {
+	sp := p.byPth[id]
+	if sp == nil || sp.Func(fn) == nil {
+		return false
+	}
+	var calls func(f *ssa.Function) bool
+	calls = func(f *ssa.Function) bool {
+		for _, b := range f.Blocks {
+			for _, ins := range b.Instrs {
+				if c, ok := ins.(ssa.CallInstruction); ok {
+					if sc := c.Common().StaticCallee(); sc != nil && sc.String() == callee {
+						return true
+					}
+				}
+			}
+		}
+		return slices.ContainsFunc(f.AnonFuncs, calls)
+	}
+	return calls(sp.Func(fn))
 }

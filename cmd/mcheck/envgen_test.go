@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -84,5 +85,24 @@ func TestEnvgenGenerate(t *testing.T) {
 		if code := run(append([]string{"envgen", "-dir", dir}, strings.Fields(args)...), &out, &errb); code != 2 || !strings.Contains(errb.String(), want) {
 			t.Errorf("envgen %s: exit %d, %q; want %q", args, code, errb.String(), want)
 		}
+	}
+}
+
+// TestTestRunsComponentTests: mcheck test checks a test that calls
+// mcheck.Component as go test would, and the token it prints replays.
+func TestTestRunsComponentTests(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"test", "-run", "^TestCache$", "-budget", "2s", "../../gotest/testdata/cache"}, &out, &errb)
+	if code != 1 || !strings.Contains(out.String(), "mcheck: data race: ") || !strings.Contains(out.String(), "environment: g") {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	m := regexp.MustCompile(`-replay=(e1\.\S+)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no token:\n%s", out.String())
+	}
+	out.Reset()
+	code = run([]string{"test", "-run", "^TestCache$", "-replay", m[1], "../../gotest/testdata/cache"}, &out, &errb)
+	if code != 1 || !strings.Contains(out.String(), "mcheck: data race: ") {
+		t.Fatalf("replay: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }

@@ -128,14 +128,25 @@ func demoComponent(stdout io.Writer) int {
 		fmt.Fprintf(stdout, "mcheck fault: %v\n", err)
 		return 3
 	}
-	if f := rep.Failure; f != nil {
-		stdout.Write([]byte(f.Format("")))
-		fmt.Fprintf(stdout, "replay: mcheck.Component(t, New, mcheck.Replay(%q))\n", rep.Token)
-		fmt.Fprintf(stdout, "found in environment %d after %d executions in %v\n", rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
-	} else {
-		fmt.Fprintf(stdout, "%d environments, %d executions, no bug\n", rep.Attempts, rep.Executions)
-	}
+	printComponentReport(stdout, rep, "mcheck.Component(t, New, mcheck.Replay(\"TOKEN\"))")
 	return 0
+}
+
+// printComponentReport prints the outcome of checking a component; replay
+// is the replay command, with TOKEN for the token. It returns 1 if a bug
+// was found, else 0.
+func printComponentReport(stdout io.Writer, rep *gotest.ComponentReport, replay string) int {
+	for _, n := range rep.Component.Notes {
+		fmt.Fprintf(stdout, "mcheck: %s\n", n)
+	}
+	f := rep.Failure
+	if f == nil {
+		fmt.Fprintf(stdout, "mcheck: %s: %d environments, %d executions in %v, no bug\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+		return 0
+	}
+	fmt.Fprint(stdout, f.Format(strings.ReplaceAll(replay, "TOKEN", rep.Token)))
+	fmt.Fprintf(stdout, "found in environment %d after %d executions in %v\n", rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+	return 1
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {

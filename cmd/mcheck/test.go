@@ -6,7 +6,9 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"time"
 
+	"github.com/mcheck-dev/mcheck/gotest"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -22,6 +24,8 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	budgetSet := false
+	fs.Visit(func(f *flag.Flag) { budgetSet = budgetSet || f.Name == "budget" || f.Name == "executions" })
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "usage: mcheck test [-run REGEXP] [flags] PKG...")
 		return 2
@@ -47,16 +51,33 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			}
 			ran++
 			t := sched.Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(id, name) }}
-			rep, err := sched.Explore(t, o)
-			if err != nil {
-				fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
-				status = 2
-				continue
-			}
 			pkg, _, _ := strings.Cut(id, " ")
-			fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg)
 			replay := fmt.Sprintf("mcheck test -run '^%s$' -replay=TOKEN %s", name, strings.Join(fs.Args(), " "))
-			if printReport(stdout, rep, replay) == 1 && status == 0 {
+			found := 0
+			if prog.Calls(id, name, "github.com/mcheck-dev/mcheck.Component") {
+				c := gotest.Config{Options: o}
+				if !budgetSet {
+					c.Time = 3 * time.Second // as in go test
+				}
+				rep, err := gotest.CheckComponent(t, "", c)
+				if err != nil {
+					fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
+					status = 2
+					continue
+				}
+				fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg)
+				found = printComponentReport(stdout, rep, replay)
+			} else {
+				rep, err := sched.Explore(t, o)
+				if err != nil {
+					fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
+					status = 2
+					continue
+				}
+				fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg)
+				found = printReport(stdout, rep, replay)
+			}
+			if found == 1 && status == 0 {
 				status = 1
 			}
 		}

@@ -22,7 +22,7 @@ const Seeds = 20
 func FindsBug(t *testing.T, scenario func(*testing.T), kinds ...sched.Kind) {
 	t.Helper()
 	for seed := uint64(1); seed <= Seeds; seed++ {
-		rep, err := gotest.CheckComponent(t, scenario, func(c *gotest.Config) { c.Seed = seed })
+		rep, err := gotest.CheckScenario(t, scenario, func(c *gotest.Config) { c.Seed = seed })
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -33,7 +33,7 @@ func FindsBug(t *testing.T, scenario func(*testing.T), kinds ...sched.Kind) {
 		if !slices.Contains(kinds, f.Kind) {
 			t.Fatalf("seed %d: found %s, want one of %v:\n%s", seed, f.Kind, kinds, f.Format(""))
 		}
-		again, err := gotest.CheckComponent(t, scenario, func(c *gotest.Config) { c.Replay = rep.Token })
+		again, err := gotest.CheckScenario(t, scenario, func(c *gotest.Config) { c.Replay = rep.Token })
 		if err != nil {
 			t.Fatalf("seed %d: replay: %v", seed, err)
 		}
@@ -54,7 +54,7 @@ func SameForAnyWorkers(t *testing.T, scenario func(*testing.T)) {
 	t.Helper()
 	var first *gotest.ComponentReport
 	for _, w := range []int{1, 2, 3} {
-		rep, err := gotest.CheckComponent(t, scenario, func(c *gotest.Config) {
+		rep, err := gotest.CheckScenario(t, scenario, func(c *gotest.Config) {
 			c.Seed, c.Workers, c.Executions, c.Time = 9, w, 20000, 0
 		})
 		if err != nil {
