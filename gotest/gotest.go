@@ -1,7 +1,8 @@
 // Package gotest connects mcheck to go test: the -mcheck.* flags, finding
-// the test behind mcheck.Run, loading it once per process, exploring it,
-// reporting through testing.T, and the saved-failure corpus under
-// testdata/mcheck/<TestName>/.
+// the test behind mcheck.Run or mcheck.Component, loading it once per
+// process, exploring it (component.go: environments and restarts for
+// mcheck.Component), reporting through testing.T, and the saved-failure
+// corpus under testdata/mcheck/<TestName>/.
 package gotest
 
 import (
