@@ -69,6 +69,26 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 				return callee
 			}
 		}
+		if fn.model == nil {
+			if nf := c.p.resolveNative(fn); nf.err == nil && nf.fast != nil && len(args) <= len(scratchArgs{}) {
+				// A native function with a direct adapter: it neither
+				// keeps its arguments nor calls back, so they can go
+				// in the machine's scratch space instead of a new slice.
+				return func(fr *frame) *frame {
+					m := fr.g.m
+					a := m.scratch[:len(args)]
+					for k, s := range args {
+						a[k] = fr.regs[s]
+					}
+					res := m.fastCall(nf, a)
+					clear(a)
+					if dst >= 0 {
+						fr.regs[dst] = res
+					}
+					return fr
+				}
+			}
+		}
 		return func(fr *frame) *frame {
 			vals := make([]value, len(args))
 			for k, s := range args {
@@ -356,3 +376,7 @@ func hasPointers(t types.Type) bool {
 	}
 	return true
 }
+
+// scratchArgs holds the arguments of a call of a native function with a
+// direct adapter (see fastcall.go).
+type scratchArgs [4]value

@@ -173,5 +173,6 @@ func (m *Machine) errorValue(rt *rtype, err error) value {
 	if err == nil {
 		return value{}
 	}
-	return m.fromNative(rt, reflect.ValueOf(&err).Elem())
+	e := err // only this copy escapes: err does not go to the heap on every call
+	return m.fromNative(rt, reflect.ValueOf(&e).Elem())
 }

@@ -158,10 +158,9 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 // never addressed; variables whose address is taken live in their own
 // cells), so its storage can serve the next call.
 func (m *Machine) release(fr *frame) {
-	// Registers beyond len are cleared by the earlier user's release;
-	// a register is always written before it is read, so clearing
-	// only drops references for the garbage collector.
-	clear(fr.regs)
+	// Registers are not cleared: a register is always written before it
+	// is read, and what a pooled frame still refers to is bounded by the
+	// deepest call (clearing cost 5-10% of call-heavy code).
 	clear(fr.defers[:cap(fr.defers)])
 	fr.caller, fr.g, fr.deferCall = nil, nil, nil
 	m.free = append(m.free, fr)

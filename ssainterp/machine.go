@@ -88,6 +88,7 @@ type Machine struct {
 	testLog         []string
 	comp            *compState
 	helpers         map[*function]bool // functions that called t.Helper
+	scratch         scratchArgs        // arguments of direct native calls
 	watch           bool               // memory is tracked (a second goroutine exists)
 	firstOwner      int                // owner of memory that existed when tracking started
 	shadows         map[any]*shadow
