@@ -38,6 +38,43 @@ type compiler struct {
 	// virtual holds read-only locals kept in a register (see
 	// readOnlySpill), and the field addresses of them.
 	virtual map[ssa.Value]bool
+	// fused holds integer comparisons that only an If right after them
+	// uses: the If compares and branches in one op (see fusedIf).
+	fused map[*ssa.BinOp]bool
+}
+
+// fusable reports whether b is the comparison of integers (or bools, for
+// == and !=) that the If ending its block, right after it, alone uses.
+func fusable(b *ssa.BasicBlock) *ssa.BinOp {
+	n := len(b.Instrs)
+	if n < 2 {
+		return nil
+	}
+	iff, ok := b.Instrs[n-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	cmp, ok := b.Instrs[n-2].(*ssa.BinOp)
+	if !ok || iff.Cond != cmp || len(*cmp.Referrers()) != 1 {
+		return nil
+	}
+	bt, ok := cmp.X.Type().Underlying().(*types.Basic)
+	if !ok {
+		return nil
+	}
+	switch cmp.Op {
+	case token.EQL, token.NEQ:
+		if bt.Info()&(types.IsInteger|types.IsBoolean) == 0 {
+			return nil
+		}
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		if bt.Info()&types.IsInteger == 0 {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return cmp
 }
 
 // readOnlySpill reports whether alloc is a local that is stored once,
@@ -98,8 +135,13 @@ func (c *compiler) compile() {
 	c.f.nfree = len(fn.FreeVars)
 	pc := 0
 	c.blockPC = make([]int, len(fn.Blocks))
+	c.fused = map[*ssa.BinOp]bool{}
 	for _, b := range fn.Blocks {
 		c.blockPC[b.Index] = pc
+		cmp := fusable(b)
+		if cmp != nil {
+			c.fused[cmp] = true
+		}
 		if b == fn.Recover {
 			pc++ // the synthetic RunDefers
 		}
@@ -111,7 +153,9 @@ func (c *compiler) compile() {
 			switch ins.(type) {
 			case *ssa.Phi, *ssa.DebugRef:
 			default:
-				pc++
+				if ins != ssa.Instruction(cmp) { // a fused comparison has no op of its own
+					pc++
+				}
 			}
 		}
 	}
@@ -144,9 +188,13 @@ func (c *compiler) compile() {
 			instrs = append(instrs, nil)
 		}
 		for _, ins := range b.Instrs {
-			switch ins.(type) {
+			switch ins := ins.(type) {
 			case *ssa.Phi, *ssa.DebugRef:
 				continue
+			case *ssa.BinOp:
+				if c.fused[ins] {
+					continue
+				}
 			}
 			if p := ins.Pos(); p.IsValid() {
 				c.lastPos = p
@@ -319,6 +367,9 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 	case *ssa.Jump:
 		return c.edge(ins.Block(), ins.Block().Succs[0])
 	case *ssa.If:
+		if cmp, ok := ins.Cond.(*ssa.BinOp); ok && c.fused[cmp] {
+			return c.fusedIf(cmp, ins)
+		}
 		cond := c.slot(ins.Cond)
 		t := c.edge(ins.Block(), ins.Block().Succs[0])
 		f := c.edge(ins.Block(), ins.Block().Succs[1])
@@ -682,4 +733,72 @@ func loadFrom(m *Machine, p value, rt *rtype) value {
 		return loadNative(m, q, rt)
 	}
 	return value{}
+}
+
+// fusedIf compiles an If on the integer comparison cmp, which has no op
+// of its own: one dispatch compares and branches.
+func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
+	x, y := c.slot(cmp.X), c.slot(cmp.Y)
+	t := c.edge(ins.Block(), ins.Block().Succs[0])
+	f := c.edge(ins.Block(), ins.Block().Succs[1])
+	signed := cmp.X.Type().Underlying().(*types.Basic).Info()&types.IsUnsigned == 0
+	branch := func(less func(a, b uint64) bool) op {
+		return func(fr *frame) *frame {
+			if less(fr.regs[x].n, fr.regs[y].n) {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	}
+	switch {
+	case cmp.Op == token.EQL:
+		return func(fr *frame) *frame {
+			if fr.regs[x].n == fr.regs[y].n {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	case cmp.Op == token.NEQ:
+		return func(fr *frame) *frame {
+			if fr.regs[x].n != fr.regs[y].n {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	case signed && cmp.Op == token.LSS:
+		return func(fr *frame) *frame {
+			if int64(fr.regs[x].n) < int64(fr.regs[y].n) {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	case signed && cmp.Op == token.LEQ:
+		return func(fr *frame) *frame {
+			if int64(fr.regs[x].n) <= int64(fr.regs[y].n) {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	case signed && cmp.Op == token.GTR:
+		return func(fr *frame) *frame {
+			if int64(fr.regs[x].n) > int64(fr.regs[y].n) {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	case signed && cmp.Op == token.GEQ:
+		return func(fr *frame) *frame {
+			if int64(fr.regs[x].n) >= int64(fr.regs[y].n) {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	case cmp.Op == token.LSS:
+		return branch(func(a, b uint64) bool { return a < b })
+	case cmp.Op == token.LEQ:
+		return branch(func(a, b uint64) bool { return a <= b })
+	case cmp.Op == token.GTR:
+		return branch(func(a, b uint64) bool { return a > b })
+	}
+	return branch(func(a, b uint64) bool { return a >= b })
 }
