@@ -38,9 +38,21 @@ type compiler struct {
 	// virtual holds read-only locals kept in a register (see
 	// readOnlySpill), and the field addresses of them.
 	virtual map[ssa.Value]bool
-	// fused holds integer comparisons that only an If right after them
-	// uses: the If compares and branches in one op (see fusedIf).
-	fused map[*ssa.BinOp]bool
+	// skip holds instructions that have no op of their own: integer
+	// comparisons that only the If right after them uses (the If
+	// compares and branches in one op, see fusedIf), and read-only
+	// spills with their stores and loads (their values alias registers).
+	skip map[ssa.Instruction]bool
+}
+
+// spilled returns the value stored into a read-only spill.
+func spilled(alloc *ssa.Alloc) ssa.Value {
+	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok {
+			return st.Val
+		}
+	}
+	panic("spilled: no store")
 }
 
 // fusable reports whether b is the comparison of integers (or bools, for
@@ -133,38 +145,6 @@ func (c *compiler) compile() {
 		n++
 	}
 	c.f.nfree = len(fn.FreeVars)
-	pc := 0
-	c.blockPC = make([]int, len(fn.Blocks))
-	c.fused = map[*ssa.BinOp]bool{}
-	for _, b := range fn.Blocks {
-		c.blockPC[b.Index] = pc
-		cmp := fusable(b)
-		if cmp != nil {
-			c.fused[cmp] = true
-		}
-		if b == fn.Recover {
-			pc++ // the synthetic RunDefers
-		}
-		for _, ins := range b.Instrs {
-			if v, ok := ins.(ssa.Value); ok {
-				c.slots[v] = n
-				n++
-			}
-			switch ins.(type) {
-			case *ssa.Phi, *ssa.DebugRef:
-			default:
-				if ins != ssa.Instruction(cmp) { // a fused comparison has no op of its own
-					pc++
-				}
-			}
-		}
-	}
-	c.f.cbase = n
-	c.f.nresults = fn.Signature.Results().Len()
-	c.f.recovPC = -1
-	if fn.Recover != nil {
-		c.f.recovPC = c.blockPC[fn.Recover.Index]
-	}
 	for _, b := range fn.Blocks {
 		for _, ins := range b.Instrs {
 			if a, ok := ins.(*ssa.Alloc); ok && readOnlySpill(a) {
@@ -177,6 +157,70 @@ func (c *compiler) compile() {
 			}
 		}
 	}
+	// Instructions without an op of their own: comparisons fused into
+	// the If after them, and a read-only spill's alloc, its store and
+	// loads of it or of its fields, whose values alias registers.
+	c.skip = map[ssa.Instruction]bool{}
+	var aliases []ssa.Instruction
+	for _, b := range fn.Blocks {
+		if cmp := fusable(b); cmp != nil {
+			c.skip[cmp] = true
+		}
+		for _, ins := range b.Instrs {
+			switch ins := ins.(type) {
+			case *ssa.Alloc:
+				if c.virtual[ins] {
+					c.skip[ins] = true
+					aliases = append(aliases, ins)
+				}
+			case *ssa.Store:
+				c.skip[ins] = c.virtual[ins.Addr]
+			case *ssa.UnOp:
+				if ins.Op == token.MUL && c.virtual[ins.X] {
+					c.skip[ins] = true
+					aliases = append(aliases, ins)
+				}
+			}
+		}
+	}
+	pc := 0
+	c.blockPC = make([]int, len(fn.Blocks))
+	for _, b := range fn.Blocks {
+		c.blockPC[b.Index] = pc
+		if b == fn.Recover {
+			pc++ // the synthetic RunDefers
+		}
+		for _, ins := range b.Instrs {
+			if v, ok := ins.(ssa.Value); ok {
+				c.slots[v] = n
+				n++
+			}
+			switch ins.(type) {
+			case *ssa.Phi, *ssa.DebugRef:
+			default:
+				if !c.skip[ins] {
+					pc++
+				}
+			}
+		}
+	}
+	c.f.cbase = n
+	// A spill is its stored value's register (allocs come before the
+	// loads in aliases); a load of it or of its field, the register of
+	// what it loads.
+	for _, ins := range aliases {
+		switch ins := ins.(type) {
+		case *ssa.Alloc:
+			c.slots[ins] = c.slot(spilled(ins))
+		case *ssa.UnOp:
+			c.slots[ins] = c.slots[ins.X]
+		}
+	}
+	c.f.nresults = fn.Signature.Results().Len()
+	c.f.recovPC = -1
+	if fn.Recover != nil {
+		c.f.recovPC = c.blockPC[fn.Recover.Index]
+	}
 	code := make([]op, 0, pc)
 	pos := make([]token.Pos, 0, pc)
 	instrs := make([]ssa.Instruction, 0, pc)
@@ -188,13 +232,12 @@ func (c *compiler) compile() {
 			instrs = append(instrs, nil)
 		}
 		for _, ins := range b.Instrs {
-			switch ins := ins.(type) {
+			switch ins.(type) {
 			case *ssa.Phi, *ssa.DebugRef:
 				continue
-			case *ssa.BinOp:
-				if c.fused[ins] {
-					continue
-				}
+			}
+			if c.skip[ins] {
+				continue
 			}
 			if p := ins.Pos(); p.IsValid() {
 				c.lastPos = p
@@ -367,7 +410,7 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 	case *ssa.Jump:
 		return c.edge(ins.Block(), ins.Block().Succs[0])
 	case *ssa.If:
-		if cmp, ok := ins.Cond.(*ssa.BinOp); ok && c.fused[cmp] {
+		if cmp, ok := ins.Cond.(*ssa.BinOp); ok && c.skip[cmp] {
 			return c.fusedIf(cmp, ins)
 		}
 		cond := c.slot(ins.Cond)
@@ -398,15 +441,8 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 	case *ssa.UnOp:
 		return c.unop(ins)
 	case *ssa.Alloc:
-		if c.virtual[ins] {
-			return func(fr *frame) *frame { return fr }
-		}
 		return c.alloc(ins)
 	case *ssa.Store:
-		if c.virtual[ins.Addr] {
-			a, v := c.slots[ins.Addr], c.slot(ins.Val)
-			return func(fr *frame) *frame { fr.regs[a] = fr.regs[v]; return fr }
-		}
 		return c.store(ins)
 	case *ssa.Call:
 		return c.call(ins.Common(), c.slots[ins], ins)

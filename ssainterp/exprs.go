@@ -145,10 +145,6 @@ func (c *compiler) unop(ins *ssa.UnOp) op {
 		k := c.rt(ins.X.Type()).kind
 		return func(fr *frame) *frame { fr.regs[d].n = norm(k, ^fr.regs[x].n); return fr }
 	case token.MUL:
-		if c.virtual[ins.X] {
-			// A load of a read-only local, or of one of its fields.
-			return func(fr *frame) *frame { fr.regs[d] = fr.regs[x]; return fr }
-		}
 		rt := c.rt(ins.Type())
 		track := !localAddr(ins.X)
 		if isAggregate(rt) {
