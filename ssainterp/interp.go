@@ -68,6 +68,10 @@ type frame struct {
 	// boundary is set on the bottom frame of a call made from native
 	// code (a callback): returning from it ends the nested run loop.
 	boundary bool
+	// constsOf is the function whose constants and globals the
+	// registers hold: a pooled frame that ran fn before needs no copy
+	// (those registers are never written).
+	constsOf *function
 }
 
 type deferred struct {
@@ -134,14 +138,19 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 			fr.regs = fr.regs[:fn.nregs]
 		} else {
 			fr.regs = make([]value, fn.nregs)
+			fr.constsOf = nil
 		}
 		fr.fn, fr.code, fr.g = fn, fn.code, g
 		fr.pc, fr.retSlot = 0, -1
 		fr.defers = fr.defers[:0]
 		fr.unwinding, fr.boundary = false, false
+		if fr.constsOf == fn {
+			return fr
+		}
 	} else {
 		fr = &frame{fn: fn, code: fn.code, g: g, retSlot: -1, regs: make([]value, fn.nregs)}
 	}
+	fr.constsOf = fn
 	copy(fr.regs[fn.cbase:], fn.consts)
 	for _, gr := range fn.globals {
 		if gr.g < 0 {
