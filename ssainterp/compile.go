@@ -362,6 +362,17 @@ func (c *compiler) edge(from, to *ssa.BasicBlock) op {
 			}
 			return fr
 		}
+	case 2: // a loop's index and accumulator, typically: a parallel move
+		d0, d1, s0, s1 := dst[0], dst[1], src[0], src[1]
+		return func(fr *frame) *frame {
+			a, b := fr.regs[s0], fr.regs[s1]
+			fr.regs[d0], fr.regs[d1] = a, b
+			fr.pc = target
+			if counted {
+				return fr.g.m.tick(fr)
+			}
+			return fr
+		}
 	}
 	return func(fr *frame) *frame {
 		var buf [8]value

@@ -224,7 +224,7 @@ func (rt *rtype) zero() value {
 				for i := range a {
 					a[i] = rt.elem.zero()
 				}
-			} else {
+			} else if z != (value{}) {
 				for i := range a {
 					a[i] = z
 				}
