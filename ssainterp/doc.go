@@ -52,26 +52,35 @@
 //
 // # Measured (this machine, 2 cores; go test -run TestInterpSpeed -interp.speed)
 //
-//	workload                          native    interpreted  slowdown  SSA instr/s
-//	fib(27)                           1.14 ms      25.7 ms      22x     1.4e8
-//	fill+sum 1e6 []int                4.3 ms       58 ms        13x     2.4e8
-//	1e5 map inserts + lookups         7.3 ms       24.5 ms     3.4x     4.9e7
-//	1e6 interface method calls        1.9 ms       84 ms        45x     1.9e8
-//	strings.Builder, 1e5 writes       0.35 ms      13 ms        37x     6.7e7
-//	geometric mean                                            17.6-17.9x
+// Five runs, 2026-11-21; best of the five for each time, and the median
+// of the five runs' geometric means (each run's ratios side by side):
 //
-// (Two runs; native slice times vary from 1.7 to 5 ms with the garbage
-// collector.) Three later runs, after loads and stores gained the check
-// for memory tracking and with the host slower (native fib 1.5-1.6 ms),
-// gave 19.3x, 19.9x and 23.4x; how much of that is the check is not yet
-// measured apart from the noise. Instructions are counted with Config.CountOps (SSA
-// instructions other than φ). The goal is 15x. What got here: frames are
-// reused per machine, interface call sites have polymorphic inline caches,
-// struct parameters that SSA spills but only reads stay in registers, and
-// common native signatures (strings.Builder, strconv, strings, math) are
-// called without reflect. What remains is dispatch (about 5 ns an
-// instruction through a closure per instruction) and, for bridged calls,
-// argument conversion.
+//	workload                          native    interpreted  slowdown  ops/s
+//	fib(27)                           1.18 ms      20.0 ms      17x     1.0e8
+//	fill+sum 1e6 []int                4.2 ms       44 ms        11x     2.0e8
+//	1e5 map inserts + lookups         7.5 ms       23 ms       3.1x     3.9e7
+//	1e6 interface method calls        2.2 ms       64 ms        29x     1.5e8
+//	strings.Builder, 1e5 writes       0.31 ms      8.6 ms       28x     7.2e7
+//	geometric mean of the best times                          13.5x
+//	median of the runs' geometric means                       13.3x (12.6-13.9)
+//
+// The host is a shared VM: a run when it was busier gave 14.7x, and
+// native times vary by up to 2x between runs (the slice workload from
+// 1.9 to 6 ms, with the garbage collector). Ops are counted with
+// Config.CountOps: executed operations, which are SSA instructions other
+// than φ, minus those compiled away (a comparison fused into the If
+// after it, and the loads of read-only spilled parameters), so ops/s
+// understates the SSA instruction rate (the slice loop also runs 2e6
+// fused comparisons). The goal was 15x. What got here: frames are reused
+// per machine and keep their constant registers for the next call of the
+// same function, interface call sites have polymorphic inline caches,
+// struct parameters that SSA spills but only reads alias registers,
+// integer compare-and-branch is one op, edges move their φ values
+// without a buffer, and common native signatures (strings.Builder,
+// strconv, strings, math) are called without reflect and without an
+// argument slice. What remains is dispatch (a closure call per op) and,
+// for bridged calls, argument conversion; interface calls stay the
+// slowest (a frame per call).
 //
 // # Not supported (yet)
 //
