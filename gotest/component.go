@@ -83,7 +83,7 @@ func Component(t *testing.T, ctor any, c Config) {
 			}
 		}
 		t.Errorf("%s%sfound in environment %d after %d executions in %v\n%s", f.Format(fmt.Sprintf("go test -run '^%s$' -mcheck.replay=%s", testName, rep.Token)),
-			alone(rep), rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond), saved)
+			rep.Advice(), rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond), saved)
 		return
 	}
 	if rep.Exhausted {
@@ -93,16 +93,29 @@ func Component(t *testing.T, ctor any, c Config) {
 	t.Logf("mcheck: %s: %d environments, %d executions in %v, no bug", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
 }
 
-// alone explains a panic of a single call: not a concurrency bug but a
-// method that cannot take the values it was given.
-func alone(rep *ComponentReport) string {
-	if rep.Failure.Kind != sched.Panic || rep.Plan.Env != envgen.Random || rep.Plan.Calls() != 1 {
+// Advice explains failures that are likely bad input rather than a
+// concurrency bug: a panic of a single call (a method that cannot take
+// the values it was given), and a goroutine leak of a component that
+// has a Close-like method the environment was not told to call.
+func (rep *ComponentReport) Advice() string {
+	f, comp := rep.Failure, rep.Component
+	if f == nil {
 		return ""
 	}
-	for _, th := range rep.Plan.Threads {
-		for _, call := range th {
-			name := rep.Component.Methods[call.Method].Name
-			return fmt.Sprintf("note: %s panics when it is the only call on a new component: not a concurrency bug, but a method that cannot take these arguments; give its parameters values with mcheck.Values, or leave it out with mcheck.Exclude(%q)\n", name, name)
+	if f.Kind == sched.Panic && rep.Plan.Env == envgen.Random && rep.Plan.Calls() == 1 {
+		for _, th := range rep.Plan.Threads {
+			for _, call := range th {
+				name := comp.Methods[call.Method].Name
+				return fmt.Sprintf("note: %s panics when it is the only call on a new component: not a concurrency bug, but a method that cannot take these arguments; give its parameters values with mcheck.Values, or leave it out with mcheck.Exclude(%q)\n", name, name)
+			}
+		}
+	}
+	if f.Kind == sched.Leak && comp.Finish == nil {
+		for _, m := range comp.Methods {
+			switch m.Name {
+			case "Close", "Stop", "Shutdown":
+				return fmt.Sprintf("note: if %s ends the goroutines the component starts, have the environment call it last with mcheck.Finish(%q)\n", m.Name, m.Name)
+			}
 		}
 	}
 	return ""

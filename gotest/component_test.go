@@ -155,3 +155,22 @@ func TestComponentExhaustion(t *testing.T) {
 	}
 	t.Logf("universal environment of Len and Delete, 1 call per goroutine: %d schedules", rep.Executions)
 }
+
+// TestComponentFinish: a component that starts a goroutine leaks it
+// unless the environment calls Close last (mcheck.Finish), and the report
+// says so.
+func TestComponentFinish(t *testing.T) {
+	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	var c Config
+	c.Executions, c.Seed = 2000, 1
+	rep, err := CheckComponentTest("testdata/cache", pkg, "TestBatcherNoClose", c)
+	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.Leak ||
+		!strings.Contains(rep.Advice(), `mcheck.Finish("Close")`) {
+		t.Fatalf("without Finish: %+v %v", rep, err)
+	}
+	c.Component.Finish = "Close"
+	rep, err = CheckComponentTest("testdata/cache", pkg, "TestBatcher", c)
+	if err != nil || rep.Failure != nil {
+		t.Fatalf("with Finish: %+v %v", rep, err)
+	}
+}

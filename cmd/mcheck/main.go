@@ -145,6 +145,7 @@ func printComponentReport(stdout io.Writer, rep *gotest.ComponentReport, replay 
 		return 0
 	}
 	fmt.Fprint(stdout, f.Format(strings.ReplaceAll(replay, "TOKEN", rep.Token)))
+	fmt.Fprint(stdout, rep.Advice())
 	fmt.Fprintf(stdout, "found in environment %d after %d executions in %v\n", rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
 	return 1
 }

@@ -40,3 +40,6 @@ func chooseNone(t *testing.T) {
 		t.Error("out of range")
 	}
 }
+
+func TestBatcher(t *testing.T)        { mcheck.Component(t, NewBatcher, mcheck.Finish("Close")) }
+func TestBatcherNoClose(t *testing.T) { mcheck.Component(t, NewBatcher) }
