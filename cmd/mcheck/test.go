@@ -53,29 +53,31 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			t := sched.Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(id, name) }}
 			pkg, _, _ := strings.Cut(id, " ")
 			replay := fmt.Sprintf("mcheck test -run '^%s$' -replay=TOKEN %s", name, strings.Join(fs.Args(), " "))
-			found := 0
-			if prog.Calls(id, name, "github.com/mcheck-dev/mcheck.Component") {
-				c := gotest.Config{Options: o}
-				if !budgetSet {
-					c.Time = 3 * time.Second // as in go test
+			header := func() { fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg) }
+			found, err := func() (int, error) {
+				if prog.Calls(id, name, "github.com/mcheck-dev/mcheck.Component") {
+					c := gotest.Config{Options: o}
+					if !budgetSet {
+						c.Time = 3 * time.Second // as in go test
+					}
+					rep, err := gotest.CheckComponent(t, "", c)
+					if err != nil {
+						return 0, err
+					}
+					header()
+					return printComponentReport(stdout, rep, replay), nil
 				}
-				rep, err := gotest.CheckComponent(t, "", c)
-				if err != nil {
-					fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
-					status = 2
-					continue
-				}
-				fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg)
-				found = printComponentReport(stdout, rep, replay)
-			} else {
 				rep, err := sched.Explore(t, o)
 				if err != nil {
-					fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
-					status = 2
-					continue
+					return 0, err
 				}
-				fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg)
-				found = printReport(stdout, rep, replay)
+				header()
+				return printReport(stdout, rep, replay), nil
+			}()
+			if err != nil {
+				fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
+				status = 2
+				continue
 			}
 			if found == 1 && status == 0 {
 				status = 1
