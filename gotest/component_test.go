@@ -59,6 +59,7 @@ func TestComponentEndToEnd(t *testing.T) {
 	for _, want := range []string{
 		`note: Set panics when it is the only call on a new component: not a concurrency bug`,
 		`mcheck.Exclude("Set")`,
+		`Set(-1) → panic: negative key`,
 		"NewNothing: *cache.Nothing has no exported methods to call",
 		"mcheck.Component needs the component's constructor, a function, not int",
 		"the function literal at cache_test.go:16: a constructor returns the component (a pointer or an interface), optionally with an error; it has type func() (int, string)",

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -53,10 +54,22 @@ func (m *Machine) SetComponent(c *envgen.Component, p *envgen.Plan) {
 // calls that returned returned. It is empty if the environment did not
 // start.
 func (m *Machine) ComponentCalls() (ids []int, calls [][]envgen.Call, results [][]string) {
-	if m.comp == nil {
+	st := m.comp
+	if st == nil {
 		return nil, nil, nil
 	}
-	return m.comp.ids, m.comp.calls, m.comp.results
+	results = st.results
+	if m.panicked && m.cfg.Trace {
+		// The call in progress on the goroutine that panicked panicked.
+		for i, id := range st.ids {
+			if id == m.panicG && len(st.results[i]) < len(st.calls[i]) {
+				msg, _, _ := strings.Cut(strings.TrimPrefix(m.panicMsg, "panic: "), "\n")
+				results = slices.Clone(results)
+				results[i] = append(slices.Clone(results[i]), "panic: "+msg)
+			}
+		}
+	}
+	return st.ids, st.calls, results
 }
 
 func init() {

@@ -381,6 +381,7 @@ func (m *Machine) panicExit(g *goroutine) {
 	m.exitCode = 2
 	m.exited = true
 	m.panicked = true
+	m.panicG = g.id
 }
 
 // goroutineTrace lists the frames of g as the runtime's traceback does.

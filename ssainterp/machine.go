@@ -67,6 +67,7 @@ type Machine struct {
 	exited   bool
 	exitCode int
 	panicked bool
+	panicG   int // the goroutine whose panic ended the program
 	fatalMsg string
 	panicMsg string // the first line of a fatal panic's report
 	fault    *internalFault
