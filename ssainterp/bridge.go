@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"io"
+	"log/slog"
 	"reflect"
 	"strings"
 	"sync"
@@ -266,7 +267,7 @@ func (rt *rtype) wrapped() bool {
 		return false
 	}
 	ms := rt.prog.methodSet(rt.t)
-	for _, name := range []string{"Error", "String", "Format", "GoString", "MarshalJSON", "MarshalText"} {
+	for _, name := range []string{"Error", "String", "Format", "GoString", "MarshalJSON", "MarshalText", "LogValue"} {
 		if ms.Lookup(n.Obj().Pkg(), name) != nil {
 			return true
 		}
@@ -1122,10 +1123,27 @@ type wrapVal struct {
 // wrapErr is wrapVal for types that implement error.
 type wrapErr struct{ wrapVal }
 
+// wrapLog is wrapVal for types that implement slog.LogValuer.
+type wrapLog struct{ wrapVal }
+
+// LogValue implements slog.LogValuer with the type's LogValue method.
+func (w *wrapLog) LogValue() slog.Value {
+	m, i := w.m, w.i
+	fn := i.t.method("LogValue")
+	res := m.callNested(m.cur, &closure{fn: fn}, []value{i.v})
+	nt := reflect.TypeFor[slog.Value]()
+	v, _ := m.toNative(m.prog.rtypeOf(fn.ssa.Signature.Results().At(0).Type()), res, nt).Interface().(slog.Value)
+	return v
+}
+
 func (w *wrapVal) unwrap() *iface { return w.i }
 
 func (m *Machine) wrap(i *iface) reflect.Value {
 	w := wrapVal{m: m, i: i}
+	if fn := i.t.method("LogValue"); fn != nil && fn.ssa.Signature.Params().Len() == 0 && fn.ssa.Signature.Results().Len() == 1 &&
+		fn.ssa.Signature.Results().At(0).Type().String() == "log/slog.Value" {
+		return reflect.ValueOf(&wrapLog{w})
+	}
 	if i.t.method("Error") != nil {
 		return reflect.ValueOf(&wrapErr{w})
 	}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -147,7 +148,8 @@ func (c *compiler) compile() {
 	c.f.nfree = len(fn.FreeVars)
 	for _, b := range fn.Blocks {
 		for _, ins := range b.Instrs {
-			if a, ok := ins.(*ssa.Alloc); ok && readOnlySpill(a) {
+			// (A native struct is a reflect.Value, not fields in a register.)
+			if a, ok := ins.(*ssa.Alloc); ok && readOnlySpill(a) && c.rt(deref(a.Type())).kind != kNative {
 				c.virtual[a] = true
 				for _, r := range *a.Referrers() {
 					if fa, ok := r.(*ssa.FieldAddr); ok {
@@ -492,6 +494,19 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
 	case *ssa.Field:
 		x, d, i := c.slot(ins.X), c.slots[ins], ins.Field
+		if c.rt(ins.X.Type()).kind == kNative {
+			// A field of a native struct value (a slog.Attr that native
+			// code passed to a callback, say).
+			ft := c.rt(ins.Type())
+			return func(fr *frame) *frame {
+				f := fr.regs[x].r.(reflect.Value).Field(i)
+				if f.CanAddr() {
+					f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+				}
+				fr.regs[d] = fr.g.m.fromNative(ft, f)
+				return fr
+			}
+		}
 		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
 	case *ssa.FieldAddr:
 		if c.virtual[ins.X] {
