@@ -89,7 +89,8 @@
 // call changed are written; other native memory is not tracked.
 // unsafe beyond pointer conversions and unsafe.String/Slice over slice
 // memory, cgo, reflection over interpreted types by native code
-// (text/template, encoding/gob, custom UnmarshalJSON, slog.LogValuer),
+// (text/template, encoding/gob, custom UnmarshalJSON; slog.LogValuer is
+// wrapped like String and MarshalJSON),
 // native functions that block (io.Pipe is refused with an error). iter and
 // unique run from source overlays (overlay/) that replace runtime
 // coroutines and weak maps with goroutines, channels and a locked map.
