@@ -188,6 +188,30 @@ func init() {
 			return fr
 		}
 	}
+	// fmt.Fprint* and io.WriteString to a writer of an interpreted type
+	// format natively but call its Write method as an ordinary call, so
+	// that Write may block (a mutex, a channel, a pipe) and its memory
+	// accesses are scheduling points, as when Go code calls it.
+	for _, name := range []string{"Fprint", "Fprintln", "Fprintf"} {
+		sprint := "S" + name[1:]
+		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			fmtPkg := m.prog.ssa.ImportedPackage("fmt")
+			if recv, write := m.interpretedWrite(args[0]); write != nil {
+				s := m.callNative(fr, m.prog.funcOf(fmtPkg.Func(sprint)), args[1:]).str()
+				return m.callFunc(fr, write, []value{recv, m.bytesValue(fr.g, s)}, dst)
+			}
+			set(fr, dst, m.callNative(fr, m.prog.funcOf(fmtPkg.Func(name)), args))
+			return fr
+		}
+	}
+	models["io.WriteString"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		if recv, write := m.interpretedWrite(args[0]); write != nil {
+			return m.callFunc(fr, write, []value{recv, m.bytesValue(fr.g, args[1].str())}, dst)
+		}
+		fn := m.prog.ssa.ImportedPackage("io").Func("WriteString")
+		set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), args))
+		return fr
+	}
 	models["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.errorsIs(args[0], args[1])))
 		return fr
@@ -487,4 +511,30 @@ func (m *Machine) callErrMethod(ei *iface, name string, args []value) (value, bo
 		return value{}, false
 	}
 	return m.callNested(m.cur, &closure{fn: fn}, append([]value{ei.v}, args...)), true
+}
+
+// interpretedWrite returns the receiver and the interpreted Write method
+// of io.Writer w, or nil if w's Write is not interpreted.
+func (m *Machine) interpretedWrite(w value) (value, *function) {
+	i, _ := w.r.(*iface)
+	if i == nil || i.t.t == nil || !m.prog.interpretedRecv(i.t.t) {
+		return value{}, nil
+	}
+	fn := i.t.method("Write")
+	if fn == nil || fn.external {
+		return value{}, nil
+	}
+	return i.v, fn
+}
+
+// bytesValue makes a new []byte holding s, allocated by g.
+func (m *Machine) bytesValue(g *goroutine, s string) value {
+	b := make([]value, len(s))
+	for k := range len(s) {
+		b[k] = value{n: uint64(s[k])}
+	}
+	if m.watch {
+		m.allocatedSlice(g, b)
+	}
+	return value{r: b}
 }
