@@ -21,7 +21,6 @@ import (
 var knownGaps = map[string]string{
 	"std_json_unmarshal": "UnmarshalJSON methods of interpreted types are not called by encoding/json",
 	"std_encoding_xml":   "encoding/xml marshalling of wrapped named types",
-	"std_io_utils":       "io.Pipe blocks natively and is refused",
 	"std_text_template":  "text/template calls methods of interpreted types by reflection",
 	"std_gob_roundtrip":  "gob.Encode of an interpreted struct with nested named types fails to convert",
 }

@@ -91,7 +91,10 @@
 // memory, cgo, reflection over interpreted types by native code
 // (text/template, encoding/gob, custom UnmarshalJSON; slog.LogValuer is
 // wrapped like String and MarshalJSON),
-// native functions that block (io.Pipe is refused with an error). iter and
+// native functions that block (os.Pipe, net, os/exec are refused with an
+// error; io.Pipe is modelled in pipe.go, and fmt.Fprint*, io.WriteString
+// and io.ReadAll call interpreted Write and Read methods as ordinary
+// calls, which may block). iter and
 // unique run from source overlays (overlay/) that replace runtime
 // coroutines and weak maps with goroutines, channels and a locked map.
 // testdata/corpus and knownGaps in corpus_test.go list what is checked and

@@ -90,8 +90,9 @@ type Machine struct {
 	comp            *compState
 	helpers         map[*function]bool // functions that called t.Helper
 	scratch         scratchArgs        // arguments of direct native calls
-	watch           bool               // memory is tracked (a second goroutine exists)
-	firstOwner      int                // owner of memory that existed when tracking started
+	pipes           map[uintptr]*pipeState
+	watch           bool // memory is tracked (a second goroutine exists)
+	firstOwner      int  // owner of memory that existed when tracking started
 	shadows         map[any]*shadow
 	syncClocks      map[any]vclock
 	race            *Race

@@ -513,15 +513,16 @@ func (m *Machine) callErrMethod(ei *iface, name string, args []value) (value, bo
 	return m.callNested(m.cur, &closure{fn: fn}, append([]value{ei.v}, args...)), true
 }
 
-// interpretedWrite returns the receiver and the interpreted Write method
-// of io.Writer w, or nil if w's Write is not interpreted.
+// interpretedWrite returns the receiver and the Write method of
+// io.Writer w if it is interpreted or modelled (an io.PipeWriter), or
+// nil if it is native.
 func (m *Machine) interpretedWrite(w value) (value, *function) {
 	i, _ := w.r.(*iface)
-	if i == nil || i.t.t == nil || !m.prog.interpretedRecv(i.t.t) {
+	if i == nil || i.t.t == nil {
 		return value{}, nil
 	}
 	fn := i.t.method("Write")
-	if fn == nil || fn.external {
+	if fn == nil || fn.external && fn.model == nil {
 		return value{}, nil
 	}
 	return i.v, fn

@@ -57,7 +57,7 @@ func init() {
 	models["sort.SliceStable"] = sliceSort(func(a *sortAdapter) value { sort.Stable(a); return value{} })
 	models["sort.SliceIsSorted"] = sliceSort(func(a *sortAdapter) value { return boolVal(sort.IsSorted(a)) })
 	// Native functions that block would hang the host: refuse them.
-	for _, name := range []string{"io.Pipe", "os.Pipe", "net.Dial", "net.Listen", "os/exec.Command", "os/signal.Notify"} {
+	for _, name := range []string{"os.Pipe", "net.Dial", "net.Listen", "os/exec.Command", "os/signal.Notify"} {
 		name := name
 		models[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			unsupported("%s can block natively; mcheck does not model it yet", name)

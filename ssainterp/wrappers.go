@@ -5,30 +5,39 @@ import (
 	"reflect"
 )
 
-// Wrappers that let interpreted implementations of io.Writer and
-// io.Reader cross to native code (fmt.Fprintf into an interpreted writer,
+// Wrappers that let interpreted implementations of io.Writer, io.Reader,
+// io.WriterAt and io.ReaderAt cross to native code (fmt.Fprintf into an interpreted writer,
 // io.ReadAll from an interpreted reader). Each embeds wrapVal, so fmt and
 // encoding/json treat them as the plain wrapper does.
 
 type wrapWriter struct{ *wrapVal }
 type wrapReader struct{ *wrapVal }
 type wrapReadWriter struct{ *wrapVal }
+type wrapWriterAt struct{ *wrapVal }
+type wrapReaderAt struct{ *wrapVal }
 
 func (w wrapWriter) Write(p []byte) (int, error)     { return w.call("Write", p, false) }
 func (w wrapReader) Read(p []byte) (int, error)      { return w.call("Read", p, true) }
 func (w wrapReadWriter) Write(p []byte) (int, error) { return w.call("Write", p, false) }
 func (w wrapReadWriter) Read(p []byte) (int, error)  { return w.call("Read", p, true) }
+func (w wrapWriterAt) WriteAt(p []byte, off int64) (int, error) {
+	return w.call("WriteAt", p, false, intVal(off))
+}
+func (w wrapReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	return w.call("ReadAt", p, true, intVal(off))
+}
 
-// call calls the interpreted method name(p []byte) (int, error). For
-// Read the interpreted buffer is copied back into p.
-func (w *wrapVal) call(name string, p []byte, copyBack bool) (int, error) {
+// call calls the interpreted method name(p []byte, extra...) (int,
+// error). For Read and ReadAt the interpreted buffer is copied back
+// into p.
+func (w *wrapVal) call(name string, p []byte, copyBack bool, extra ...value) (int, error) {
 	m, i := w.m, w.i
 	fn := i.t.method(name)
 	buf := make([]value, len(p))
 	for k, b := range p {
 		buf[k].n = uint64(b)
 	}
-	res := m.callNested(m.cur, &closure{fn: fn}, []value{i.v, {r: buf}}).agg()
+	res := m.callNested(m.cur, &closure{fn: fn}, append([]value{i.v, {r: buf}}, extra...)).agg()
 	if copyBack {
 		for k := range p {
 			p[k] = byte(buf[k].n)
@@ -45,7 +54,7 @@ func (w *wrapVal) call(name string, p []byte, copyBack bool) (int, error) {
 // nt, or reports that interpreted code cannot satisfy it natively.
 func (m *Machine) wrapFor(i *iface, nt reflect.Type) reflect.Value {
 	base := &wrapVal{m: m, i: i}
-	for _, w := range []any{wrapWriter{base}, wrapReader{base}, wrapReadWriter{base}} {
+	for _, w := range []any{wrapWriter{base}, wrapReader{base}, wrapReadWriter{base}, wrapWriterAt{base}, wrapReaderAt{base}} {
 		rv := reflect.ValueOf(w)
 		if rv.Type().Implements(nt) && m.hasMethods(i.t, rv.Type()) {
 			return rv
@@ -55,9 +64,9 @@ func (m *Machine) wrapFor(i *iface, nt reflect.Type) reflect.Value {
 }
 
 // hasMethods reports whether the interpreted type t has every method the
-// wrapper type wt adds (Read, Write).
+// wrapper type wt adds (Read, Write, ReadAt, WriteAt).
 func (m *Machine) hasMethods(t *rtype, wt reflect.Type) bool {
-	for _, name := range []string{"Read", "Write"} {
+	for _, name := range []string{"Read", "Write", "ReadAt", "WriteAt"} {
 		if _, ok := wt.MethodByName(name); ok && t.method(name) == nil {
 			return false
 		}
