@@ -924,7 +924,35 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 	if nf.fast != nil {
 		return m.fastCall(nf, args)
 	}
+	if m.pipes != nil {
+		m.checkNoPipe(fn, nf, args)
+	}
 	return m.reflectCall(nf.fn, nf.ptypes, nf.variadic, args, nf.rtypes)
+}
+
+// checkNoPipe refuses to hand a modelled io.Pipe end to native code as a
+// reader or writer: its Read or Write on the real, zero pipe would block
+// the host forever.
+func (m *Machine) checkNoPipe(fn *function, nf *nativeFunc, args []value) {
+	ft := nf.fn.Type()
+	for k, a := range args {
+		if k >= ft.NumIn() || nf.variadic && k >= ft.NumIn()-1 {
+			break
+		}
+		pt := ft.In(k)
+		_, reads := pt.MethodByName("Read")
+		_, writes := pt.MethodByName("Write")
+		if !reads && !writes {
+			continue
+		}
+		r := a.r
+		if i, ok := r.(*iface); ok {
+			r = i.v.r
+		}
+		if rv, ok := r.(reflect.Value); ok && rv.Kind() == reflect.Pointer && !rv.IsNil() && m.pipes[rv.Pointer()] != nil {
+			unsupported("an io.Pipe end passed to %s: mcheck models pipes for their own methods, fmt.Fprint*, io.WriteString, io.ReadAll and io.Copy only", fn.name)
+		}
+	}
 }
 
 // fastCall calls nf through its direct adapter.

@@ -122,3 +122,14 @@ func main() {
 		t.Errorf("seeds 1 and 2 gave the same map and select order: %s", outputs[1])
 	}
 }
+
+// TestPipeToNativeReaderIsRefused: an io.Pipe end handed to native code
+// that would Read it is refused with a message naming the call, instead
+// of blocking the host on the real, zero pipe.
+func TestPipeToNativeReaderIsRefused(t *testing.T) {
+	src := "package main\n\nimport (\n\t\"bufio\"\n\t\"io\"\n)\n\nfunc main() {\n\tpr, pw := io.Pipe()\n\t_ = pw\n\tbufio.NewScanner(pr)\n}\n"
+	res, _, _ := runSrc(t, src, Config{})
+	if res.Fault == nil || !strings.Contains(res.Fault.Error(), "an io.Pipe end passed to bufio.NewScanner") || !strings.Contains(res.Fault.Error(), "main.go:11") {
+		t.Fatalf("fault %v", res.Fault)
+	}
+}

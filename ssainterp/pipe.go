@@ -179,12 +179,7 @@ func init() {
 	// block; other readers are read natively.
 	models["io.ReadAll"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		i, _ := args[0].r.(*iface)
-		var read *function
-		if i != nil && i.t.t != nil {
-			if fn := i.t.method("Read"); fn != nil && (!fn.external || fn.model != nil) {
-				read = fn
-			}
-		}
+		read := goMethod(i, "Read")
 		if read == nil {
 			fn := m.prog.ssa.ImportedPackage("io").Func("ReadAll")
 			set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), args))
@@ -215,5 +210,87 @@ func init() {
 			},
 		}
 		return m.enter(fr, m.synthetic("io.ReadAll", 1, fr.fn.posAt(fr.pc-1), code), dst)
+	}
+}
+
+// goMethod returns method name of the dynamic type of i if it is
+// interpreted or modelled, so that calling it may block; nil if it is
+// native.
+func goMethod(i *iface, name string) *function {
+	if i == nil || i.t.t == nil {
+		return nil
+	}
+	if fn := i.t.method(name); fn != nil && (!fn.external || fn.model != nil) {
+		return fn
+	}
+	return nil
+}
+
+// callIOMethod calls method name of i with args, result to register
+// dst: as an ordinary call if it is interpreted or modelled, else
+// natively.
+func (m *Machine) callIOMethod(fr *frame, i *iface, name string, args []value, dst int) *frame {
+	if fn := goMethod(i, name); fn != nil {
+		return m.callFunc(fr, fn, append([]value{i.v}, args...), dst)
+	}
+	return m.callNativeMethod(fr, i, name, args, dst)
+}
+
+func init() {
+	// io.Copy between a reader or writer whose methods are interpreted or
+	// modelled (an io.Pipe end) loops over Read and Write as ordinary
+	// calls, so that they may block; between native ones it is native.
+	models["io.Copy"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		w, _ := args[0].r.(*iface)
+		r, _ := args[1].r.(*iface)
+		if w == nil || r == nil || goMethod(r, "Read") == nil && goMethod(w, "Write") == nil {
+			fn := m.prog.ssa.ImportedPackage("io").Func("Copy")
+			set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), args))
+			return fr
+		}
+		buf := make([]value, 8<<10)
+		var written int64
+		var readErr value
+		n := 0
+		done := func(fr *frame, err value) *frame { return m.ret(fr, value{r: agg{intVal(written), err}}) }
+		code := []op{
+			// 0: read.
+			func(fr *frame) *frame { return m.callIOMethod(fr, r, "Read", []value{{r: buf}}, 0) },
+			// 1: write what was read.
+			func(fr *frame) *frame {
+				res := fr.regs[0].r.(agg)
+				n, readErr = int(res[0].int()), res[1]
+				if n == 0 {
+					fr.pc = 3
+					return fr
+				}
+				return m.callIOMethod(fr, w, "Write", []value{{r: buf[:n]}}, 0)
+			},
+			// 2: count it.
+			func(fr *frame) *frame {
+				res := fr.regs[0].r.(agg)
+				nw := int(res[0].int())
+				written += int64(nw)
+				if res[1].r != nil {
+					return done(fr, res[1])
+				}
+				if nw != n {
+					return done(fr, m.nativeErr(io.ErrShortWrite))
+				}
+				return fr
+			},
+			// 3: go on, or stop at the end or an error.
+			func(fr *frame) *frame {
+				switch {
+				case readErr.r == nil:
+					fr.pc = 0
+					return fr
+				case isNativeErr(readErr, io.EOF):
+					return done(fr, value{})
+				}
+				return done(fr, readErr)
+			},
+		}
+		return m.enter(fr, m.synthetic("io.Copy", 1, fr.fn.posAt(fr.pc-1), code), dst)
 	}
 }

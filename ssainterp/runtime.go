@@ -518,11 +518,8 @@ func (m *Machine) callErrMethod(ei *iface, name string, args []value) (value, bo
 // nil if it is native.
 func (m *Machine) interpretedWrite(w value) (value, *function) {
 	i, _ := w.r.(*iface)
-	if i == nil || i.t.t == nil {
-		return value{}, nil
-	}
-	fn := i.t.method("Write")
-	if fn == nil || fn.external && fn.model == nil {
+	fn := goMethod(i, "Write")
+	if fn == nil {
 		return value{}, nil
 	}
 	return i.v, fn

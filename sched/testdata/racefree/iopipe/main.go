@@ -1,13 +1,14 @@
 // Command iopipe streams through io.Pipe between goroutines: a producer
 // writes with fmt.Fprintf and Write and closes with an error that
 // io.ReadAll returns; a reader that closes early makes the writer fail
-// with io.ErrClosedPipe; small reads split a write.
+// with io.ErrClosedPipe; small reads split a write; io.Copy drains a pipe.
 package main
 
 import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 func main() {
@@ -22,6 +23,17 @@ func main() {
 	all, err := io.ReadAll(pr)
 	if string(all) != "m0;m1;m2;end" || err == nil || err.Error() != "producer done" {
 		panic(fmt.Sprintf("FAIL: %q %v", all, err))
+	}
+
+	pr3, pw3 := io.Pipe()
+	go func() {
+		io.WriteString(pw3, "copied ")
+		fmt.Fprint(pw3, "through")
+		pw3.Close()
+	}()
+	var sb strings.Builder
+	if n, err := io.Copy(&sb, pr3); n != 14 || err != nil || sb.String() != "copied through" {
+		panic(fmt.Sprintf("FAIL: copy %d %v %q", n, err, sb.String()))
 	}
 
 	pr2, pw2 := io.Pipe()
