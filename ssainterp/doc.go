@@ -92,8 +92,8 @@
 // (text/template, encoding/gob, custom UnmarshalJSON; slog.LogValuer is
 // wrapped like String and MarshalJSON),
 // native functions that block (os.Pipe, net, os/exec are refused with an
-// error; io.Pipe is modelled in pipe.go, and fmt.Fprint*, io.WriteString
-// and io.ReadAll call interpreted Write and Read methods as ordinary
+// error; io.Pipe is modelled in pipe.go; fmt.Fprint*, io.WriteString,
+// io.ReadAll and io.Copy call interpreted Write and Read methods as ordinary
 // calls, which may block). iter and
 // unique run from source overlays (overlay/) that replace runtime
 // coroutines and weak maps with goroutines, channels and a locked map.
