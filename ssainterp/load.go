@@ -42,6 +42,8 @@ type Program struct {
 
 	valuesOnce sync.Once
 	valuesFn   *function // see valuesMarker
+
+	framePool sync.Pool // *[]*frame: released frames of finished machines
 }
 
 // methodSet returns t's method set; safe for concurrent Machines.

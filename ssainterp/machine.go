@@ -151,6 +151,9 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 		cfg.MaxDepth = 100000
 	}
 	m := &Machine{prog: p, cfg: cfg}
+	if fs, ok := p.framePool.Get().(*[]*frame); ok {
+		m.free = *fs
+	}
 	m.rng = rand.New(rand.NewPCG(cfg.Seed, 0x6d636865636b))
 	stdout, stderr := cfg.Stdout, cfg.Stderr
 	if stdout == nil {
@@ -328,3 +331,23 @@ func (m *Machine) liveIDs() []int {
 
 // Output returns what the program wrote when no writers were configured.
 func (m *Machine) Output() (stdout, stderr string) { return m.outBuf.String(), m.errBuf.String() }
+
+// maxPooledFrames bounds the frames a finished machine hands on.
+const maxPooledFrames = 256
+
+// putFrames hands the frames of a finished machine to the next one (an
+// exploration runs thousands of machines; allocating their frames anew
+// was the largest share of its garbage). The frames forget the
+// machine's constants and globals.
+func (p *Program) putFrames(m *Machine) {
+	fs := m.free
+	m.free = nil
+	if len(fs) == 0 {
+		return
+	}
+	fs = fs[:min(len(fs), maxPooledFrames)]
+	for _, fr := range fs {
+		fr.constsOf = nil
+	}
+	p.framePool.Put(&fs)
+}
