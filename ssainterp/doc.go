@@ -52,35 +52,38 @@
 //
 // # Measured (this machine, 2 cores; go test -run TestInterpSpeed -interp.speed)
 //
-// Five runs, 2026-11-21; best of the five for each time, and the median
-// of the five runs' geometric means (each run's ratios side by side):
+// Five runs, 2026-11-21, at the end of the session; best of the five for
+// each time, and the median of the five runs' geometric means (each
+// run's ratios side by side):
 //
-//	workload                          native    interpreted  slowdown  ops/s
-//	fib(27)                           1.18 ms      20.0 ms      17x     1.0e8
-//	fill+sum 1e6 []int                4.2 ms       44 ms        11x     2.0e8
-//	1e5 map inserts + lookups         7.5 ms       23 ms       3.1x     3.9e7
-//	1e6 interface method calls        2.2 ms       64 ms        29x     1.5e8
-//	strings.Builder, 1e5 writes       0.31 ms      8.6 ms       28x     7.2e7
-//	geometric mean of the best times                          13.5x
-//	median of the runs' geometric means                       13.3x (12.6-13.9)
+//	workload                          native    interpreted  slowdown
+//	fib(27)                           1.20 ms      25.6 ms      21x
+//	fill+sum 1e6 []int                5.0 ms       49 ms       9.9x
+//	1e5 map inserts + lookups         7.7 ms       25 ms       3.2x
+//	1e6 interface method calls        2.1 ms       86 ms        41x
+//	strings.Builder, 1e5 writes       0.26 ms      9.4 ms       37x
+//	geometric mean of the best times                          16.0x
+//	median of the runs' geometric means                       17.2x (16.6-19.5)
 //
-// The host is a shared VM: a run when it was busier gave 14.7x, and
-// native times vary by up to 2x between runs (the slice workload from
-// 1.9 to 6 ms, with the garbage collector). Ops are counted with
-// Config.CountOps: executed operations, which are SSA instructions other
-// than φ, minus those compiled away (a comparison fused into the If
-// after it, and the loads of read-only spilled parameters), so ops/s
-// understates the SSA instruction rate (the slice loop also runs 2e6
-// fused comparisons). The goal was 15x. What got here: frames are reused
-// per machine and keep their constant registers for the next call of the
-// same function, interface call sites have polymorphic inline caches,
-// struct parameters that SSA spills but only reads alias registers,
-// integer compare-and-branch is one op, edges move their φ values
-// without a buffer, and common native signatures (strings.Builder,
-// strconv, strings, math) are called without reflect and without an
-// argument slice. What remains is dispatch (a closure call per op) and,
-// for bridged calls, argument conversion; interface calls stay the
-// slowest (a frame per call).
+// The goal is 15x. A variant that did not clear a returned frame's value
+// registers measured 13.3x (median of five), but reusing such frames in
+// the next machine of an exploration broke a race-free program (a wrong
+// result, cause not found), so registers are cleared again. The host is
+// a shared VM: native times vary by up to 2x between runs. Ops are
+// counted with Config.CountOps: executed operations, which are SSA
+// instructions other than φ, minus those compiled away (a comparison
+// fused into the If after it, and the loads of read-only spilled
+// parameters), so the rate understates the SSA instruction rate; the
+// slice loop ran at 1.4-2.0e8 ops/s. What got here: frames are reused per
+// machine and handed to the next machine, keep their constant registers
+// for the next call of the same function, interface call sites have
+// polymorphic inline caches, struct parameters that SSA spills but only
+// reads alias registers, integer compare-and-branch is one op, edges move
+// their φ values without a buffer, and common native signatures
+// (strings.Builder, strconv, strings, math) are called without reflect
+// and without an argument slice. What remains is dispatch (a closure
+// call per op), the call sequence (a frame per call: interface calls
+// stay the slowest), and for bridged calls argument conversion.
 //
 // # Not supported (yet)
 //
