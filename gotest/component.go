@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -222,7 +223,7 @@ func CheckComponent(target sched.Target, corpus string, c Config) (*ComponentRep
 		rep  *sched.Report
 		seed uint64
 	}
-	exhausted := false
+	var exhausted atomic.Bool // attempts run on several workers
 	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
 	if cc.Env == envgen.Universal && c.Strategy == "dfs" {
@@ -239,7 +240,7 @@ func CheckComponent(target sched.Target, corpus string, c Config) (*ComponentRep
 		if err != nil {
 			return restarts.Result{}, err
 		}
-		exhausted = r.Exhausted // read only for a single attempt
+		exhausted.Store(r.Exhausted) // read only for a single attempt
 		return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: r.Executions,
 			Bug: found{plan, r, seed}}, nil
 	})
@@ -256,7 +257,7 @@ func CheckComponent(target sched.Target, corpus string, c Config) (*ComponentRep
 		rep.Failure, rep.Plan = f, plan
 		rep.Token = plan.Encode() + "." + f.Schedule.Token()
 	} else if rc.Strategy == "none" {
-		rep.Exhausted = exhausted
+		rep.Exhausted = exhausted.Load()
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
