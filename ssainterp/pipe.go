@@ -181,9 +181,7 @@ func init() {
 		i, _ := args[0].r.(*iface)
 		read := goMethod(i, "Read")
 		if read == nil {
-			fn := m.prog.ssa.ImportedPackage("io").Func("ReadAll")
-			set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), args))
-			return fr
+			return m.callNativeNamed(fr, "io", "ReadAll", args, dst)
 		}
 		buf := make([]value, 0, 512)
 		code := []op{
@@ -244,9 +242,7 @@ func init() {
 		w, _ := args[0].r.(*iface)
 		r, _ := args[1].r.(*iface)
 		if w == nil || r == nil || goMethod(r, "Read") == nil && goMethod(w, "Write") == nil {
-			fn := m.prog.ssa.ImportedPackage("io").Func("Copy")
-			set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), args))
-			return fr
+			return m.callNativeNamed(fr, "io", "Copy", args, dst)
 		}
 		buf := make([]value, 8<<10)
 		var written int64
@@ -293,4 +289,12 @@ func init() {
 		}
 		return m.enter(fr, m.synthetic("io.Copy", 1, fr.fn.posAt(fr.pc-1), code), dst)
 	}
+}
+
+// callNativeNamed calls the native function pkg.name, as a model does
+// that handles only some of its arguments itself.
+func (m *Machine) callNativeNamed(fr *frame, pkg, name string, args []value, dst int) *frame {
+	fn := m.prog.ssa.ImportedPackage(pkg).Func(name)
+	set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), args))
+	return fr
 }

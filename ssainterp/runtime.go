@@ -195,22 +195,19 @@ func init() {
 	for _, name := range []string{"Fprint", "Fprintln", "Fprintf"} {
 		sprint := "S" + name[1:]
 		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-			fmtPkg := m.prog.ssa.ImportedPackage("fmt")
 			if recv, write := m.interpretedWrite(args[0]); write != nil {
-				s := m.callNative(fr, m.prog.funcOf(fmtPkg.Func(sprint)), args[1:]).str()
+				fn := m.prog.ssa.ImportedPackage("fmt").Func(sprint)
+				s := m.callNative(fr, m.prog.funcOf(fn), args[1:]).str()
 				return m.callFunc(fr, write, []value{recv, m.bytesValue(fr.g, s)}, dst)
 			}
-			set(fr, dst, m.callNative(fr, m.prog.funcOf(fmtPkg.Func(name)), args))
-			return fr
+			return m.callNativeNamed(fr, "fmt", name, args, dst)
 		}
 	}
 	models["io.WriteString"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		if recv, write := m.interpretedWrite(args[0]); write != nil {
 			return m.callFunc(fr, write, []value{recv, m.bytesValue(fr.g, args[1].str())}, dst)
 		}
-		fn := m.prog.ssa.ImportedPackage("io").Func("WriteString")
-		set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), args))
-		return fr
+		return m.callNativeNamed(fr, "io", "WriteString", args, dst)
 	}
 	models["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.errorsIs(args[0], args[1])))
