@@ -147,6 +147,9 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 		if fr.constsOf == fn {
 			return fr
 		}
+		// Another function's values: ops that write only the scalar
+		// word of a register (n) rely on its r being nil.
+		clear(fr.regs[:fn.cbase])
 	} else {
 		fr = &frame{fn: fn, code: fn.code, g: g, retSlot: -1, regs: make([]value, fn.nregs)}
 	}
@@ -167,11 +170,10 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 // never addressed; variables whose address is taken live in their own
 // cells), so its storage can serve the next call.
 func (m *Machine) release(fr *frame) {
-	// The value registers are cleared (a frame reused without clearing
-	// them broke a program when frames moved between machines, for a
-	// reason not yet found); the constant and global registers are kept
-	// for the next call of the same function (constsOf).
-	clear(fr.regs[:fr.fn.cbase])
+	// The registers are not cleared: the next call of the same function
+	// (constsOf) overwrites every value register before reading it, by
+	// SSA's dominance, and each register keeps its one type, so a scalar
+	// register's r stays nil; newFrame clears them for another function.
 	clear(fr.defers[:cap(fr.defers)])
 	fr.caller, fr.g, fr.deferCall = nil, nil, nil
 	m.free = append(m.free, fr)

@@ -133,3 +133,37 @@ func TestPipeToNativeReaderIsRefused(t *testing.T) {
 		t.Fatalf("fault %v", res.Fault)
 	}
 }
+
+// TestReusedFrameForgetsOtherFunction pins down the invariant behind frame
+// reuse: ops that write only a register's scalar word (x*y, i+1, ...)
+// rely on its r being nil, so a frame that ran another function must come
+// back with cleared value registers. (Reusing frames uncleared made the
+// race-free workerpool program compute a wrong result: its int results
+// carried stale aggregates.) A frame reused by the same function keeps
+// them, since each register keeps its one type.
+func TestReusedFrameForgetsOtherFunction(t *testing.T) {
+	prog, err := loadSrc(t, "package main\n\ntype P struct{ a, b int }\n\nfunc mk() P { return P{1, 2} }\n\nfunc mul(x, y int) int { return x * y }\n\nfunc main() { _ = mk(); _ = mul(2, 3) }\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := prog.ssa.ImportedPackage("m")
+	mk, mul := prog.funcOf(pkg.Func("mk")), prog.funcOf(pkg.Func("mul"))
+	m := prog.NewMachine(Config{})
+	g := &goroutine{m: m}
+	fr := m.newFrame(mk, g)
+	for i := range fr.regs[:mk.cbase] {
+		fr.regs[i] = value{n: 7, r: agg{{}, {}}}
+	}
+	m.release(fr)
+	fr = m.newFrame(mk, g)
+	if fr.regs[0].r == nil {
+		t.Fatal("a frame reused by the same function was cleared (no need to)")
+	}
+	m.release(fr)
+	fr = m.newFrame(mul, g)
+	for i, v := range fr.regs[:mul.cbase] {
+		if v != (value{}) {
+			t.Fatalf("register %d of a frame reused by another function holds %v", i, v)
+		}
+	}
+}
