@@ -44,6 +44,9 @@ type compiler struct {
 	// compares and branches in one op, see fusedIf), and read-only
 	// spills with their stores and loads (their values alias registers).
 	skip map[ssa.Instruction]bool
+	// fusedWith maps a load or store to the address op fused with it
+	// (see fuse.go); the address op is in skip.
+	fusedWith map[ssa.Instruction]ssa.Instruction
 }
 
 // spilled returns the value stored into a read-only spill.
@@ -163,10 +166,17 @@ func (c *compiler) compile() {
 	// the If after them, and a read-only spill's alloc, its store and
 	// loads of it or of its fields, whose values alias registers.
 	c.skip = map[ssa.Instruction]bool{}
+	c.fusedWith = map[ssa.Instruction]ssa.Instruction{}
 	var aliases []ssa.Instruction
 	for _, b := range fn.Blocks {
 		if cmp := fusable(b); cmp != nil {
 			c.skip[cmp] = true
+		}
+		for k := 0; k+1 < len(b.Instrs); k++ {
+			if addr, acc := b.Instrs[k], b.Instrs[k+1]; c.fusableAccess(addr, acc) {
+				c.skip[addr] = true
+				c.fusedWith[acc] = addr
+			}
 		}
 		for _, ins := range b.Instrs {
 			switch ins := ins.(type) {
@@ -241,11 +251,21 @@ func (c *compiler) compile() {
 			if c.skip[ins] {
 				continue
 			}
+			addr := c.fusedWith[ins]
+			if addr != nil {
+				if p := addr.Pos(); p.IsValid() {
+					c.lastPos = p
+				}
+			}
 			if p := ins.Pos(); p.IsValid() {
 				c.lastPos = p
 			}
 			c.cur = ins
-			code = append(code, c.instr(ins))
+			if addr != nil {
+				code = append(code, c.fusedAccess(addr, ins))
+			} else {
+				code = append(code, c.instr(ins))
+			}
 			pos = append(pos, c.lastPos)
 			instrs = append(instrs, ins)
 		}

@@ -129,9 +129,11 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 		m.fatal("stack overflow", fmt.Sprintf("runtime: goroutine stack exceeds %d-byte limit\n", 1000000000))
 	}
 	var fr *frame
-	if n := len(m.free); n > 0 {
-		fr = m.free[n-1]
-		m.free = m.free[:n-1]
+	if i := m.freeFrameFor(fn); i >= 0 {
+		fr = m.free[i]
+		n := len(m.free) - 1
+		m.free[i] = m.free[n]
+		m.free = m.free[:n]
 		// Field by field: cheaper than a composite-literal store. The
 		// fields release leaves set (caller, deferCall) are nil.
 		if cap(fr.regs) >= fn.nregs {
@@ -164,6 +166,28 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 	}
 	return fr
 }
+
+// freeFrameFor picks the free frame for a call of fn, or -1 for a new
+// one: one of the last few released that ran fn (its constants are in
+// place and its registers need no clearing), else the last released. When
+// few frames are free a new one is made instead, so that calls
+// alternating between functions (an interface call site with two dynamic
+// types) each find their own frame.
+func (m *Machine) freeFrameFor(fn *function) int {
+	n := len(m.free)
+	for i := n - 1; i >= max(0, n-freeSearch); i-- {
+		if m.free[i].constsOf == fn {
+			return i
+		}
+	}
+	if n < freeSearch {
+		return -1
+	}
+	return n - 1
+}
+
+// freeSearch is how many of the last released frames a call looks at.
+const freeSearch = 4
 
 // release returns a frame that has returned to the machine's free list.
 // Inv: nothing refers to fr once its call has returned (registers are

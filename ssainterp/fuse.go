@@ -1,0 +1,129 @@
+package ssainterp
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Fused address-and-access ops: a load or store through the address a
+// FieldAddr or slice IndexAddr computed right before it, for that access
+// alone (p.f = v, x := s[i]), runs as one op. The address op has none of
+// its own; its register is written only on the slow path, where the fused
+// op runs the two unfused ops in turn (native pointers, nil, out of range:
+// they raise the panics). Re-running the fused op after a scheduling stop
+// recomputes the address, which has no effect of its own.
+
+// fusableAccess reports whether acc, the instruction right after addr in
+// its block, is the only user of addr and a non-aggregate load or store
+// through it that fuses with it.
+func (c *compiler) fusableAccess(addr, acc ssa.Instruction) bool {
+	a, ok := addr.(ssa.Value)
+	if !ok || c.virtual[a] || len(*a.Referrers()) != 1 || (*a.Referrers())[0] != acc {
+		return false
+	}
+	switch a := a.(type) {
+	case *ssa.FieldAddr:
+		if c.rt(deref(a.X.Type())).kind == kNative {
+			return false
+		}
+	case *ssa.IndexAddr:
+		if _, isSlice := a.X.Type().Underlying().(*types.Slice); !isSlice {
+			return false
+		}
+	default:
+		return false
+	}
+	var t types.Type
+	switch acc := acc.(type) {
+	case *ssa.UnOp:
+		if acc.Op != token.MUL || acc.CommaOk {
+			return false
+		}
+		t = acc.Type()
+	case *ssa.Store:
+		if acc.Val == a {
+			return false
+		}
+		t = acc.Val.Type()
+	default:
+		return false
+	}
+	return !isAggregate(c.rt(t))
+}
+
+// cellOp computes the cell addr points to, or nil when the slow path
+// must run.
+type cellOp func(fr *frame) *value
+
+func (c *compiler) cellOf(addr ssa.Instruction) cellOp {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		x, i := c.slot(a.X), a.Field
+		return func(fr *frame) *value {
+			if p, ok := fr.regs[x].r.(*value); ok && p != nil {
+				return &p.r.(agg)[i]
+			}
+			return nil
+		}
+	case *ssa.IndexAddr:
+		x, i := c.slot(a.X), c.slot(a.Index)
+		return func(fr *frame) *value {
+			s, _ := fr.regs[x].r.([]value)
+			if n := fr.regs[i].n; n < uint64(len(s)) {
+				return &s[n]
+			}
+			return nil
+		}
+	}
+	panic("cellOf: not a fusable address")
+}
+
+// fusedAccess compiles acc together with the address op before it.
+func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
+	cell := c.cellOf(addr)
+	cur := c.cur
+	c.cur = addr
+	addrOp := c.instr(addr)
+	c.cur = cur
+	var (
+		accOp op
+		track bool
+	)
+	switch acc := acc.(type) {
+	case *ssa.UnOp:
+		accOp = c.unop(acc)
+		track = !localAddr(acc.X)
+		d := c.slots[acc]
+		return func(fr *frame) *frame {
+			p := cell(fr)
+			if p == nil {
+				return accOp(addrOp(fr))
+			}
+			if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, false) {
+				fr.pc--
+				return nil
+			}
+			fr.regs[d] = *p
+			return fr
+		}
+	case *ssa.Store:
+		accOp = c.store(acc)
+		track = !localAddr(acc.Addr)
+		v := c.slot(acc.Val)
+		return func(fr *frame) *frame {
+			p := cell(fr)
+			if p == nil {
+				return accOp(addrOp(fr))
+			}
+			if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, true) {
+				fr.pc--
+				return nil
+			}
+			*p = fr.regs[v]
+			return fr
+		}
+	}
+	panic("fusedAccess: not a load or store")
+}
