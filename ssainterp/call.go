@@ -58,6 +58,14 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 		fn := c.p.funcOf(callee)
 		if !fn.external {
 			thunk := c.inThunk
+			if !thunk && len(args) == 1 { // the commonest shape, without a loop
+				a0 := args[0]
+				return func(fr *frame) *frame {
+					callee := fr.g.m.enter(fr, fn, dst)
+					callee.regs[0] = fr.regs[a0]
+					return callee
+				}
+			}
 			return func(fr *frame) *frame {
 				callee := fr.g.m.enter(fr, fn, dst)
 				for k, s := range args {

@@ -13,6 +13,13 @@ import (
 // compile translates f's SSA into ops once. Errors (unsupported
 // constructs) are kept in f.err and reported when f is first called.
 func (f *function) compile() {
+	if !f.compiled.Load() { // inlined at each call
+		f.compileOnce()
+	}
+}
+
+func (f *function) compileOnce() {
+	defer f.compiled.Store(true)
 	f.once.Do(func() {
 		defer func() {
 			if r := recover(); r != nil {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -23,7 +24,8 @@ type function struct {
 	name string
 
 	once     sync.Once
-	err      error // compile error (unsupported construct)
+	compiled atomic.Bool // once has run
+	err      error       // compile error (unsupported construct)
 	code     []op
 	pos      []token.Pos // source position per pc
 	instr    []ssa.Instruction
