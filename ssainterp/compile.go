@@ -212,6 +212,9 @@ func (c *compiler) compile() {
 		for _, ins := range b.Instrs {
 			if v, ok := ins.(ssa.Value); ok {
 				c.slots[v] = n
+				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat) != 0 {
+					c.f.scalars = append(c.f.scalars, n)
+				}
 				n++
 			}
 			switch ins.(type) {

@@ -53,76 +53,84 @@ func (c *compiler) fusableAccess(addr, acc ssa.Instruction) bool {
 	return !isAggregate(c.rt(t))
 }
 
-// cellOp computes the cell addr points to, or nil when the slow path
-// must run.
-type cellOp func(fr *frame) *value
-
-func (c *compiler) cellOf(addr ssa.Instruction) cellOp {
-	switch a := addr.(type) {
-	case *ssa.FieldAddr:
-		x, i := c.slot(a.X), a.Field
-		return func(fr *frame) *value {
-			if p, ok := fr.regs[x].r.(*value); ok && p != nil {
-				return &p.r.(agg)[i]
-			}
-			return nil
-		}
-	case *ssa.IndexAddr:
-		x, i := c.slot(a.X), c.slot(a.Index)
-		return func(fr *frame) *value {
-			s, _ := fr.regs[x].r.([]value)
-			if n := fr.regs[i].n; n < uint64(len(s)) {
-				return &s[n]
-			}
-			return nil
-		}
-	}
-	panic("cellOf: not a fusable address")
-}
-
-// fusedAccess compiles acc together with the address op before it.
+// fusedAccess compiles acc together with the address op before it. The
+// four shapes are spelled out: a closure call for the cell, or for the
+// access, costs most of what fusing saves.
 func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
-	cell := c.cellOf(addr)
 	cur := c.cur
 	c.cur = addr
 	addrOp := c.instr(addr)
 	c.cur = cur
-	var (
-		accOp op
-		track bool
-	)
+	var x, i, f int // the address's operand registers
+	field := false
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		x, f, field = c.slot(a.X), a.Field, true
+	case *ssa.IndexAddr:
+		x, i = c.slot(a.X), c.slot(a.Index)
+	}
 	switch acc := acc.(type) {
 	case *ssa.UnOp:
-		accOp = c.unop(acc)
-		track = !localAddr(acc.X)
+		slow := c.unop(acc)
+		track := !localAddr(acc.X)
 		d := c.slots[acc]
+		if field {
+			return func(fr *frame) *frame {
+				if p, ok := fr.regs[x].r.(*value); ok && p != nil {
+					p = &p.r.(agg)[f]
+					if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, false) {
+						fr.pc--
+						return nil
+					}
+					fr.regs[d] = *p
+					return fr
+				}
+				return slow(addrOp(fr))
+			}
+		}
 		return func(fr *frame) *frame {
-			p := cell(fr)
-			if p == nil {
-				return accOp(addrOp(fr))
+			s, _ := fr.regs[x].r.([]value)
+			if n := fr.regs[i].n; n < uint64(len(s)) {
+				p := &s[n]
+				if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, false) {
+					fr.pc--
+					return nil
+				}
+				fr.regs[d] = *p
+				return fr
 			}
-			if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, false) {
-				fr.pc--
-				return nil
-			}
-			fr.regs[d] = *p
-			return fr
+			return slow(addrOp(fr))
 		}
 	case *ssa.Store:
-		accOp = c.store(acc)
-		track = !localAddr(acc.Addr)
+		slow := c.store(acc)
+		track := !localAddr(acc.Addr)
 		v := c.slot(acc.Val)
+		if field {
+			return func(fr *frame) *frame {
+				if p, ok := fr.regs[x].r.(*value); ok && p != nil {
+					p = &p.r.(agg)[f]
+					if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, true) {
+						fr.pc--
+						return nil
+					}
+					*p = fr.regs[v]
+					return fr
+				}
+				return slow(addrOp(fr))
+			}
+		}
 		return func(fr *frame) *frame {
-			p := cell(fr)
-			if p == nil {
-				return accOp(addrOp(fr))
+			s, _ := fr.regs[x].r.([]value)
+			if n := fr.regs[i].n; n < uint64(len(s)) {
+				p := &s[n]
+				if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, true) {
+					fr.pc--
+					return nil
+				}
+				*p = fr.regs[v]
+				return fr
 			}
-			if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, true) {
-				fr.pc--
-				return nil
-			}
-			*p = fr.regs[v]
-			return fr
+			return slow(addrOp(fr))
 		}
 	}
 	panic("fusedAccess: not a load or store")

@@ -37,6 +37,9 @@ type function struct {
 	globals  []globalRef
 	recovPC  int // pc of the Recover block, -1 if none
 	nresults int
+	// scalars are the registers of bool, integer and float values,
+	// whose r must be nil: many ops write only their n.
+	scalars []int
 
 	model      modelFunc // non-nil: a modelled function
 	external   bool      // a model or a bridged function: no SSA body to run
@@ -151,9 +154,12 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 		if fr.constsOf == fn {
 			return fr
 		}
-		// Another function's values: ops that write only the scalar
-		// word of a register (n) rely on its r being nil.
-		clear(fr.regs[:fn.cbase])
+		// Another function's values. Ops that write only the scalar
+		// word of a register (n) rely on its r being nil; the other
+		// registers are written before they are read.
+		for _, s := range fn.scalars {
+			fr.regs[s].r = nil
+		}
 	} else {
 		fr = &frame{fn: fn, code: fn.code, g: g, retSlot: -1, regs: make([]value, fn.nregs)}
 	}
@@ -196,10 +202,9 @@ const freeSearch = 4
 // never addressed; variables whose address is taken live in their own
 // cells), so its storage can serve the next call.
 func (m *Machine) release(fr *frame) {
-	// The registers are not cleared: the next call of the same function
-	// (constsOf) overwrites every value register before reading it, by
-	// SSA's dominance, and each register keeps its one type, so a scalar
-	// register's r stays nil; newFrame clears them for another function.
+	// The registers are not cleared: every value register is written
+	// before it is read (SSA's dominance). Scalar registers must have a
+	// nil r; newFrame clears it when the function changes.
 	clear(fr.defers[:cap(fr.defers)])
 	fr.caller, fr.g, fr.deferCall = nil, nil, nil
 	m.free = append(m.free, fr)
