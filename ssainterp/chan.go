@@ -159,7 +159,7 @@ func (m *Machine) complete(s *sudog, v value, ok bool) {
 		fr.regs[s.dst] = s.sel.result(s.caseIdx, v, ok)
 	} else if !s.send {
 		if s.commaOk {
-			fr.regs[s.dst] = value{r: agg{v, boolVal(ok)}}
+			fr.regs[s.dst] = m.tuple2(v, boolVal(ok))
 		} else {
 			fr.regs[s.dst] = v
 		}
@@ -291,7 +291,7 @@ func (c *compiler) recv(ins *ssa.UnOp) op {
 		g.dequeue()
 		v, ok := m.chanRecv(g, cv)
 		if commaOk {
-			fr.regs[d] = value{r: agg{v, boolVal(ok)}}
+			fr.regs[d] = m.tuple2(v, boolVal(ok))
 		} else {
 			fr.regs[d] = v
 		}

@@ -594,7 +594,7 @@ func (c *compiler) ret(ins *ssa.Return) op {
 		return func(fr *frame) *frame { return fr.g.m.ret(fr, fr.regs[s]) }
 	}
 	return func(fr *frame) *frame {
-		t := make(agg, len(rs))
+		t := fr.g.m.tuple(len(rs))
 		for i, s := range rs {
 			t[i] = fr.regs[s]
 		}
@@ -638,7 +638,7 @@ func (c *compiler) retAfterDefers(ins *ssa.Return) op {
 		if len(fr.defers) > 0 {
 			return opRunDefers(fr) // comes back here afterwards
 		}
-		t := make(agg, len(rs))
+		t := fr.g.m.tuple(len(rs))
 		for i, s := range rs {
 			if reload[i] >= 0 {
 				t[i] = copyVal(loadFrom(fr.g.m, fr.regs[reload[i]], rts[i]))

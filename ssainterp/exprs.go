@@ -355,7 +355,7 @@ func (c *compiler) lookup(ins *ssa.Lookup) op {
 			v = copyVal(v)
 		}
 		if commaOk {
-			fr.regs[d] = value{r: agg{v, boolVal(ok)}}
+			fr.regs[d] = fr.g.m.tuple2(v, boolVal(ok))
 		} else {
 			fr.regs[d] = v
 		}
@@ -532,7 +532,7 @@ func (c *compiler) typeAssert(ins *ssa.TypeAssert) op {
 					res = at.zero()
 				}
 			}
-			fr.regs[d] = value{r: agg{res, boolVal(ok)}}
+			fr.regs[d] = fr.g.m.tuple2(res, boolVal(ok))
 			return fr
 		}
 		if !ok {

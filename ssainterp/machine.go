@@ -90,6 +90,7 @@ type Machine struct {
 	comp            *compState
 	helpers         map[*function]bool // functions that called t.Helper
 	scratch         scratchArgs        // arguments of direct native calls
+	slab            agg                // see tuple
 	pipes           map[uintptr]*pipeState
 	watch           bool // memory is tracked (a second goroutine exists)
 	firstOwner      int  // owner of memory that existed when tracking started
@@ -146,6 +147,30 @@ type goroutine struct {
 }
 
 // NewMachine prepares an execution of prog.
+// tuple returns an n-value aggregate for the results of a call or a
+// comma-ok operation, cut from a slab: tuples are many and short-lived
+// (SSA only extracts from them), so one allocation serves many.
+func (m *Machine) tuple(n int) agg {
+	if n > len(m.slab) {
+		if n > tupleSlab/4 {
+			return make(agg, n)
+		}
+		m.slab = make(agg, tupleSlab)
+	}
+	t := m.slab[:n:n]
+	m.slab = m.slab[n:]
+	return t
+}
+
+// tuple2 is the tuple (a, b).
+func (m *Machine) tuple2(a, b value) value {
+	t := m.tuple(2)
+	t[0], t[1] = a, b
+	return value{r: t}
+}
+
+const tupleSlab = 256
+
 func (p *Program) NewMachine(cfg Config) *Machine {
 	if cfg.MaxDepth == 0 {
 		cfg.MaxDepth = 100000
