@@ -842,6 +842,26 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 			return f(fr)
 		}
 	}
+	if cy, ok := cmp.Y.(*ssa.Const); ok && signed && cy.Value != nil {
+		// A constant operand is an immediate (n < 2, i < len).
+		n := int64(c.p.constValue(cy).n)
+		switch cmp.Op {
+		case token.LSS:
+			return func(fr *frame) *frame {
+				if int64(fr.regs[x].n) < n {
+					return t(fr)
+				}
+				return f(fr)
+			}
+		case token.EQL:
+			return func(fr *frame) *frame {
+				if int64(fr.regs[x].n) == n {
+					return t(fr)
+				}
+				return f(fr)
+			}
+		}
+	}
 	switch {
 	case cmp.Op == token.EQL:
 		return func(fr *frame) *frame {

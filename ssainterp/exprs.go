@@ -38,6 +38,20 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 		if k == kBool || tok == token.EQL || tok == token.NEQ || tok == token.LSS || tok == token.LEQ || tok == token.GTR || tok == token.GEQ {
 			return intCompareOp(tok, k.isSigned(), x, y, d)
 		}
+		if cy, ok := ins.Y.(*ssa.Const); ok && k.bits() == 64 && cy.Value != nil {
+			// A constant operand is an immediate (i+1, n-2, i*2, i&1).
+			n := c.p.constValue(cy).n
+			switch tok {
+			case token.ADD:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n + n; return fr }
+			case token.SUB:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n - n; return fr }
+			case token.MUL:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n * n; return fr }
+			case token.AND:
+				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n & n; return fr }
+			}
+		}
 		if k.bits() == 64 {
 			switch tok {
 			case token.ADD:
