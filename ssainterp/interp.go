@@ -177,13 +177,13 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 
 // freeFrameFor picks the free frame for a call of fn, or -1 for a new
 // one: one of the last few released that ran fn (its constants are in
-// place and its registers need no clearing), else the last released. When
-// few frames are free a new one is made instead, so that calls
+// place), else the earliest released of those few, so that calls
 // alternating between functions (an interface call site with two dynamic
-// types) each find their own frame.
+// types) each keep their own frame.
 func (m *Machine) freeFrameFor(fn *function) int {
 	n := len(m.free)
-	for i := n - 1; i >= max(0, n-freeSearch); i-- {
+	lo := max(0, n-freeSearch)
+	for i := n - 1; i >= lo; i-- {
 		if m.free[i].constsOf == fn {
 			return i
 		}
@@ -191,7 +191,7 @@ func (m *Machine) freeFrameFor(fn *function) int {
 	if n < freeSearch {
 		return -1
 	}
-	return n - 1
+	return lo
 }
 
 // freeSearch is how many of the last released frames a call looks at.
