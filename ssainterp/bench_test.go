@@ -194,26 +194,37 @@ func BenchmarkInterp(b *testing.B) {
 	}
 }
 
-// bestOf returns the shortest of at least n runs of f, running on until
-// they take a second in all: the best of a few runs of a sub-millisecond
-// workload is still at the mercy of one timer tick or GC pause.
-func bestOf(n int, f func() error) (time.Duration, error) {
-	best := time.Duration(math.MaxInt64)
+// bestOfBoth times native and interpreted runs of a workload in turn, at
+// least n rounds and until both took two seconds in all, and returns the
+// shortest of each. Alternating puts both sides in the same moments of a
+// shared machine whose speed drifts; the best of many runs of a
+// sub-millisecond workload is not at the mercy of one timer tick or GC.
+func bestOfBoth(n int, native, interp func() error) (nat, in time.Duration, err error) {
+	nat, in = time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 	var total time.Duration
-	for i := 0; i < n || total < time.Second; i++ {
+	timed := func(f func() error, best *time.Duration) error {
 		start := time.Now()
 		if err := f(); err != nil {
-			return 0, err
+			return err
 		}
 		d := time.Since(start)
 		total += d
-		best = min(best, d)
+		*best = min(*best, d)
+		return nil
 	}
-	return best, nil
+	for i := 0; i < n || total < 2*time.Second; i++ {
+		if err := timed(native, &nat); err != nil {
+			return 0, 0, err
+		}
+		if err := timed(interp, &in); err != nil {
+			return 0, 0, err
+		}
+	}
+	return nat, in, nil
 }
 
-// TestInterpSpeed times each workload natively and interpreted (best of
-// at least 5 runs and one second each) in the same process and logs the slowdowns as a markdown
+// TestInterpSpeed times each workload natively and interpreted in the
+// same process (see bestOfBoth) and logs the slowdowns as a markdown
 // table. It runs only with -interp.speed.
 func TestInterpSpeed(t *testing.T) {
 	if !*interpSpeed {
@@ -242,9 +253,8 @@ func TestInterpSpeed(t *testing.T) {
 			failed = true
 			continue
 		}
-		nat, _ := bestOf(5, func() error { benchSink = w.native(); return nil })
 		var last Result
-		interp, err := bestOf(5, func() error {
+		nat, interp, err := bestOfBoth(5, func() error { benchSink = w.native(); return nil }, func() error {
 			var err error
 			last, err = runBench(prog, id, io.Discard)
 			return err

@@ -246,21 +246,27 @@ func (c *compiler) compile() {
 	code := make([]op, 0, pc)
 	pos := make([]token.Pos, 0, pc)
 	instrs := make([]ssa.Instruction, 0, pc)
+	weight := make([]uint16, 0, pc)
 	c.lastPos = fn.Pos()
 	for _, b := range fn.Blocks {
 		if b == fn.Recover {
 			code = append(code, opRunDefers)
 			pos = append(pos, c.lastPos)
 			instrs = append(instrs, nil)
+			weight = append(weight, 1)
 		}
+		folded := uint16(0) // skipped instructions the next op stands for
 		for _, ins := range b.Instrs {
 			switch ins.(type) {
 			case *ssa.Phi, *ssa.DebugRef:
 				continue
 			}
 			if c.skip[ins] {
+				folded++
 				continue
 			}
+			weight = append(weight, 1+folded)
+			folded = 0
 			addr := c.fusedWith[ins]
 			if addr != nil {
 				if p := addr.Pos(); p.IsValid() {
@@ -280,7 +286,7 @@ func (c *compiler) compile() {
 			instrs = append(instrs, ins)
 		}
 	}
-	c.f.code, c.f.pos, c.f.instr = code, pos, instrs
+	c.f.code, c.f.pos, c.f.instr, c.f.weight = code, pos, instrs, weight
 	c.f.nregs = n + len(c.f.consts)
 }
 

@@ -29,6 +29,7 @@ type function struct {
 	code     []op
 	pos      []token.Pos // source position per pc
 	instr    []ssa.Instruction
+	weight   []uint16 // SSA instructions per op: 1 + those folded into it
 	nregs    int
 	nparams  int
 	nfree    int
@@ -233,8 +234,11 @@ func (m *Machine) runSafe(g *goroutine) (stopped bool) {
 	if m.cfg.CountOps {
 		for fr != nil {
 			c := fr.code[fr.pc]
-			fr.pc++
 			m.ops++
+			if w := fr.fn.weight; fr.pc < len(w) { // synthetic functions have none
+				m.ops += int64(w[fr.pc]) - 1
+			}
+			fr.pc++
 			fr = c(fr)
 		}
 		return true

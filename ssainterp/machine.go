@@ -21,8 +21,9 @@ type Config struct {
 	Seed           uint64   // seeds map iteration order, math/rand, select
 	MaxSteps       int64    // bound on executed blocks (0: unlimited)
 	MaxDepth       int      // bound on call depth per goroutine
-	// CountOps counts executed instructions in Result.Ops (SSA
-	// instructions other than φ, which are folded into jumps); it
+	// CountOps counts executed instructions in Result.Ops: SSA
+	// instructions other than φ (folded into jumps), including those
+	// compiled into another op (fused or aliased, see compile); it
 	// slows the dispatch loop a little.
 	CountOps bool
 	// SharedPoints makes loads and stores of memory that more than one
