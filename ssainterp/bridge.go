@@ -922,7 +922,7 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 		}
 	}
 	if nf.fast != nil {
-		return m.fastCall(nf, args)
+		return m.fastResult(m.fastCall(nf, args))
 	}
 	if m.pipes != nil {
 		m.checkNoPipe(fn, nf, args)

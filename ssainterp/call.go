@@ -77,25 +77,8 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 				return callee
 			}
 		}
-		if fn.model == nil {
-			if nf := c.p.resolveNative(fn); nf.err == nil && nf.fast != nil && len(args) <= len(scratchArgs{}) {
-				// A native function with a direct adapter: it neither
-				// keeps its arguments nor calls back, so they can go
-				// in the machine's scratch space instead of a new slice.
-				return func(fr *frame) *frame {
-					m := fr.g.m
-					a := m.scratch[:len(args)]
-					for k, s := range args {
-						a[k] = fr.regs[s]
-					}
-					res := m.fastCall(nf, a)
-					clear(a)
-					if dst >= 0 {
-						fr.regs[dst] = res
-					}
-					return fr
-				}
-			}
+		if nf := c.fastNative(cc); nf != nil {
+			return c.fastNativeCall(nf, args, dst, ins)
 		}
 		return func(fr *frame) *frame {
 			vals := make([]value, len(args))
@@ -388,3 +371,91 @@ func hasPointers(t types.Type) bool {
 // scratchArgs holds the arguments of a call of a native function with a
 // direct adapter (see fastcall.go).
 type scratchArgs [4]value
+
+// fastNative returns the native function that the static call cc calls
+// through a direct adapter, or nil. Such a function neither keeps its
+// arguments nor calls back, so they can go in the machine's scratch space
+// instead of a new slice.
+func (c *compiler) fastNative(cc *ssa.CallCommon) *nativeFunc {
+	callee := cc.StaticCallee()
+	if callee == nil || len(callee.FreeVars) != 0 || len(cc.Args) > len(scratchArgs{}) {
+		return nil
+	}
+	if _, ok := cc.Value.(*ssa.Builtin); ok || cc.IsInvoke() {
+		return nil
+	}
+	if callee.Name() == "init" && callee.Pkg != nil && callee.Blocks == nil && !c.p.interpreted(callee.Pkg.Pkg) {
+		return nil
+	}
+	fn := c.p.funcOf(callee)
+	if !fn.external || fn.model != nil {
+		return nil
+	}
+	if nf := c.p.resolveNative(fn); nf.err == nil && nf.fast != nil {
+		return nf
+	}
+	return nil
+}
+
+// pairExtracts reports whether the two results of call, a direct native
+// call, are used only by Extracts in its block, at most one per result;
+// their registers then receive the results and the Extracts have no op.
+func (c *compiler) pairExtracts(call *ssa.Call) ([]*ssa.Extract, bool) {
+	if t, ok := call.Type().(*types.Tuple); !ok || t.Len() != 2 || c.fastNative(call.Common()) == nil {
+		return nil, false
+	}
+	ext := make([]*ssa.Extract, 2)
+	for _, r := range *call.Referrers() {
+		e, ok := r.(*ssa.Extract)
+		if !ok || e.Block() != call.Block() || ext[e.Index] != nil {
+			return nil, false
+		}
+		ext[e.Index] = e
+	}
+	return ext, true
+}
+
+// fastNativeCall compiles a call of nf through its direct adapter.
+func (c *compiler) fastNativeCall(nf *nativeFunc, args []int, dst int, ins ssa.Instruction) op {
+	e0, e1 := -1, -1 // registers of the extracted results
+	call, _ := ins.(*ssa.Call)
+	if call != nil {
+		if ext, ok := c.pairExtracts(call); ok {
+			if ext[0] != nil {
+				e0 = c.slots[ext[0]]
+			}
+			if ext[1] != nil {
+				e1 = c.slots[ext[1]]
+			}
+			dst = -1
+		} else if len(*call.Referrers()) == 0 {
+			dst = -1
+		}
+	}
+	pair := e0 >= 0 || e1 >= 0
+	return func(fr *frame) *frame {
+		m := fr.g.m
+		a := m.scratch[:len(args)]
+		for k, s := range args {
+			a[k] = fr.regs[s]
+		}
+		res := m.fastCall(nf, a)
+		clear(a)
+		switch {
+		case pair:
+			r := m.pairRes
+			if _, ok := res.r.(pairMarker); !ok {
+				r = [2]value(res.r.(agg))
+			}
+			if e0 >= 0 {
+				fr.regs[e0] = r[0]
+			}
+			if e1 >= 0 {
+				fr.regs[e1] = r[1]
+			}
+		case dst >= 0:
+			fr.regs[dst] = m.fastResult(res)
+		}
+		return fr
+	}
+}

@@ -187,6 +187,14 @@ func (c *compiler) compile() {
 		}
 		for _, ins := range b.Instrs {
 			switch ins := ins.(type) {
+			case *ssa.Call:
+				if ext, ok := c.pairExtracts(ins); ok {
+					for _, e := range ext {
+						if e != nil {
+							c.skip[e] = true
+						}
+					}
+				}
 			case *ssa.Alloc:
 				if c.virtual[ins] {
 					c.skip[ins] = true

@@ -73,7 +73,7 @@ func init() {
 			g := f.(func(string) (int, error))
 			return func(m *Machine, nf *nativeFunc, a []value) value {
 				n, err := g(a[0].str())
-				return m.tuple2(intVal(int64(n)), m.errorValue(nf.rtypes[1], err))
+				return m.pair(intVal(int64(n)), m.errorValue(nf.rtypes[1], err))
 			}
 		},
 		// Methods of strings.Builder and bytes.Buffer, the usual way
@@ -82,7 +82,7 @@ func init() {
 			g := f.(func(*strings.Builder, string) (int, error))
 			return func(m *Machine, nf *nativeFunc, a []value) value {
 				n, err := g(nativeRecv[strings.Builder](m, nf, a[0]), a[1].str())
-				return m.tuple2(intVal(int64(n)), m.errorValue(nf.rtypes[1], err))
+				return m.pair(intVal(int64(n)), m.errorValue(nf.rtypes[1], err))
 			}
 		},
 		reflect.TypeFor[func(*strings.Builder, byte) error](): func(f any) fastFunc {
@@ -95,7 +95,7 @@ func init() {
 			g := f.(func(*strings.Builder, rune) (int, error))
 			return func(m *Machine, nf *nativeFunc, a []value) value {
 				n, err := g(nativeRecv[strings.Builder](m, nf, a[0]), rune(a[1].n))
-				return m.tuple2(intVal(int64(n)), m.errorValue(nf.rtypes[1], err))
+				return m.pair(intVal(int64(n)), m.errorValue(nf.rtypes[1], err))
 			}
 		},
 		reflect.TypeFor[func(*strings.Builder) string](): func(f any) fastFunc {
@@ -114,7 +114,7 @@ func init() {
 			g := f.(func(*bytes.Buffer, string) (int, error))
 			return func(m *Machine, nf *nativeFunc, a []value) value {
 				n, err := g(nativeRecv[bytes.Buffer](m, nf, a[0]), a[1].str())
-				return m.tuple2(intVal(int64(n)), m.errorValue(nf.rtypes[1], err))
+				return m.pair(intVal(int64(n)), m.errorValue(nf.rtypes[1], err))
 			}
 		},
 		reflect.TypeFor[func(*bytes.Buffer, byte) error](): func(f any) fastFunc {

@@ -92,6 +92,7 @@ type Machine struct {
 	helpers         map[*function]bool // functions that called t.Helper
 	scratch         scratchArgs        // arguments of direct native calls
 	slab            agg                // see tuple
+	pairRes         [2]value           // see pair
 	pipes           map[uintptr]*pipeState
 	watch           bool // memory is tracked (a second goroutine exists)
 	firstOwner      int  // owner of memory that existed when tracking started
@@ -171,6 +172,26 @@ func (m *Machine) tuple2(a, b value) value {
 }
 
 const tupleSlab = 256
+
+// pairMarker is the result of a direct native call with two results,
+// which are in Machine.pairRes: a call whose results are only extracted
+// moves them to their registers without building a tuple (boxing an agg
+// in an interface allocates).
+type pairMarker struct{}
+
+// pair returns the results (a, b) of a direct native call.
+func (m *Machine) pair(a, b value) value {
+	m.pairRes = [2]value{a, b}
+	return value{r: pairMarker{}}
+}
+
+// fastResult turns a direct native call's result into its value.
+func (m *Machine) fastResult(v value) value {
+	if _, ok := v.r.(pairMarker); ok {
+		return m.tuple2(m.pairRes[0], m.pairRes[1])
+	}
+	return v
+}
 
 func (p *Program) NewMachine(cfg Config) *Machine {
 	if cfg.MaxDepth == 0 {
