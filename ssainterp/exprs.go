@@ -50,6 +50,14 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n * n; return fr }
 			case token.AND:
 				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n & n; return fr }
+			case token.REM:
+				switch {
+				case n == 0:
+				case k.isSigned():
+					return func(fr *frame) *frame { fr.regs[d].n = uint64(int64(fr.regs[x].n) % int64(n)); return fr }
+				default:
+					return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n % n; return fr }
+				}
 			}
 		}
 		if k.bits() == 64 {

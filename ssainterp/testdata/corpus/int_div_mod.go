@@ -65,4 +65,8 @@ func main() {
 	z = -17
 	z %= 5
 	fmt.Println("-17 %= 5:", z)
+	// Constant divisors (compiled as immediates).
+	for _, v := range []int{-7, -1, 0, 7, math.MinInt64, math.MaxInt64} {
+		fmt.Println("const rem:", v, v%2, v%3, v%-1, v%-5, uint64(v)%3, uint64(v)%10)
+	}
 }
