@@ -52,38 +52,42 @@
 //
 // # Measured (this machine, 2 cores; go test -run TestInterpSpeed -interp.speed)
 //
-// Five runs, 2026-11-21, at the end of the session; best of the five for
-// each time, and the median of the five runs' geometric means (each
-// run's ratios side by side):
+// Each workload alternates native and interpreted runs for two seconds
+// and keeps the best of each side (the host is a shared VM whose speed
+// drifts; alternating puts both sides in the same moments). Five runs on
+// 2026-11-22; the table is the run with the median geometric mean:
 //
 //	workload                          native    interpreted  slowdown
-//	fib(27)                           1.20 ms      25.6 ms      21x
-//	fill+sum 1e6 []int                5.0 ms       49 ms       9.9x
-//	1e5 map inserts + lookups         7.7 ms       25 ms       3.2x
-//	1e6 interface method calls        2.1 ms       86 ms        41x
-//	strings.Builder, 1e5 writes       0.26 ms      9.4 ms       37x
-//	geometric mean of the best times                          16.0x
-//	median of the runs' geometric means                       17.2x (16.6-19.5)
+//	fib(27)                           1.10 ms      17.1 ms      15.5x
+//	fill+sum 1e6 []int                1.92 ms      39.0 ms      20.3x
+//	1e5 map inserts + lookups         7.58 ms      24.5 ms       3.2x
+//	1e6 interface method calls        2.04 ms      55.8 ms      27.3x
+//	strings.Builder, 1e5 writes       0.25 ms       5.2 ms      20.7x
+//	geometric mean                                              14.2x
+//	the five runs' geometric means: 14.7, 14.2, 14.0, 14.2, 14.3x
 //
-// The goal is 15x. A variant that did not clear a returned frame's value
-// registers measured 13.3x (median of five), but reusing such frames in
-// the next machine of an exploration broke a race-free program (a wrong
-// result, cause not found), so registers are cleared again. The host is
-// a shared VM: native times vary by up to 2x between runs. Ops are
-// counted with Config.CountOps: executed operations, which are SSA
-// instructions other than φ, minus those compiled away (a comparison
-// fused into the If after it, and the loads of read-only spilled
-// parameters), so the rate understates the SSA instruction rate; the
-// slice loop ran at 1.4-2.0e8 ops/s. What got here: frames are reused per
-// machine and handed to the next machine, keep their constant registers
-// for the next call of the same function, interface call sites have
-// polymorphic inline caches, struct parameters that SSA spills but only
-// reads alias registers, integer compare-and-branch is one op, edges move
-// their φ values without a buffer, and common native signatures
-// (strings.Builder, strconv, strings, math) are called without reflect
-// and without an argument slice. What remains is dispatch (a closure
-// call per op), the call sequence (a frame per call: interface calls
-// stay the slowest), and for bridged calls argument conversion.
+// (Native times are lower than in earlier tables, which took the best of
+// five runs: with more runs the native fill+sum reuses its warm 8 MB.)
+// The slice loop runs 3.6e8 SSA instructions/s. Config.CountOps counts
+// SSA instructions other than φ, including those folded into another op.
+// What got here: frames are reused per machine and handed to the next
+// machine; a frame keeps its constant registers for the next call of the
+// same function, and a call takes such a frame from the last few
+// released; a frame taken over by another function clears only the r
+// word of its scalar registers (the ops that write n alone need it nil:
+// a stale aggregate there once gave a race-free program a wrong result).
+// Interface call sites have polymorphic inline caches; struct parameters
+// that SSA spills but only reads alias registers; integer
+// compare-and-branch is one op, as is a field or element address with
+// the load or store that alone uses it; constant right operands of
+// integer arithmetic are immediates; edges move their φ values without a
+// buffer. Common native signatures (strings.Builder, strconv, strings,
+// math) are called without reflect and without an argument slice, and
+// their two results go straight to the registers that extract them.
+// The backing arrays of tuples come from a per-machine slab. What remains
+// is dispatch (a closure call per op), the call sequence (a frame per
+// call: interface calls stay the slowest), and a slice of 16-byte values
+// where Go has 8-byte ints.
 //
 // # Not supported (yet)
 //
