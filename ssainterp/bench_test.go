@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -289,4 +290,45 @@ func TestInterpSpeed(t *testing.T) {
 	for _, e := range extra {
 		t.Log(e)
 	}
+}
+
+// TestLoadSpeed times loading and building a package that imports fmt,
+// sync, time and context: the first Load in a fresh module, and a
+// repeated one (cached). It runs only with -interp.speed.
+func TestLoadSpeed(t *testing.T) {
+	if !*interpSpeed {
+		t.Skip("timing test; run with -interp.speed")
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "main.go"), `package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+func main() {
+	var mu sync.Mutex
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	mu.Lock()
+	fmt.Println(ctx.Err())
+	mu.Unlock()
+}
+`)
+	start := time.Now()
+	p1, err := Load(LoadConfig{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := time.Since(start)
+	start = time.Now()
+	p2, err := Load(LoadConfig{Dir: dir}, ".")
+	if err != nil || p1 != p2 {
+		t.Fatalf("second load: %v (same program: %v)", err, p1 == p2)
+	}
+	t.Logf("first load %v, repeated load %v", first, time.Since(start))
 }
