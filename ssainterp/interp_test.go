@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -150,12 +151,26 @@ func TestReusedFrameForgetsOtherFunction(t *testing.T) {
 	mk, mul := prog.funcOf(pkg.Func("mk")), prog.funcOf(pkg.Func("mul"))
 	m := prog.NewMachine(Config{})
 	g := &goroutine{m: m}
-	fr := m.newFrame(mk, g)
-	for i := range fr.regs[:mk.cbase] {
-		fr.regs[i] = value{n: 7, r: agg{{}, {}}}
+	// Enough released frames of mk that mul takes one over (see
+	// freeFrameFor), each with room for mul's registers, every one
+	// holding an aggregate.
+	var frames []*frame
+	for range freeSearch {
+		fr := m.newFrame(mk, g)
+		all := make([]value, mk.nregs+mul.nregs)
+		for i := range all {
+			all[i] = value{n: 7, r: agg{{}, {}}}
+		}
+		fr.regs = all[:mk.nregs]
+		frames = append(frames, fr)
 	}
-	m.release(fr)
-	fr = m.newFrame(mul, g)
+	for _, fr := range frames {
+		m.release(fr)
+	}
+	fr := m.newFrame(mul, g)
+	if !slices.Contains(frames, fr) {
+		t.Fatal("mul did not take over a released frame of mk")
+	}
 	if len(mul.scalars) == 0 {
 		t.Fatal("mul has no scalar registers")
 	}
