@@ -34,8 +34,21 @@ type nativeFunc struct {
 }
 
 // nativeType returns the real Go type used for values of rt crossing the
-// bridge.
+// bridge. Computations hold the program's ntMu: the search flags that
+// break recursive types (nsearch) belong to one computation, and a
+// machine on another worker computing the same type at the same moment
+// took them for recursion (a string crossed as unsafe.Pointer).
 func (rt *rtype) nativeType() (reflect.Type, error) {
+	if rt.nready.Load() {
+		return rt.ntype, rt.nerr
+	}
+	rt.prog.ntMu.Lock()
+	defer rt.prog.ntMu.Unlock()
+	return rt.nativeTypeLocked()
+}
+
+// nativeTypeLocked is nativeType within a computation (ntMu held).
+func (rt *rtype) nativeTypeLocked() (reflect.Type, error) {
 	if rt.nready.Load() {
 		return rt.ntype, rt.nerr
 	}
@@ -107,7 +120,7 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	if t, ok := basicNative[rt.kind]; ok {
 		return t, nil
 	}
-	elem := func() (reflect.Type, error) { return rt.elem.containedType() }
+	elem := func() (reflect.Type, error) { return rt.elem.containedTypeLocked() }
 	switch rt.kind {
 	case kPointer:
 		if rt.elem.inProgress() {
@@ -116,7 +129,7 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 			// pointer crosses as an opaque unsafe.Pointer.
 			return unsafePointerType, nil
 		}
-		e, err := rt.elem.nativeType()
+		e, err := rt.elem.nativeTypeLocked()
 		if err != nil {
 			return nil, err
 		}
@@ -134,7 +147,7 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 		}
 		return reflect.ArrayOf(rt.length, e), nil
 	case kMap:
-		k, err := rt.key.containedType()
+		k, err := rt.key.containedTypeLocked()
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +166,7 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 		// A real channel type; values cross as stand-in channels (see
 		// chanToken), so native code sees the right type but never
 		// communicates on them.
-		e, err := rt.elem.nativeType()
+		e, err := rt.elem.nativeTypeLocked()
 		if err != nil {
 			return nil, err
 		}
@@ -171,14 +184,14 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 		sig := rt.t.Underlying().(*types.Signature)
 		var in, out []reflect.Type
 		for i := range sig.Params().Len() {
-			t, err := rt.prog.rtypeOf(sig.Params().At(i).Type()).nativeType()
+			t, err := rt.prog.rtypeOf(sig.Params().At(i).Type()).nativeTypeLocked()
 			if err != nil {
 				return nil, err
 			}
 			in = append(in, t)
 		}
 		for i := range sig.Results().Len() {
-			t, err := rt.prog.rtypeOf(sig.Results().At(i).Type()).nativeType()
+			t, err := rt.prog.rtypeOf(sig.Results().At(i).Type()).nativeTypeLocked()
 			if err != nil {
 				return nil, err
 			}
@@ -191,7 +204,7 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 		blanks := 0
 		for i := range fields {
 			f := st.Field(i)
-			ft, err := rt.fields[i].nativeType()
+			ft, err := rt.fields[i].nativeTypeLocked()
 			if err != nil {
 				return nil, err
 			}
@@ -290,6 +303,14 @@ func (rt *rtype) containedType() (reflect.Type, error) {
 		return anyType, nil
 	}
 	return rt.nativeType()
+}
+
+// containedTypeLocked is containedType within a computation (ntMu held).
+func (rt *rtype) containedTypeLocked() (reflect.Type, error) {
+	if rt.wrapped() {
+		return anyType, nil
+	}
+	return rt.nativeTypeLocked()
 }
 
 // toNativeElem converts an element of a container whose native element

@@ -44,6 +44,8 @@ type Program struct {
 	valuesFn   *function // see valuesMarker
 
 	framePool sync.Pool // *[]*frame: released frames of finished machines
+
+	ntMu sync.Mutex // held while native types are computed (see nativeType)
 }
 
 // methodSet returns t's method set; safe for concurrent Machines.
