@@ -78,7 +78,7 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 			return func(fr *frame) *frame {
 				if p, ok := fr.regs[x].r.(*value); ok && p != nil {
 					p = &p.r.(agg)[f]
-					if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, false) {
+					if stops(fr, track, p, false) {
 						fr.pc--
 						return nil
 					}
@@ -92,7 +92,7 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 			s, _ := fr.regs[x].r.([]value)
 			if n := fr.regs[i].n; n < uint64(len(s)) {
 				p := &s[n]
-				if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, false) {
+				if stops(fr, track, p, false) {
 					fr.pc--
 					return nil
 				}
@@ -109,7 +109,7 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 			return func(fr *frame) *frame {
 				if p, ok := fr.regs[x].r.(*value); ok && p != nil {
 					p = &p.r.(agg)[f]
-					if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, true) {
+					if stops(fr, track, p, true) {
 						fr.pc--
 						return nil
 					}
@@ -123,7 +123,7 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 			s, _ := fr.regs[x].r.([]value)
 			if n := fr.regs[i].n; n < uint64(len(s)) {
 				p := &s[n]
-				if track && fr.g.m.watch && fr.g.m.memAccess(fr, p, true) {
+				if stops(fr, track, p, true) {
 					fr.pc--
 					return nil
 				}
@@ -134,4 +134,10 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 		}
 	}
 	panic("fusedAccess: not a load or store")
+}
+
+// stops reports whether the access to p (tracked: it may be shared) is a
+// scheduling point the goroutine must stop before (see memAccess).
+func stops(fr *frame, track bool, p *value, write bool) bool {
+	return track && fr.g.m.watch && fr.g.m.memAccess(fr, p, write)
 }
