@@ -453,6 +453,22 @@ func (m *Machine) toNative(rt *rtype, v value, nt reflect.Type) reflect.Value {
 
 // dynToNative converts the dynamic value of an interface.
 func (m *Machine) dynToNative(i *iface) reflect.Value {
+	if rt := m.prog.refl; rt != nil {
+		// Values of the reflect model: a Type prints its name, a Value
+		// crosses as a native reflect.Value of what it holds (fmt prints
+		// that).
+		switch i.t {
+		case rt.typePtr:
+			return reflect.ValueOf(modelType{i.v.r.(*rtype).name})
+		case rt.value:
+			r, _ := i.v.r.(*rvalue)
+			if r == nil || r.meth != "" {
+				return reflect.ValueOf(reflect.Value{})
+			}
+			x := m.toNative(m.prog.anyRtype(), m.ifaceOf(r), anyType)
+			return reflect.ValueOf(x.Elem())
+		}
+	}
 	if rv, ok := i.v.r.(reflect.Value); ok && (i.t.t == nil || i.t.kind == kNative || i.t.kind == kPointer) {
 		return rv
 	}
@@ -461,6 +477,11 @@ func (m *Machine) dynToNative(i *iface) reflect.Value {
 	}
 	return m.plainToNative(i.t, i.v)
 }
+
+// modelType stands in for a reflect.Type of the model in native code.
+type modelType struct{ name string }
+
+func (t modelType) String() string { return t.name }
 
 // plainToNative converts a value of a concrete type.
 func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {

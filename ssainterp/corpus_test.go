@@ -18,12 +18,7 @@ import (
 // go run, with the reason. They still run: the test fails if one of them
 // starts to match (so the entry is removed) or if any other program
 // differs.
-var knownGaps = map[string]string{
-	"std_json_unmarshal": "UnmarshalJSON methods of interpreted types are not called by encoding/json",
-	"std_encoding_xml":   "encoding/xml marshalling of wrapped named types",
-	"std_text_template":  "text/template calls methods of interpreted types by reflection",
-	"std_gob_roundtrip":  "gob.Encode of an interpreted struct with nested named types fails to convert",
-}
+var knownGaps = map[string]string{}
 
 var corpusRun = flag.String("corpus.run", "", "only corpus programs whose name matches this regexp")
 

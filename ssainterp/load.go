@@ -46,6 +46,9 @@ type Program struct {
 	framePool sync.Pool // *[]*frame: released frames of finished machines
 
 	ntMu sync.Mutex // held while native types are computed (see nativeType)
+
+	reflOnce sync.Once
+	refl     *reflectTypes // see reflectTypes
 }
 
 // methodSet returns t's method set; safe for concurrent Machines.
@@ -72,6 +75,15 @@ var interpretedStd = map[string]bool{
 	"errors":         true,
 	"sort":           true,
 	"unique":         true,
+	// Reflection over interpreted values needs the reflect model.
+	"encoding/json":       true,
+	"encoding/xml":        true,
+	"encoding/gob":        true,
+	"text/template":       true,
+	"text/template/parse": true,
+	"html/template":       true,
+	"internal/saferio":    true, // gob's
+	"internal/fmtsort":    true, // text/template's
 }
 
 //go:embed overlay/iter.go.txt

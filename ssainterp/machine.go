@@ -83,6 +83,7 @@ type Machine struct {
 	outs            [2]outPipe
 	stdCells        [2]*value
 	pools           map[*value]*poolState
+	addrs           map[any]uintptr        // fake addresses reflect.Value.Pointer hands out
 	free            []*frame               // frames that have returned, for reuse
 	tests           map[uintptr]*testState // by the address of the *testing.T
 	testRoot        *testState

@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -17,6 +18,19 @@ type modelFunc func(m *Machine, fr *frame, args []value, dst int) *frame
 // ssa.Function.String prints it, generic origin for instances) to its
 // model. Filled by the init functions of the model files.
 var models = map[string]modelFunc{}
+
+// genericModels makes the models of generic functions, which depend on
+// the instance's type arguments.
+var genericModels = map[string]func(p *Program, fn *ssa.Function) modelFunc{}
+
+// nativeReflect lists the functions of package reflect that run natively:
+// they work on plain values (kinds, tags) only.
+var nativeReflect = map[string]bool{
+	"(reflect.Kind).String":      true,
+	"(reflect.ChanDir).String":   true,
+	"(reflect.StructTag).Get":    true,
+	"(reflect.StructTag).Lookup": true,
+}
 
 // modelledTypes lists types whose values the interpreter keeps state for:
 // their zero value is value{} and the state lives in the cell, created on
@@ -45,6 +59,15 @@ func (p *Program) modelFor(fn *ssa.Function) modelFunc {
 		name = o.String()
 	}
 	mf := models[name]
+	if gm := genericModels[name]; gm != nil && mf == nil {
+		mf = gm(p, fn)
+	}
+	if mf == nil && inReflect(name) && !nativeReflect[name] {
+		mf = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			unsupported("%s is not modelled", name)
+			return nil
+		}
+	}
 	p.models.Store(fn, mf)
 	return mf
 }
@@ -74,3 +97,10 @@ func stop(fr *frame) *frame {
 
 // anyType returns the rtype of interface{}.
 func (p *Program) anyRtype() *rtype { return p.rtypeOf(types.NewInterfaceType(nil, nil)) }
+
+// inReflect reports whether the function named name belongs to package
+// reflect.
+func inReflect(name string) bool {
+	name = strings.TrimLeft(name, "(*")
+	return strings.HasPrefix(name, "reflect.")
+}

@@ -2,8 +2,10 @@ package ssainterp
 
 import (
 	"go/types"
+	"os"
 	"reflect"
 	"sort"
+	"strings"
 )
 
 // Models of standard functions that call back into interpreted code in a
@@ -66,17 +68,44 @@ func init() {
 	}
 	noop := func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 	// errors' package initialisation asks reflectlite for error's type
-	// (used only by errors.As, which is modelled): answer with reflect's.
+	// (used only by errors.As, which is modelled): answer with the reflect
+	// model's, or natively when the program does not load reflect.
 	models["internal/reflectlite.TypeOf"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		rv := m.toNative(m.prog.anyRtype(), args[0], anyType)
-		if rv.IsNil() {
+		i, _ := args[0].r.(*iface)
+		switch {
+		case i == nil:
 			set(fr, dst, value{})
-			return fr
+		case m.prog.packageByPath("reflect") != nil:
+			set(fr, dst, m.typeVal(i.t))
+		default:
+			t := m.toNative(m.prog.anyRtype(), args[0], anyType).Elem().Type()
+			set(fr, dst, value{r: &iface{t: m.prog.nativeRtype(reflect.TypeOf(t)), v: value{r: reflect.ValueOf(t)}}})
 		}
-		t := rv.Elem().Type()
-		set(fr, dst, value{r: &iface{t: m.prog.nativeRtype(reflect.TypeOf(t)), v: value{r: reflect.ValueOf(t)}}})
 		return fr
 	}
+	// internal/godebug settings (html/template has two): a *Setting is a
+	// cell holding the name; its value comes from $GODEBUG, as the
+	// runtime's would, and is "" (the default behaviour) when unset.
+	models["internal/godebug.New"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, value{r: &value{r: args[0].str()}})
+		return fr
+	}
+	models["(*internal/godebug.Setting).Value"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		name := strings.TrimPrefix(cellOf(args[0]).str(), "#")
+		v := ""
+		for _, kv := range strings.Split(os.Getenv("GODEBUG"), ",") {
+			if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+				v = val
+			}
+		}
+		set(fr, dst, strVal(v))
+		return fr
+	}
+	models["(*internal/godebug.Setting).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, strVal(strings.TrimPrefix(cellOf(args[0]).str(), "#")))
+		return fr
+	}
+	models["(*internal/godebug.Setting).IncNonDefault"] = noop
 	models["sync.runtime_registerPoolCleanup"] = noop
 	models["(*sync.Pool).Put"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		i, _ := args[1].r.(*iface)
