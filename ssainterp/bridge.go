@@ -101,6 +101,9 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	// A named type of a bridged package is its real type.
 	if n, ok := types.Unalias(rt.t).(*types.Named); ok && n.Obj().Pkg() != nil && !rt.prog.interpreted(n.Obj().Pkg()) {
 		key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+		if key == "reflect.Type" || key == "reflect.Value" {
+			return anyType, nil // holding a reflectWrap
+		}
 		if t, ok := stdlib.Types[key]; ok {
 			return t, nil
 		}
@@ -437,6 +440,17 @@ func (m *Machine) toNative(rt *rtype, v value, nt reflect.Type) reflect.Value {
 		out.Set(rv)
 		return out
 	}
+	if nt == unsafePointerType && rt.kind == kPointer {
+		// A pointer back into a recursive type crosses opaquely (see
+		// computeNativeType); fromNative turns it back.
+		switch p := v.r.(type) {
+		case *value:
+			return reflect.ValueOf(unsafe.Pointer(p))
+		case reflect.Value:
+			return reflect.ValueOf(p.UnsafePointer())
+		}
+		return reflect.Zero(nt)
+	}
 	rv := m.plainToNative(rt, v)
 	if rv.Type() != nt {
 		if nt.Kind() == reflect.Interface {
@@ -453,22 +467,6 @@ func (m *Machine) toNative(rt *rtype, v value, nt reflect.Type) reflect.Value {
 
 // dynToNative converts the dynamic value of an interface.
 func (m *Machine) dynToNative(i *iface) reflect.Value {
-	if rt := m.prog.refl; rt != nil {
-		// Values of the reflect model: a Type prints its name, a Value
-		// crosses as a native reflect.Value of what it holds (fmt prints
-		// that).
-		switch i.t {
-		case rt.typePtr:
-			return reflect.ValueOf(modelType{i.v.r.(*rtype).name})
-		case rt.value:
-			r, _ := i.v.r.(*rvalue)
-			if r == nil || r.meth != "" {
-				return reflect.ValueOf(reflect.Value{})
-			}
-			x := m.toNative(m.prog.anyRtype(), m.ifaceOf(r), anyType)
-			return reflect.ValueOf(x.Elem())
-		}
-	}
 	if rv, ok := i.v.r.(reflect.Value); ok && (i.t.t == nil || i.t.kind == kNative || i.t.kind == kPointer) {
 		return rv
 	}
@@ -478,13 +476,40 @@ func (m *Machine) dynToNative(i *iface) reflect.Value {
 	return m.plainToNative(i.t, i.v)
 }
 
-// modelType stands in for a reflect.Type of the model in native code.
-type modelType struct{ name string }
+// reflectWrap stands in for a reflect.Type or reflect.Value of the model
+// in native code: fmt prints a Type's name and a Value's content, and the
+// original comes back unchanged.
+type reflectWrap struct {
+	i *iface
+	x any // the name of a Type; a Value's content as a native reflect.Value
+}
 
-func (t modelType) String() string { return t.name }
+func (w *reflectWrap) unwrap() *iface { return w.i }
+func (w *reflectWrap) String() string { return fmt.Sprint(w.x) }
+
+func (w *reflectWrap) Format(f fmt.State, verb rune) {
+	fmt.Fprintf(f, fmt.FormatString(f, verb), w.x)
+}
+
+func (m *Machine) wrapReflect(rt *rtype, v value) reflect.Value {
+	w := &reflectWrap{i: &iface{t: rt, v: v}}
+	if t, ok := v.r.(*rtype); ok {
+		w.x = t.name
+	} else if r, _ := v.r.(*rvalue); r == nil || r.meth != "" {
+		w.x = reflect.Value{}
+	} else {
+		w.x = m.toNative(m.prog.anyRtype(), m.ifaceOf(r), anyType).Elem()
+	}
+	return reflect.ValueOf(w)
+}
 
 // plainToNative converts a value of a concrete type.
 func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
+	if rt.kind == kModel || rt.kind == kPointer {
+		if rf := m.prog.reflectLoaded(); rf != nil && (rt == rf.typePtr || rt == rf.value) {
+			return m.wrapReflect(rt, v)
+		}
+	}
 	nt, err := rt.nativeType()
 	if err != nil {
 		panic(&internalFault{msg: err.Error()})
@@ -724,6 +749,11 @@ func (m *Machine) fromNativeInto(rt *rtype, rv reflect.Value, old value) value {
 
 // fromNative converts a native value to the representation of rt.
 func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
+	if rt.kind == kModel && rv.IsValid() && rv.CanInterface() {
+		if w, ok := rv.Interface().(*reflectWrap); ok {
+			return w.i.v
+		}
+	}
 	if !rv.CanInterface() && rv.IsValid() && rv.CanAddr() {
 		rv = reflect.NewAt(rv.Type(), unsafe.Pointer(rv.UnsafeAddr())).Elem()
 	}

@@ -39,11 +39,14 @@
 // # The standard library
 //
 // Packages are interpreted (the user's, and context, sort, slices, maps,
-// cmp, iter, errors, sync, sync/atomic, container/*), modelled by name
+// cmp, iter, errors, sync, sync/atomic, container/*, and the packages that
+// reflect over the user's values: encoding/json, encoding/xml,
+// encoding/gob, text/template, html/template), modelled by name
 // (sync.Mutex/RWMutex/WaitGroup/Map/Pool, the notify list under sync.Cond,
 // sync/atomic's functions, runtime.Gosched/Goexit/NumGoroutine, time's
 // clock, sleeps and timers on a virtual clock, fmt's printing to standard
-// output, errors.Is/As, sort.Slice), or bridged: called natively through the
+// output, errors.Is/As, sort.Slice, and all of package reflect: see
+// reflect.go), or bridged: called natively through the
 // generated table in internal/stdlib. Values cross the bridge by
 // conversion: structs through reflect.StructOf, named types whose methods
 // native code may call (String, Error, Format, GoString, MarshalJSON) as
@@ -95,9 +98,13 @@
 // detector: a slice argument's elements are read, and the elements the
 // call changed are written; other native memory is not tracked.
 // unsafe beyond pointer conversions and unsafe.String/Slice over slice
-// memory, cgo, reflection over interpreted types by native code
-// (text/template, encoding/gob, custom UnmarshalJSON; slog.LogValuer is
-// wrapped like String and MarshalJSON),
+// memory, cgo, reflection over interpreted types by bridged packages
+// other than fmt (encoding/binary and log/slog see unnamed struct types;
+// slog.LogValuer is wrapped like String and MarshalJSON); in the reflect
+// model, Select, channel operations, the
+// iterator methods (Seq, Fields, Methods, ...) and Interface of a method
+// value report an unsupported error, and accesses through reflection are
+// not checked for races;
 // native functions that block (os.Pipe, net, os/exec are refused with an
 // error; io.Pipe is modelled in pipe.go; fmt.Fprint*, io.WriteString,
 // io.ReadAll and io.Copy call interpreted Write and Read methods as ordinary

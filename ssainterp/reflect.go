@@ -1,10 +1,12 @@
 package ssainterp
 
 import (
+	"go/token"
 	"go/types"
 	"math"
 	"reflect"
 	"sort"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -49,10 +51,18 @@ type reflectTypes struct {
 	method      *rtype
 	valueErr    *rtype // *reflect.ValueError
 	mapIter     *rtype // *reflect.MapIter
-	intSlice    *rtype
 }
 
 func (p *Program) reflectTypes() *reflectTypes {
+	if p.reflectLoaded() == nil {
+		panic(&internalFault{msg: "internal error: package reflect is not loaded"})
+	}
+	return p.refl
+}
+
+// reflectLoaded returns the types of package reflect, or nil if the
+// program does not load it.
+func (p *Program) reflectLoaded() *reflectTypes {
 	p.reflOnce.Do(func() {
 		sp := p.packageByPath("reflect")
 		if sp == nil {
@@ -68,12 +78,8 @@ func (p *Program) reflectTypes() *reflectTypes {
 			method:      p.rtypeOf(lookup("Method")),
 			valueErr:    p.rtypeOf(types.NewPointer(lookup("ValueError"))),
 			mapIter:     p.rtypeOf(types.NewPointer(lookup("MapIter"))),
-			intSlice:    p.rtypeOf(types.NewSlice(types.Typ[types.Int])),
 		}
 	})
-	if p.refl == nil {
-		panic(&internalFault{msg: "internal error: package reflect is not loaded"})
-	}
 	return p.refl
 }
 
@@ -513,6 +519,9 @@ func init() {
 		return m.typeVal(m.prog.rtypeOf(types.NewSlice(typeArg(a[0]).goTypes())))
 	})
 	fn("ArrayOf", func(m *Machine, a []value) value {
+		if a[0].int() < 0 {
+			m.reflectPanic("reflect: negative length passed to ArrayOf")
+		}
 		return m.typeVal(m.prog.rtypeOf(types.NewArray(typeArg(a[1]).goTypes(), a[0].int())))
 	})
 	fn("MapOf", func(m *Machine, a []value) value {
@@ -531,6 +540,43 @@ func init() {
 			dir = types.RecvOnly
 		}
 		return m.typeVal(m.prog.rtypeOf(types.NewChan(dir, typeArg(a[1]).goTypes())))
+	})
+	fn("FuncOf", func(m *Machine, a []value) value {
+		tuple := func(ts []value) *types.Tuple {
+			vars := make([]*types.Var, len(ts))
+			for i, t := range ts {
+				vars[i] = types.NewParam(0, nil, "", typeArg(t).goTypes())
+			}
+			return types.NewTuple(vars...)
+		}
+		in := tuple(a[0].slice())
+		variadic := a[2].bool()
+		if variadic {
+			if n := in.Len(); n == 0 || m.prog.rtypeOf(in.At(n-1).Type()).kind != kSlice {
+				m.reflectPanic("reflect.FuncOf: last arg of variadic func must be slice")
+			}
+		}
+		return m.typeVal(m.prog.rtypeOf(types.NewSignatureType(nil, nil, nil, in, tuple(a[1].slice()), variadic)))
+	})
+	fn("StructOf", func(m *Machine, a []value) value {
+		var fields []*types.Var
+		var tags []string
+		for _, f := range a[0].slice() {
+			sf := f.agg() // Name, PkgPath, Type, Tag, Offset, Index, Anonymous
+			name := sf[0].str()
+			if name == "" {
+				m.reflectPanic("reflect.StructOf: field " + strconv.Itoa(len(fields)) + " has no name")
+			}
+			if !token.IsExported(name) {
+				if sf[1].str() == "" {
+					m.reflectPanic("reflect.StructOf: field \"" + name + "\" is unexported but missing PkgPath")
+				}
+				unsupported("reflect.StructOf with unexported field %s", name)
+			}
+			fields = append(fields, types.NewField(0, nil, name, typeArg(sf[2]).goTypes(), sf[6].bool()))
+			tags = append(tags, sf[3].str())
+		}
+		return m.typeVal(m.prog.rtypeOf(types.NewStruct(fields, tags)))
 	})
 	fn("TypeOf", func(m *Machine, a []value) value {
 		if i, _ := a[0].r.(*iface); i != nil {

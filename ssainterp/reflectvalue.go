@@ -2,9 +2,9 @@ package ssainterp
 
 import (
 	"go/types"
-	"math"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -65,7 +65,10 @@ func valueOf(r *rvalue) value { return value{r: r} }
 // valueError panics with *reflect.ValueError, as reflect does when a Value
 // method is called on a Value of the wrong kind.
 func (m *Machine) valueError(method string, k reflect.Kind) {
-	cell := &value{r: agg{strVal("reflect.Value." + method), {n: uint64(k)}}}
+	if !strings.Contains(method, ".") {
+		method = "reflect.Value." + method
+	}
+	cell := &value{r: agg{strVal(method), {n: uint64(k)}}}
 	throwPanic(value{r: &iface{t: m.prog.reflectTypes().valueErr, v: value{r: cell}}})
 }
 
@@ -262,9 +265,10 @@ func (m *Machine) isZero(t *rtype, v value) bool {
 		return true
 	case kString:
 		return v.str() == ""
+	case kFloat32, kFloat64:
+		return v.float() == 0 // -0 too, as reflect compares with ==
 	case kComplex64, kComplex128:
-		c := v.cplx()
-		return math.Float64bits(real(c)) == 0 && math.Float64bits(imag(c)) == 0
+		return v.cplx() == 0
 	case kNative:
 		return v.r.(reflect.Value).IsZero()
 	case kModel:
@@ -481,7 +485,7 @@ func (m *Machine) call(fr *frame, r *rvalue, in []value, spread bool) value {
 			}
 			res = m.reflectCall(f, ptypes, sig.Variadic(), args, rtypes)
 		default:
-			m.reflectPanic("reflect: call of nil function")
+			m.reflectPanic("reflect.Value." + name + ": call of nil function")
 		}
 	}
 	nr := sig.Results().Len()
@@ -542,7 +546,11 @@ func (m *Machine) sliceType(elem *rtype) *rtype {
 }
 
 func (m *Machine) slice(r *rvalue, i, j, k int, three bool) *rvalue {
-	m.need(r, "Slice", reflect.Slice, reflect.Array, reflect.String)
+	name := "Slice"
+	if three {
+		name = "Slice3"
+	}
+	m.need(r, name, reflect.Slice, reflect.Array, reflect.String)
 	v := m.get(r)
 	var s []value
 	t := r.t
@@ -558,7 +566,7 @@ func (m *Machine) slice(r *rvalue, i, j, k int, three bool) *rvalue {
 		return &rvalue{t: r.t, v: strVal(str[i:j]), flag: r.flag & flagRO}
 	case kArray:
 		if r.flag&flagAddr == 0 {
-			m.reflectPanic("reflect.Value.Slice: slice of unaddressable array")
+			m.reflectPanic("reflect.Value." + name + ": slice of unaddressable array")
 		}
 		s = v.agg()
 		t = m.sliceType(r.t.elem)
@@ -569,7 +577,7 @@ func (m *Machine) slice(r *rvalue, i, j, k int, three bool) *rvalue {
 		k = cap(s)
 	}
 	if i < 0 || j < i || k < j || k > cap(s) {
-		m.reflectPanic("reflect.Value.Slice: slice index out of bounds")
+		m.reflectPanic("reflect.Value." + name + ": slice index out of bounds")
 	}
 	return &rvalue{t: t, v: value{r: s[i:j:k]}, flag: r.flag & flagRO}
 }
@@ -598,10 +606,60 @@ func grow(s []value, n int, elem *rtype) []value {
 	return g[:len(s)]
 }
 
+// typeArgNamed is typeArg with reflect's panic msg for a nil Type.
+func (m *Machine) typeArgNamed(v value, msg string) *rtype {
+	if v.r == nil {
+		m.reflectPanic(msg)
+	}
+	return typeArg(v)
+}
+
 func (m *Machine) mapOf(r *rvalue, method string) *mapV {
 	m.need(r, method, reflect.Map)
 	mp, _ := m.get(r).r.(*mapV)
 	return mp
+}
+
+// makeFunc returns a function of type ft whose calls run impl (a
+// func([]reflect.Value) []reflect.Value) on the arguments as Values.
+func makeFunc(ft *rtype, impl *closure) *function {
+	sig := ft.t.Underlying().(*types.Signature)
+	p := ft.prog
+	return &function{prog: p, name: "reflect.makeFuncStub", external: true,
+		model: func(m *Machine, fr *frame, args []value, dst int) *frame {
+			in := make([]value, len(args))
+			for i, a := range args {
+				in[i] = valueOf(&rvalue{t: p.rtypeOf(sig.Params().At(i).Type()), v: a})
+			}
+			out := m.nestedCall(fr.g, impl, []value{{r: in}}).slice()
+			nr := sig.Results().Len()
+			if len(out) != nr {
+				m.reflectPanic("reflect: wrong return count from function created by MakeFunc")
+			}
+			res := make(agg, nr)
+			for k, o := range out {
+				x, _ := o.r.(*rvalue)
+				what := "reflect: function created by MakeFunc using " + impl.fn.name
+				rt := p.rtypeOf(sig.Results().At(k).Type())
+				switch {
+				case x == nil:
+					m.reflectPanic(what + " returned zero Value")
+				case x.flag&flagRO != 0:
+					m.reflectPanic(what + " returned value obtained from unexported field")
+				case !assignable(x, rt):
+					m.reflectPanic(what + " returned wrong type: have " + x.t.name + " for " + rt.name)
+				}
+				res[k] = m.assign(x, rt, "reflect.MakeFunc")
+			}
+			switch nr {
+			case 0:
+			case 1:
+				set(fr, dst, res[0])
+			default:
+				set(fr, dst, value{r: res})
+			}
+			return fr
+		}}
 }
 
 // rmapIter is the state of a reflect.MapIter.
@@ -653,7 +711,7 @@ func (m *Machine) convertVal(x *rvalue, to *rtype) value {
 	case x.t.kind == kSlice && to.kind == kArray:
 		s := v.slice()
 		if len(s) < to.length {
-			m.reflectPanic("reflect: cannot convert slice with length " + strconv.Itoa(len(s)) + " to array or pointer to array with length " + strconv.Itoa(to.length))
+			m.reflectPanic("reflect: cannot convert slice with length " + strconv.Itoa(len(s)) + " to array with length " + strconv.Itoa(to.length))
 		}
 		return copyVal(value{r: agg(s[:to.length])})
 	}
@@ -1075,11 +1133,11 @@ func init() {
 		return valueOf(&rvalue{t: i.t, v: i.v})
 	})
 	fn("Zero", func(m *Machine, _ *frame, a []value) value {
-		t := typeArg(a[0])
+		t := m.typeArgNamed(a[0], "reflect: Zero(nil)")
 		return valueOf(&rvalue{t: t, v: t.zero()})
 	})
 	fn("New", func(m *Machine, _ *frame, a []value) value {
-		t := typeArg(a[0])
+		t := m.typeArgNamed(a[0], "reflect: New(nil)")
 		pt := m.prog.rtypeOf(types.NewPointer(t.goTypes()))
 		if t.kind == kNative {
 			return valueOf(&rvalue{t: pt, v: value{r: t.zero().r.(reflect.Value).Addr()}})
@@ -1148,8 +1206,8 @@ func init() {
 	})
 	fn("Copy", func(m *Machine, _ *frame, a []value) value {
 		dst, src := rv(a[0]), rv(a[1])
-		m.need(dst, "Copy", reflect.Slice, reflect.Array)
-		m.need(src, "Copy", reflect.Slice, reflect.Array, reflect.String)
+		m.need(dst, "reflect.Copy", reflect.Slice, reflect.Array)
+		m.need(src, "reflect.Copy", reflect.Slice, reflect.Array, reflect.String)
 		var d []value
 		if dst.t.kind == kArray {
 			m.needSettable(dst, "Copy")
@@ -1202,6 +1260,18 @@ func init() {
 			s[a], s[b] = s[b], s[a]
 		})}
 	})
+	models["reflect.MakeFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		ft := typeArg(args[0])
+		if ft.kind != kFunc {
+			m.reflectPanic("reflect: call of MakeFunc with non-Func type")
+		}
+		impl, _ := args[1].r.(*closure)
+		if impl == nil {
+			throwPanic(nilDeref())
+		}
+		set(fr, dst, valueOf(&rvalue{t: ft, v: value{r: &closure{fn: makeFunc(ft, impl)}}}))
+		return fr
+	}
 	genericModels["reflect.TypeAssert"] = func(p *Program, fn *ssa.Function) modelFunc {
 		to := p.rtypeOf(fn.TypeArgs()[0])
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
