@@ -339,6 +339,18 @@ func TestFindsRaceInNativeCall(t *testing.T) {
 	require.ElementsMatch(t, []string{"main.go:16", "main.go:17"}, []string{rep.Failure.Race.Current.Pos, rep.Failure.Race.Previous.Pos})
 }
 
+// TestFindsRaceThroughReflection: encoding/json reads the struct's fields
+// through the reflect model, which checks those reads for races.
+func TestFindsRaceThroughReflection(t *testing.T) {
+	rep, err := Explore(target(t, "reflectrace"), Options{Seed: 1})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, DataRace, rep.Failure.Kind)
+	pos := []string{rep.Failure.Race.Current.Pos, rep.Failure.Race.Previous.Pos}
+	require.Contains(t, pos, "main.go:20", "the plain write")
+	require.Contains(t, strings.Join(pos, " "), "encode.go:", "the read by encoding/json")
+}
+
 func TestNondeterminismIsReported(t *testing.T) {
 	tg := target(t, "doubleclose")
 	// A schedule naming a goroutine that never exists diverges.

@@ -98,6 +98,13 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	if rt.t == nil {
 		return rt.ntype, nil
 	}
+	// A modelled synchronisation type crosses as its real type, with the
+	// zero value (native code cannot use the model's state: fmt prints it).
+	if n, ok := types.Unalias(rt.t).(*types.Named); ok && rt.kind == kModel && n.Obj().Pkg() != nil {
+		if t, ok := stdlib.Types[n.Obj().Pkg().Path()+"."+n.Obj().Name()]; ok {
+			return t, nil
+		}
+	}
 	// A named type of a bridged package is its real type.
 	if n, ok := types.Unalias(rt.t).(*types.Named); ok && n.Obj().Pkg() != nil && !rt.prog.interpreted(n.Obj().Pkg()) {
 		key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
@@ -556,6 +563,8 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 		x := reflect.New(nt).Elem()
 		x.SetString(v.str())
 		return x
+	case kModel:
+		return reflect.New(nt).Elem()
 	case kNative:
 		if rv, ok := v.r.(reflect.Value); ok {
 			return rv
@@ -729,6 +738,9 @@ func (m *Machine) nativeAccess(c *value, write bool) {
 // fromNativeInto converts rv back into the representation of rt, updating
 // old in place where it is an aggregate (so pointers into it stay valid).
 func (m *Machine) fromNativeInto(rt *rtype, rv reflect.Value, old value) value {
+	if rt.kind == kModel {
+		return old // the model's state is not native
+	}
 	if rt.kind == kStruct {
 		if a, ok := old.r.(agg); ok {
 			for i := range a {
@@ -749,10 +761,13 @@ func (m *Machine) fromNativeInto(rt *rtype, rv reflect.Value, old value) value {
 
 // fromNative converts a native value to the representation of rt.
 func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
-	if rt.kind == kModel && rv.IsValid() && rv.CanInterface() {
-		if w, ok := rv.Interface().(*reflectWrap); ok {
-			return w.i.v
+	if rt.kind == kModel {
+		if rv.IsValid() && rv.CanInterface() {
+			if w, ok := rv.Interface().(*reflectWrap); ok {
+				return w.i.v
+			}
 		}
+		return value{} // fresh state
 	}
 	if !rv.CanInterface() && rv.IsValid() && rv.CanAddr() {
 		rv = reflect.NewAt(rv.Type(), unsafe.Pointer(rv.UnsafeAddr())).Elem()

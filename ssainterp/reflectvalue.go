@@ -38,6 +38,7 @@ func (m *Machine) get(r *rvalue) value {
 	case nil:
 		return r.v
 	case *value:
+		m.reflectAccess(p, false)
 		return *p
 	}
 	return loadNative(m, r.p, r.t)
@@ -46,15 +47,26 @@ func (m *Machine) get(r *rvalue) value {
 // put stores into the value r refers to.
 func (m *Machine) put(r *rvalue, v value) {
 	if c, ok := r.p.(*value); ok {
+		m.reflectAccess(c, true)
 		*c = v
 		return
 	}
 	storeNative(m, r.p, v, r.t)
 }
 
+// reflectAccess checks an access to memory made through reflection for
+// data races (key: a cell or a map). It is not a scheduling point: the
+// goroutine is inside a model call and cannot stop there.
+func (m *Machine) reflectAccess(key any, write bool) {
+	if m.watch && m.cur != nil && m.cur.top != nil {
+		m.memAccessMaybeStop(m.cur.top, key, write, false)
+	}
+}
+
 // load reads through an interpreted or native pointer.
 func (m *Machine) load(p any, rt *rtype) value {
 	if c, ok := p.(*value); ok {
+		m.reflectAccess(c, false)
 		return *c
 	}
 	return loadNative(m, p, rt)
@@ -614,9 +626,12 @@ func (m *Machine) typeArgNamed(v value, msg string) *rtype {
 	return typeArg(v)
 }
 
-func (m *Machine) mapOf(r *rvalue, method string) *mapV {
+func (m *Machine) mapOf(r *rvalue, method string, write bool) *mapV {
 	m.need(r, method, reflect.Map)
 	mp, _ := m.get(r).r.(*mapV)
+	if mp != nil {
+		m.reflectAccess(mp, write)
+	}
 	return mp
 }
 
@@ -964,7 +979,7 @@ func init() {
 		return valueOf(m.slice(r, int(a[0].int()), int(a[1].int()), int(a[2].int()), true))
 	})
 	vm("MapIndex", func(m *Machine, _ *frame, r *rvalue, a []value) value {
-		mp := m.mapOf(r, "MapIndex")
+		mp := m.mapOf(r, "MapIndex", false)
 		k := m.assign(rv(a[0]), r.t.key, "reflect.Value.MapIndex")
 		v, ok := mp.get(k)
 		if !ok {
@@ -973,7 +988,7 @@ func init() {
 		return valueOf(&rvalue{t: r.t.elem, v: v, flag: r.flag & flagRO})
 	})
 	vm("SetMapIndex", func(m *Machine, _ *frame, r *rvalue, a []value) value {
-		mp := m.mapOf(r, "SetMapIndex")
+		mp := m.mapOf(r, "SetMapIndex", true)
 		if r.flag&flagRO != 0 {
 			m.reflectPanic("reflect: reflect.Value.SetMapIndex using value obtained using unexported field")
 		}
@@ -989,6 +1004,7 @@ func init() {
 		return value{}
 	})
 	vm("MapKeys", func(m *Machine, _ *frame, r *rvalue, _ []value) value {
+		m.mapOf(r, "MapKeys", false)
 		it := m.newMapIter(r)
 		var keys []value
 		for e := it.it.nextEntry(); e != nil; e = it.it.nextEntry() {
@@ -1000,7 +1016,7 @@ func init() {
 		return value{r: keys}
 	})
 	vm("MapRange", func(m *Machine, _ *frame, r *rvalue, _ []value) value {
-		m.mapOf(r, "MapRange")
+		m.mapOf(r, "MapRange", false)
 		return value{r: &value{r: m.newMapIter(r)}}
 	})
 	vm("Convert", func(m *Machine, _ *frame, r *rvalue, a []value) value {
@@ -1110,7 +1126,7 @@ func init() {
 	models["(*reflect.MapIter).Reset"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		c := cellOf(args[0])
 		if r := rv(args[1]); r != nil {
-			m.mapOf(r, "MapIter.Reset")
+			m.mapOf(r, "MapIter.Reset", false)
 			c.r = m.newMapIter(r)
 		} else {
 			c.r = nil
