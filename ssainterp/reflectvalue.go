@@ -258,23 +258,26 @@ func (m *Machine) length(r *rvalue, method string) int {
 	return lenCap(r.t, m.get(r), method == "Cap")
 }
 
+// allParts reports whether f holds for every field of struct v or every
+// element of array v.
+func allParts(t *rtype, v value, f func(*rtype, value) bool) bool {
+	for i, e := range v.agg() {
+		et := t.elem
+		if t.kind == kStruct {
+			et = t.fields[i]
+		}
+		if !f(et, e) {
+			return false
+		}
+	}
+	return true
+}
+
 // isZero is Value.IsZero.
 func (m *Machine) isZero(t *rtype, v value) bool {
 	switch t.kind {
-	case kStruct:
-		for i, f := range t.fields {
-			if !m.isZero(f, v.agg()[i]) {
-				return false
-			}
-		}
-		return true
-	case kArray:
-		for _, e := range v.agg() {
-			if !m.isZero(t.elem, e) {
-				return false
-			}
-		}
-		return true
+	case kStruct, kArray:
+		return allParts(t, v, m.isZero)
 	case kString:
 		return v.str() == ""
 	case kFloat32, kFloat64:
@@ -328,13 +331,7 @@ func (m *Machine) deepEqual(t *rtype, x, y value, seen map[[3]any]bool) bool {
 		case kPointer:
 			return m.deepEqual(t.elem, m.load(x.r, t.elem), m.load(y.r, t.elem), seen)
 		case kSlice:
-			ys := y.slice()
-			for i, e := range x.slice() {
-				if !m.deepEqual(t.elem, e, ys[i], seen) {
-					return false
-				}
-			}
-			return true
+			return m.deepParts(t, x.slice(), y.slice(), seen)
 		}
 		a, b := x.r.(*mapV), y.r.(*mapV)
 		if a.len() != b.len() {
@@ -350,21 +347,8 @@ func (m *Machine) deepEqual(t *rtype, x, y value, seen map[[3]any]bool) bool {
 			}
 		}
 		return true
-	case kStruct:
-		for i, f := range t.fields {
-			if !m.deepEqual(f, x.agg()[i], y.agg()[i], seen) {
-				return false
-			}
-		}
-		return true
-	case kArray:
-		b := y.agg()
-		for i, e := range x.agg() {
-			if !m.deepEqual(t.elem, e, b[i], seen) {
-				return false
-			}
-		}
-		return true
+	case kStruct, kArray:
+		return m.deepParts(t, x.agg(), y.agg(), seen)
 	case kFunc:
 		return isNilRef(x.r) && isNilRef(y.r)
 	case kNative:
@@ -373,26 +357,29 @@ func (m *Machine) deepEqual(t *rtype, x, y value, seen map[[3]any]bool) bool {
 	return equal(t, x, y)
 }
 
+// deepParts compares the elements (or fields, for a struct) of two
+// values of t.
+func (m *Machine) deepParts(t *rtype, xs, ys []value, seen map[[3]any]bool) bool {
+	for i := range xs {
+		et := t.elem
+		if t.kind == kStruct {
+			et = t.fields[i]
+		}
+		if !m.deepEqual(et, xs[i], ys[i], seen) {
+			return false
+		}
+	}
+	return true
+}
+
 // comparableVal is Value.Comparable.
 func (m *Machine) comparableVal(t *rtype, v value) bool {
 	switch t.kind {
 	case kInterface:
 		i, _ := v.r.(*iface)
 		return i == nil || m.comparableVal(i.t, i.v)
-	case kStruct:
-		for k, f := range t.fields {
-			if !m.comparableVal(f, v.agg()[k]) {
-				return false
-			}
-		}
-		return true
-	case kArray:
-		for _, e := range v.agg() {
-			if !m.comparableVal(t.elem, e) {
-				return false
-			}
-		}
-		return true
+	case kStruct, kArray:
+		return allParts(t, v, m.comparableVal)
 	}
 	return t.comparable()
 }
