@@ -209,6 +209,18 @@ type mapIter struct {
 	i       int
 }
 
+// nextEntry advances a map iteration to the next live entry (nil: done).
+func (it *mapIter) nextEntry() *entry {
+	for it.i < len(it.entries) {
+		e := it.entries[(it.start+it.i)%len(it.entries)]
+		it.i++
+		if !e.dead {
+			return e
+		}
+	}
+	return nil
+}
+
 // strIter iterates over a string's runes.
 type strIter struct {
 	s string
@@ -251,13 +263,7 @@ func (c *compiler) next(ins *ssa.Next) op {
 		}
 	}
 	return func(fr *frame) *frame {
-		mi := fr.regs[it].r.(*mapIter)
-		for mi.i < len(mi.entries) {
-			e := mi.entries[(mi.start+mi.i)%len(mi.entries)]
-			mi.i++
-			if e.dead {
-				continue
-			}
+		if e := fr.regs[it].r.(*mapIter).nextEntry(); e != nil {
 			fr.regs[d] = value{r: agg{{n: 1}, copyVal(e.k), copyVal(e.v)}}
 			return fr
 		}

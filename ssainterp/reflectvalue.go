@@ -516,7 +516,7 @@ func (m *Machine) invokeMethod(fr *frame, rt *rtype, recv value, name string, ar
 	return scratch.regs[0]
 }
 
-// method is Value.Method(i).
+// methodValue is Value.Method(i).
 func (m *Machine) methodValue(r *rvalue, i int) *rvalue {
 	m.need(r, "Method")
 	if r.meth != "" {
@@ -683,18 +683,6 @@ func (m *Machine) newMapIter(r *rvalue) *rmapIter {
 		it.it.start = m.rng.IntN(len(mp.entries))
 	}
 	return it
-}
-
-// next advances a map iteration to the next live entry.
-func (it *mapIter) nextEntry() *entry {
-	for it.i < len(it.entries) {
-		e := it.entries[(it.start+it.i)%len(it.entries)]
-		it.i++
-		if !e.dead {
-			return e
-		}
-	}
-	return nil
 }
 
 func (m *Machine) convertVal(x *rvalue, to *rtype) value {
