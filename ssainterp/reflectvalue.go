@@ -76,10 +76,16 @@ func valueOf(r *rvalue) value { return value{r: r} }
 
 // valueError panics with *reflect.ValueError, as reflect does when a Value
 // method is called on a Value of the wrong kind.
+// A method name without a package is a method of reflect.Value.
 func (m *Machine) valueError(method string, k reflect.Kind) {
 	if !strings.Contains(method, ".") {
 		method = "reflect.Value." + method
 	}
+	m.throwValueError(method, k)
+}
+
+// throwValueError panics with &reflect.ValueError{Method: method, Kind: k}.
+func (m *Machine) throwValueError(method string, k reflect.Kind) {
 	cell := &value{r: agg{strVal(method), {n: uint64(k)}}}
 	throwPanic(value{r: &iface{t: m.prog.reflectTypes().valueErr, v: value{r: cell}}})
 }
@@ -150,11 +156,6 @@ func (m *Machine) assign(x *rvalue, to *rtype, what string) value {
 
 func assignable(x *rvalue, to *rtype) bool {
 	return x.t == to || types.AssignableTo(x.t.goTypes(), to.goTypes())
-}
-
-// elemAt is the addressable element at pointer p.
-func elemAt(t *rtype, p any, fl rflag) *rvalue {
-	return &rvalue{t: t, p: p, flag: flagAddr | fl&flagRO}
 }
 
 // nativePtr returns a native pointer to a native struct held at p.
@@ -244,7 +245,7 @@ func (m *Machine) elem(r *rvalue) *rvalue {
 	if isNilRef(v.r) {
 		return nil
 	}
-	return elemAt(r.t.elem, v.r, r.flag)
+	return &rvalue{t: r.t.elem, p: v.r, flag: flagAddr | r.flag&flagRO}
 }
 
 func (m *Machine) length(r *rvalue, method string) int {
@@ -433,7 +434,7 @@ func (m *Machine) call(fr *frame, r *rvalue, in []value, spread bool) value {
 	if spread && !sig.Variadic() {
 		m.reflectPanic("reflect: CallSlice of non-variadic function")
 	}
-	if len(in) < np-b2i(variadic) {
+	if len(in) < np-int(b2u(variadic)) {
 		m.reflectPanic("reflect: Call with too few input arguments")
 	}
 	if !variadic && len(in) > np {
@@ -499,13 +500,6 @@ func (m *Machine) call(fr *frame, r *rvalue, in []value, spread bool) value {
 	return value{r: out}
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // invokeMethod calls method name of recv (of type rt) with args.
 func (m *Machine) invokeMethod(fr *frame, rt *rtype, recv value, name string, args []value) value {
 	if f := rt.method(name); f != nil {
@@ -539,11 +533,6 @@ func (m *Machine) methodValue(r *rvalue, i int) *rvalue {
 	return &rvalue{t: ft, v: copyVal(recv), recvT: recvT, meth: ms[i].Obj().Name(), flag: r.flag & flagRO}
 }
 
-// sliceType returns the type []elem.
-func (m *Machine) sliceType(elem *rtype) *rtype {
-	return m.prog.rtypeOf(types.NewSlice(elem.goTypes()))
-}
-
 func (m *Machine) slice(r *rvalue, i, j, k int, three bool) *rvalue {
 	name := "Slice"
 	if three {
@@ -568,7 +557,7 @@ func (m *Machine) slice(r *rvalue, i, j, k int, three bool) *rvalue {
 			m.reflectPanic("reflect.Value." + name + ": slice of unaddressable array")
 		}
 		s = v.agg()
-		t = m.sliceType(r.t.elem)
+		t = m.prog.rtypeOf(types.NewSlice(r.t.elem.goTypes()))
 	default:
 		s = v.slice()
 	}
@@ -1240,8 +1229,7 @@ func init() {
 			if i != nil {
 				k = i.t.reflectKind()
 			}
-			cell := &value{r: agg{strVal("Swapper"), {n: uint64(k)}}}
-			throwPanic(value{r: &iface{t: m.prog.reflectTypes().valueErr, v: value{r: cell}}})
+			m.throwValueError("Swapper", k)
 		}
 		s := i.v.slice()
 		return value{r: reflect.ValueOf(func(a, b int) {

@@ -75,7 +75,7 @@ func init() {
 		switch {
 		case i == nil:
 			set(fr, dst, value{})
-		case m.prog.packageByPath("reflect") != nil:
+		case m.prog.reflectLoaded() != nil:
 			set(fr, dst, m.typeVal(i.t))
 		default:
 			t := m.toNative(m.prog.anyRtype(), args[0], anyType).Elem().Type()
