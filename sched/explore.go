@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -105,9 +106,13 @@ type Report struct {
 
 func (o *Options) defaults() {
 	if o.Executions == 0 {
-		o.Executions = 10000
-		if o.Strategy == "dfs" {
-			o.Executions = 1 << 30
+		// A time budget alone runs until the time is spent; the default
+		// execution count applies only when neither is set.
+		switch {
+		case o.Time > 0, o.Strategy == "dfs":
+			o.Executions = math.MaxInt
+		default:
+			o.Executions = 10000
 		}
 	}
 	if o.MaxSteps == 0 {
