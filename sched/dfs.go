@@ -41,6 +41,7 @@ type choicePoint struct {
 	chosen  int   // index into alts
 	preempt int   // preemptions on the path before this point
 	current int   // the goroutine that moved last; -1 for number choices
+	numbers bool  // a choice among numbers, not goroutines
 	sleep   []sleeper
 	acc     []ssainterp.Access // per alternative (goroutine choices)
 }
@@ -89,8 +90,12 @@ func (d *dfs) NewExecution(int, uint64) bool {
 	return false
 }
 
-// costs reports whether choosing alternative i at p is a preemption.
+// costs reports whether choosing alternative i at p is a preemption,
+// or fires a timer while a goroutine could move, which counts as one.
 func (p *choicePoint) costs(i int) bool {
+	if !p.numbers && p.alts[i] == Clock {
+		return true
+	}
 	return p.current >= 0 && p.alts[0] == p.current && i > 0
 }
 
@@ -173,7 +178,7 @@ func (d *dfs) NextNumber(n int) int {
 	for i := range alts {
 		alts[i] = i
 	}
-	return d.push(choicePoint{alts: alts, current: -1})
+	return d.push(choicePoint{alts: alts, current: -1, numbers: true})
 }
 
 // push adds a new choice point below the path and takes its first
@@ -192,7 +197,7 @@ func (d *dfs) push(p choicePoint) int {
 // the others by id.
 func dfsOrder(enabled []int, current int) []int {
 	alts := make([]int, 0, len(enabled))
-	if slices.Contains(enabled, current) {
+	if current != Clock && slices.Contains(enabled, current) {
 		alts = append(alts, current)
 	}
 	for _, id := range enabled {

@@ -2,6 +2,7 @@ package sched
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -40,6 +41,15 @@ type Options struct {
 	RecordRaces     bool          // report data races in Report.Races without failing the execution
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
+	// TimeBarrier restores the old semantics of time: timers fire only
+	// when no goroutine can move (see Clock).
+	TimeBarrier bool
+	// TimerHorizon bounds how far ahead of the clock a timer may be to
+	// fire while goroutines can still move (default 100ms; negative: any
+	// deadline). Tests guard against hangs with timeouts of a second or
+	// more that no real machine reaches in a few steps; mcheck reports
+	// the hangs themselves as deadlocks and leaks.
+	TimerHorizon time.Duration
 }
 
 // Target is what an exploration runs: a loaded program and how to start
@@ -82,6 +92,11 @@ type Failure struct {
 	Stderr      string                // and on standard error (the runtime's report is there)
 	Execution   int                   // which execution found it
 	Environment string                // what the execution ran, from Target.Describe
+	// Timing says which timers the failing schedule fired while
+	// goroutines could still move ("timing-dependent: the 5ms timer
+	// (time.After at main.go:14) fired before goroutine 3 ran its chan
+	// send at main.go:20"); "" when none.
+	Timing string
 }
 
 // Step is one step of a trace: goroutine G performed operation Op at Pos.
@@ -97,11 +112,15 @@ type Report struct {
 	Executions int  // complete executions (schedules) run
 	Pruned     int  // dfs: executions cut short as redundant (partial-order reduction)
 	Exhausted  bool // dfs explored every schedule within its bound
-	Failure    *Failure
-	Elapsed    time.Duration
-	Steps      int64             // choice points taken ("states" in the seeds' tables)
-	States     int               // distinct state fingerprints seen, with CountStates or Progress (see Machine.Fingerprint)
-	Races      []*ssainterp.Race // with RecordRaces: each distinct race (by the pair of positions), first seen first
+	// Inconclusive counts executions that reached the step budget, went
+	// on under a fair scheduler, and still made progress when its budget
+	// was spent: neither a bug nor a clean run (see fair.go).
+	Inconclusive int
+	Failure      *Failure
+	Elapsed      time.Duration
+	Steps        int64             // choice points taken ("states" in the seeds' tables)
+	States       int               // distinct state fingerprints seen, with CountStates or Progress (see Machine.Fingerprint)
+	Races        []*ssainterp.Race // with RecordRaces: each distinct race (by the pair of positions), first seen first
 }
 
 func (o *Options) defaults() {
@@ -117,6 +136,9 @@ func (o *Options) defaults() {
 	}
 	if o.MaxSteps == 0 {
 		o.MaxSteps = 20000
+	}
+	if o.TimerHorizon == 0 {
+		o.TimerHorizon = 100 * time.Millisecond
 	}
 	if o.LoopSteps == 0 {
 		o.LoopSteps = 10_000_000
@@ -159,14 +181,15 @@ func Explore(t Target, opts Options) (*Report, error) {
 		return rep, err
 	}
 	var (
-		mu      sync.Mutex
-		best    *Failure
-		bestErr error
-		steps   int64
-		seen    = &stateSet{m: map[uint64]struct{}{}}
-		races   = &raceSet{seen: map[[2]string]bool{}}
-		ran     int // complete executions
-		pruned  int // executions cut short by partial-order reduction
+		mu           sync.Mutex
+		best         *Failure
+		bestErr      error
+		steps        int64
+		seen         = &stateSet{m: map[uint64]struct{}{}}
+		races        = &raceSet{seen: map[[2]string]bool{}}
+		ran          int // complete executions
+		inconclusive int
+		pruned       int // executions cut short by partial-order reduction
 	)
 	deadline := time.Time{}
 	if opts.Time > 0 {
@@ -223,6 +246,9 @@ func Explore(t Target, opts Options) (*Report, error) {
 					mu.Lock()
 					if p, ok := strategies[w].(interface{ Pruned() bool }); ok && p.Pruned() {
 						pruned++
+					} else if errors.Is(err, errInconclusive) {
+						err = nil
+						inconclusive++
 					} else {
 						ran++
 					}
@@ -239,7 +265,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 			}(w)
 		}
 		wg.Wait()
-		rep.Executions, rep.Pruned = ran, pruned
+		rep.Executions, rep.Pruned, rep.Inconclusive = ran, pruned, inconclusive
 		next += batch
 		if exhausted {
 			rep.Exhausted = true
@@ -381,23 +407,34 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		setAccess(func(int) ssainterp.Access)
 		observe(int, ssainterp.Access)
 	})
+	access := func(id int) ssainterp.Access {
+		if id == Clock {
+			return ssainterp.Access{All: true}
+		}
+		return m.PendingAccess(id)
+	}
 	if obs != nil {
-		obs.setAccess(m.PendingAccess)
+		obs.setAccess(access)
 	}
 	pr, _ := s.(interface{ Pruned() bool })
-	var steps []Step
-	current := 0
-	choices := 0
-	lateTimers := 0 // clock advances after a test returned
+	var (
+		steps      []Step
+		current    = 0
+		choices    = 0
+		lateTimers = 0 // clock advances after a test returned
+		fy         = newFairness()
+		fp         *fairPhase // past opts.MaxSteps: round-robin (see fair.go)
+		early      []string   // timers fired while goroutines could run (with trace)
+	)
 	fail := func(k Kind, msg string) *Failure {
 		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
 	}
 	var f *Failure
 	for n := 0; !m.Done(); n++ {
-		if n >= opts.MaxSteps {
-			f = fail(Livelock, fmt.Sprintf("no end after %d scheduling steps (livelock, or raise the step bound)", opts.MaxSteps))
-			break
+		if n == opts.MaxSteps {
+			fp = newFairPhase(opts)
 		}
+		m.FireDueTimers()
 		en := m.Enabled()
 		if len(en) == 0 {
 			if t.Test && m.TestDone() {
@@ -417,19 +454,45 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			m.Deadlock()
 			break
 		}
-		// Fairness (as CHESS's fair scheduler): a goroutine that yields
-		// with runtime.Gosched does not run again while another can, so
-		// a spin loop cannot starve the goroutine it waits for.
-		if len(en) > 1 {
-			en = slices.DeleteFunc(en, m.Yielding)
-			if len(en) == 0 {
-				en = m.Enabled()
-			}
+		en = fy.filter(en, n)
+		if !opts.TimeBarrier && m.TimerWithin(opts.TimerHorizon) {
+			en = append(en, Clock) // the earliest timer may fire now (see Clock)
 		}
-		g := en[0]
-		if len(en) > 1 {
+		var g int
+		switch {
+		case fp != nil:
+			var verdict string
+			g, verdict = fp.next(m, en, current)
+			if verdict != "" {
+				if verdict == inconclusive {
+					return nil, choices, errInconclusive
+				}
+				f = fail(Livelock, verdict)
+				f.Goroutines = livelocked(m)
+			}
+		case len(en) > 1:
 			g = rec.NextGoroutine(en, current)
 			choices++
+		default:
+			g = en[0]
+		}
+		if f != nil {
+			break
+		}
+		if g == Clock {
+			if obs != nil {
+				obs.observe(Clock, access(Clock))
+			}
+			desc, _ := m.NextTimer()
+			if trace {
+				steps = append(steps, Step{G: Clock, Op: "fires", Pos: desc})
+				if others := slices.DeleteFunc(slices.Clone(en), func(id int) bool { return id == Clock }); len(others) > 0 {
+					early = append(early, desc+" fired before "+pendingOps(m, others))
+				}
+			}
+			m.AdvanceClock()
+			current = Clock
+			continue
 		}
 		if trace {
 			d := m.Goroutine(g)
@@ -441,7 +504,12 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		if extra != nil && extra.states {
 			extra.fps = append(extra.fps, m.Fingerprint())
 		}
+		yielded := m.Yielding(g)
+		if fp != nil {
+			fp.record(m, g)
+		}
 		m.StepID(g)
+		fy.moved(g, n, yielded, en)
 		if pr != nil && pr.Pruned() {
 			return nil, choices, nil // the rest of this execution is redundant
 		}
@@ -449,7 +517,13 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	}
 	leaked := []ssainterp.Goroutine(nil)
 	if f == nil && (opts.Leaks || t.Test) {
-		leaked = blocked(m)
+		// A goroutine waiting for a pending timer (a janitor on its
+		// ticker) is not blocked forever.
+		for _, g := range blocked(m) {
+			if !m.WaitsOnTimer(g.ID) {
+				leaked = append(leaked, g)
+			}
+		}
 	}
 	outcome := m.TestOutcome()
 	if extra != nil {
@@ -472,7 +546,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		} else if t.Test && outcome.Failed {
 			f = fail(TestFailed, strings.Join(outcome.Log, "\n"))
 		} else if res.Limit != "" {
-			f = fail(Livelock, res.Limit)
+			// The interpreter's bound on loop iterations is mcheck's
+			// limit, not the program's bug.
+			return nil, choices, fmt.Errorf("mcheck could not run the program: %s; raise the loop bound (-mcheck.loopsteps) if it ends", res.Limit)
 		} else if len(leaked) > 0 {
 			when := "the program ended"
 			if t.Test {
@@ -489,6 +565,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			" (the program depends on something mcheck does not control)")
 	}
 	if f != nil {
+		if len(early) > 0 {
+			f.Timing = "timing-dependent: " + strings.Join(early, "; ")
+		}
 		if trace && t.Describe != nil {
 			f.Environment = t.Describe(m)
 		}

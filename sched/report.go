@@ -34,6 +34,9 @@ func (f *Failure) Format(replay string) string {
 			b.WriteString("\n")
 		}
 	}
+	if f.Timing != "" {
+		fmt.Fprintf(&b, "%s\n", f.Timing)
+	}
 	if f.Environment != "" {
 		fmt.Fprintf(&b, "environment: %s\n", strings.ReplaceAll(f.Environment, "\n", "\n             "))
 	}
@@ -88,7 +91,11 @@ func (f *Failure) table() string {
 	fmt.Fprintf(&b, "schedule: %d steps, %d context switches\n", len(f.Trace), switches(f.Trace))
 	head := "  #  "
 	for _, id := range ids {
-		head += fmt.Sprintf("%-*s", width, fmt.Sprintf("g%d", id))
+		name := fmt.Sprintf("g%d", id)
+		if id == Clock {
+			name = "clock"
+		}
+		head += fmt.Sprintf("%-*s", width, name)
 	}
 	b.WriteString(strings.TrimRight(head, " ") + "\n")
 	for i, s := range f.Trace {

@@ -14,9 +14,10 @@ type Strategy interface {
 	// NewExecution starts execution number i with seed; it returns false
 	// when the strategy has nothing left to explore.
 	NewExecution(i int, seed uint64) bool
-	// NextGoroutine picks one of enabled (sorted goroutine ids, at least
-	// two of them); current is the goroutine that moved last (0 at the
-	// start).
+	// NextGoroutine picks one of enabled (sorted goroutine ids, then
+	// Clock if a timer may fire; at least two alternatives); current is
+	// the goroutine that moved last (0 at the start, Clock after a
+	// timer fired).
 	NextGoroutine(enabled []int, current int) int
 	// NextNumber picks one of 0..n-1 (n >= 2).
 	NextNumber(n int) int
@@ -40,15 +41,32 @@ func NewStrategy(name string, opts Options) (Strategy, error) {
 }
 
 // randomWalk picks uniformly among the enabled goroutines at every
-// choice point: a seeded random walk of the schedule space.
-type randomWalk struct{ rng *rand.Rand }
+// choice point: a seeded random walk of the schedule space. The Clock
+// alternative has a probability of its own, drawn per execution from
+// clockOdds, so that some executions let timers race with running code
+// often and others rarely.
+type randomWalk struct {
+	rng    *rand.Rand
+	pClock float64
+}
+
+// clockOdds are the probabilities of firing a pending timer early at a
+// choice point that the random walk draws from.
+var clockOdds = []float64{0.01, 0.05, 0.25}
 
 func (r *randomWalk) NewExecution(i int, seed uint64) bool {
 	r.rng = rand.New(rand.NewPCG(seed, 0x72616e646f6d))
+	r.pClock = clockOdds[r.rng.IntN(len(clockOdds))]
 	return true
 }
 
 func (r *randomWalk) NextGoroutine(enabled []int, current int) int {
+	if n := len(enabled); enabled[n-1] == Clock {
+		if r.rng.Float64() < r.pClock {
+			return Clock
+		}
+		return enabled[r.rng.IntN(n-1)]
+	}
 	return enabled[r.rng.IntN(len(enabled))]
 }
 

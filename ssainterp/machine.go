@@ -55,10 +55,11 @@ type Machine struct {
 	cfg  Config
 	rng  *rand.Rand
 
-	globals []value
-	gs      []*goroutine // by id-1
-	nextID  int
-	cur     *goroutine
+	globals  []value
+	gs       []*goroutine // by id-1
+	nextID   int
+	finished int // goroutines that have finished
+	cur      *goroutine
 
 	now    int64 // virtual clock, nanoseconds since the fixed epoch
 	timers []*timer
@@ -144,6 +145,8 @@ type goroutine struct {
 	created    token.Pos
 	nestedRes  value      // result of a nested (callback) call
 	wake       int64      // deadline of a pending sleep
+	sleep      int64      // its duration (for reports)
+	clockReads int        // reads of the clock since the last visible operation (see time.go)
 	vc         vclock     // vector clock, when memory is tracked
 	testState  *testState // the test a test runner goroutine runs
 	waitingFor *testState // a subtest the goroutine waits for in t.Run
@@ -334,6 +337,7 @@ func (m *Machine) Step(g *goroutine) {
 		g.granted = true
 	}
 	g.state = gRunnable
+	g.clockReads = 0
 	m.runG(g)
 	if g.top == nil && g.state != gDone {
 		m.goroutineDone(g)
@@ -344,6 +348,7 @@ func (m *Machine) Step(g *goroutine) {
 func (m *Machine) goroutineDone(g *goroutine) {
 	g.state = gDone
 	g.top = nil
+	m.finished++
 }
 
 const deadlockMsg = "all goroutines are asleep - deadlock!"

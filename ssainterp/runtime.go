@@ -8,25 +8,11 @@ import (
 	goruntime "runtime"
 	"strings"
 	"syscall"
-	"time"
 )
 
-// Models of runtime, time (a virtual clock), os process functions, fmt's
+// Models of runtime, os process functions, fmt's
 // printing to standard output, and the errors functions that need
 // reflection.
-
-// epoch is the fixed instant the virtual clock starts at.
-var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
-// timer is a pending timer of the time model.
-type timer struct {
-	when    int64
-	period  int64
-	ch      *chanV   // Timer.C / Ticker.C, or nil
-	fn      *closure // AfterFunc
-	active  bool
-	creator *goroutine
-}
 
 func init() {
 	models["runtime.Gosched"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
@@ -79,103 +65,6 @@ func init() {
 		return nil
 	}
 
-	// Time: a virtual clock that advances only when every goroutine is
-	// blocked and a timer or sleep is pending.
-	models["time.Now"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		set(fr, dst, m.timeValue(m.now))
-		return fr
-	}
-	models["time.Since"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.nativeTime(args[0])
-		set(fr, dst, intVal(int64(m.nowTime().Sub(t))))
-		return fr
-	}
-	models["time.Until"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.nativeTime(args[0])
-		set(fr, dst, intVal(int64(t.Sub(m.nowTime()))))
-		return fr
-	}
-	models["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		d := args[0].int()
-		g := fr.g
-		if !g.granted && g.nested == 0 {
-			g.wake = m.now + max(d, 0)
-		}
-		wake := g.wake
-		if !m.visible(fr, opDesc{kind: opModel, what: "sleep", wake: wake,
-			ready: func(*goroutine) bool { return m.now >= wake }}) {
-			return stop(fr)
-		}
-		return fr
-	}
-	models["time.After"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.newTimer(args[0].int(), 0, nil)
-		set(fr, dst, value{r: t.ch})
-		return fr
-	}
-	models["time.Tick"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		d := args[0].int()
-		if d <= 0 {
-			set(fr, dst, value{})
-			return fr
-		}
-		t := m.newTimer(d, d, nil)
-		set(fr, dst, value{r: t.ch})
-		return fr
-	}
-	newTimerLike := func(period bool) modelFunc {
-		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			d := args[0].int()
-			if period && d <= 0 {
-				throwPanic(m.stringPanic("non-positive interval for NewTicker"))
-			}
-			p := int64(0)
-			if period {
-				p = d
-			}
-			t := m.newTimer(d, p, nil)
-			set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
-			return fr
-		}
-	}
-	models["time.NewTimer"] = newTimerLike(false)
-	models["time.NewTicker"] = newTimerLike(true)
-	models["time.AfterFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		f, _ := args[1].r.(*closure)
-		t := m.newTimer(args[0].int(), 0, f)
-		set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
-		return fr
-	}
-	stopTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.timerOf(args[0])
-		was := t.active
-		t.active = false
-		if t.ch != nil {
-			t.ch.buf = nil // Go 1.23 timers: no stale value after Stop
-		}
-		set(fr, dst, boolVal(was))
-		return fr
-	}
-	resetTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.timerOf(args[0])
-		was := t.active
-		d := args[1].int()
-		if t.period > 0 {
-			t.period = d
-		}
-		t.when = m.now + max(d, 0)
-		t.active = true
-		if t.ch != nil {
-			t.ch.buf = nil
-		}
-		set(fr, dst, boolVal(was))
-		return fr
-	}
-	models["(*time.Timer).Stop"] = stopTimer
-	models["(*time.Ticker).Stop"] = stopTimer
-	models["(*time.Timer).Reset"] = resetTimer
-	models["(*time.Ticker).Reset"] = resetTimer
-
 	// fmt's functions that print to standard output write to the
 	// machine's output.
 	for _, name := range []string{"Print", "Println", "Printf"} {
@@ -217,91 +106,6 @@ func init() {
 		set(fr, dst, boolVal(m.errorsAs(args[0], args[1])))
 		return fr
 	}
-}
-
-func (m *Machine) nowTime() time.Time { return epoch.Add(time.Duration(m.now)) }
-
-func (m *Machine) timeValue(ns int64) value {
-	t := epoch.Add(time.Duration(ns))
-	return value{r: reflect.ValueOf(&t).Elem()}
-}
-
-func (m *Machine) nativeTime(v value) time.Time {
-	return v.r.(reflect.Value).Interface().(time.Time)
-}
-
-func (m *Machine) newTimer(d, period int64, f *closure) *timer {
-	t := &timer{when: m.now + max(d, 0), period: period, fn: f, active: true, creator: m.cur}
-	m.nextChan++
-	t.ch = &chanV{cap: 1, id: m.nextChan, timer: t, elem: m.prog.nativeRtype(reflect.TypeFor[time.Time]())}
-	m.timers = append(m.timers, t)
-	if m.cur != nil {
-		m.syncWith(m.cur, t.ch) // the creator's past happens before the firing
-	}
-	return t
-}
-
-// timerOf finds the timer behind a *time.Timer or *time.Ticker.
-func (m *Machine) timerOf(p value) *timer {
-	c := cellOf(p)
-	ch, _ := c.r.(agg)[0].r.(*chanV)
-	if ch == nil || ch.timer == nil {
-		throwPanic(m.stringPanic("time: Stop called on uninitialized Timer"))
-	}
-	return ch.timer
-}
-
-// advanceClock moves the virtual clock to the next timer or sleep deadline
-// and fires what is due. It reports whether anything was pending.
-func (m *Machine) advanceClock() bool {
-	next := int64(-1)
-	for _, t := range m.timers {
-		if t.active && (next < 0 || t.when < next) {
-			next = t.when
-		}
-	}
-	for _, g := range m.gs {
-		if g.state == gPending && g.pending.wake > 0 || (g.state == gPending && g.pending.what == "sleep") {
-			if next < 0 || g.pending.wake < next {
-				next = g.pending.wake
-			}
-		}
-	}
-	if next < 0 {
-		return false
-	}
-	if next > m.now {
-		m.now = next
-	}
-	m.fireTimers()
-	return true
-}
-
-// fireTimers fires every active timer that is due.
-func (m *Machine) fireTimers() {
-	live := m.timers[:0]
-	for _, t := range m.timers {
-		if t.active && t.when <= m.now {
-			if t.fn != nil {
-				t.active = false
-				g := m.spawnClosure(t.fn, nil, 0)
-				if t.creator != nil {
-					m.startTracking(t.creator, g)
-				}
-			} else if len(t.ch.buf) < t.ch.cap {
-				t.ch.buf = append(t.ch.buf, m.timeValue(t.when))
-			}
-			if t.period > 0 {
-				t.when += t.period
-			} else {
-				t.active = false
-			}
-		}
-		if t.active {
-			live = append(live, t)
-		}
-	}
-	m.timers = live
 }
 
 // spawnClosure starts a goroutine running cl(args...).

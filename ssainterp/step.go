@@ -6,7 +6,10 @@ import (
 	"go/types"
 	"path/filepath"
 	"strings"
+	"time"
 	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // The step API: an external scheduler (package sched) drives a Machine
@@ -149,10 +152,14 @@ func (m *Machine) Blocked() []int {
 type Access struct {
 	Objects []any // channels, sync objects, memory; nil: touches nothing shared
 	Read    bool  // a load of memory (loads commute with loads)
+	All     bool  // depends on every operation (the clock firing a timer)
 }
 
 // Dependent reports whether two operations may not commute.
 func (a Access) Dependent(b Access) bool {
+	if a.All || b.All {
+		return true
+	}
 	if a.Read && b.Read {
 		return false
 	}
@@ -227,8 +234,37 @@ func (m *Machine) StepID(id int) {
 }
 
 // AdvanceClock moves the virtual clock to the next timer or sleep
-// deadline; it reports false when nothing is pending.
-func (m *Machine) AdvanceClock() bool { return m.advanceClock() }
+// deadline and fires what is due; it reports false when nothing is
+// pending. A scheduler may call it at any choice point (see time.go).
+func (m *Machine) AdvanceClock() bool {
+	ok := false
+	m.protect(func() { ok = m.advanceClock() })
+	return ok
+}
+
+// NextTimer describes what the clock would fire next ("the 5ms timer
+// (time.After at main.go:14)"); ok is false when no timer or sleep is
+// pending.
+func (m *Machine) NextTimer() (desc string, ok bool) {
+	_, t, sleeper, ok := m.nextDeadline()
+	if !ok {
+		return "", false
+	}
+	return m.describeTimer(t, sleeper), true
+}
+
+// FireDueTimers fires the timers whose deadline the clock has already
+// reached (reading the clock in a busy-wait moves it), without moving
+// the clock.
+func (m *Machine) FireDueTimers() { m.protect(m.fireTimers) }
+
+// Now returns the virtual clock: nanoseconds since the fixed epoch.
+func (m *Machine) Now() int64 { return m.now }
+
+// WaitsOnTimer reports whether goroutine id, blocked, waits for the
+// clock: in a sleep, or to receive from an active timer's or ticker's
+// channel. Such a goroutine is not blocked forever.
+func (m *Machine) WaitsOnTimer(id int) bool { return m.waitsOnTimer(m.gs[id-1]) }
 
 // Done reports whether the execution has ended (the program exited, a
 // fatal error or a fault of the interpreter ended it).
@@ -260,4 +296,125 @@ func (m *Machine) Panicked() (bool, string) {
 		return true, "fatal error: " + m.fatalMsg
 	}
 	return false, ""
+}
+
+// PendingOp is the visible operation a goroutine is stopped at, cheaply
+// described for a scheduler that watches many steps (the fair phase of
+// package sched).
+type PendingOp struct {
+	What   string    // as Goroutine.Op
+	Pos    token.Pos // where
+	Writes bool      // it may change shared state: anything but a load, an atomic load, a yield or a sleep
+	// State hashes the goroutine's control state and the scalar contents
+	// of its registers: equal consecutive cycles of (goroutine, PendingOp)
+	// mean the goroutines loop without changing what they hold (heap
+	// contents are left out; writes to shared memory are Writes).
+	State uint64
+}
+
+// Pending describes goroutine id's pending operation ("running" with no
+// position for a goroutine that has not stopped yet).
+func (m *Machine) Pending(id int) PendingOp {
+	g := m.gs[id-1]
+	op := PendingOp{What: "running", Writes: true}
+	if g.state == gPending {
+		d := &g.pending
+		op.What, op.Pos = d.reason(), d.pos
+		switch {
+		case d.kind == opMem:
+			op.Writes = d.write
+		case d.what == "runtime.Gosched", d.what == "sleep":
+			op.Writes = false
+		case d.what == "sync/atomic":
+			op.Writes = !m.atomicLoad(g)
+		}
+	}
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 1099511628211
+	}
+	for fr := g.top; fr != nil; fr = fr.caller {
+		mix(uint64(uintptr(unsafe.Pointer(fr.fn))))
+		mix(uint64(fr.pc))
+		for _, r := range fr.regs {
+			mix(r.n)
+			mix(shallowHash(r.r))
+		}
+	}
+	op.State = h
+	return op
+}
+
+// shallowHash hashes what a register's reference word identifies: the
+// contents of a short string, the identity of a pointer-like object.
+func shallowHash(r any) uint64 {
+	switch x := r.(type) {
+	case nil:
+		return 0
+	case string:
+		h := uint64(len(x))
+		for i := 0; i < len(x) && i < 32; i++ {
+			h = h*31 + uint64(x[i])
+		}
+		return h
+	case *value:
+		return uint64(uintptr(unsafe.Pointer(x)))
+	case *chanV:
+		return uint64(uintptr(unsafe.Pointer(x)))
+	case *mapV:
+		return uint64(uintptr(unsafe.Pointer(x)))
+	case *closure:
+		return uint64(uintptr(unsafe.Pointer(x)))
+	case *iface:
+		return uint64(uintptr(unsafe.Pointer(x))) ^ x.v.n
+	case agg:
+		h := uint64(len(x))
+		for _, e := range x {
+			h = h*1099511628211 ^ e.n
+		}
+		return h
+	case []value:
+		h := uint64(len(x))
+		if len(x) > 0 {
+			h ^= uint64(uintptr(unsafe.Pointer(&x[0])))
+		}
+		return h
+	}
+	return 1
+}
+
+// atomicLoad reports whether g is stopped at a load of sync/atomic (a
+// Load function or method), which changes nothing.
+func (m *Machine) atomicLoad(g *goroutine) bool {
+	fr := g.top
+	if fr == nil || fr.fn.ssa == nil {
+		return false
+	}
+	i := fr.pc // a stopped goroutine's pc is back at the call
+	if i < 0 || i >= len(fr.fn.instr) {
+		return false
+	}
+	call, ok := fr.fn.instr[i].(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil && call.Common().IsInvoke() {
+		return strings.HasPrefix(call.Common().Method.Name(), "Load")
+	}
+	return callee != nil && strings.HasPrefix(callee.Name(), "Load")
+}
+
+// Finished returns how many goroutines have finished.
+func (m *Machine) Finished() int { return m.finished }
+
+// Position formats pos as base file name and line.
+func (m *Machine) Position(pos token.Pos) string { return m.prog.shortPos(pos) }
+
+// TimerWithin reports whether a timer or sleep is pending whose deadline
+// is at most h ahead of the clock (any deadline if h < 0).
+func (m *Machine) TimerWithin(h time.Duration) bool {
+	when, _, _, ok := m.nextDeadline()
+	return ok && (h < 0 || when-m.now <= int64(h))
 }

@@ -1,0 +1,258 @@
+package sched
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
+
+// Clock is the pseudo-goroutine of the virtual clock in a goroutine
+// choice. Go promises only that a sleep or timer lasts at least its
+// duration, so firing the earliest pending timer is an alternative at
+// every choice point where one is pending (within Options.TimerHorizon):
+// Strategy.NextGoroutine finds Clock after the goroutine ids, and picking
+// it moves the clock to that timer's deadline. Random picks it with a
+// probability of its own, PCT gives it a priority like a goroutine's, and
+// dfs counts an early firing like a preemption, so exhaustive searches
+// stay finite.
+const Clock = 0
+
+// Fairness (after CHESS's fair scheduler, Musuvathi and Qadeer, "Fair
+// Stateless Model Checking", PLDI 2008): a goroutine that yields with
+// runtime.Gosched gets a lower priority than every goroutine that was
+// enabled when it yielded, until each of those has moved or stopped being
+// enabled, for at most yieldWindow steps. It is never excluded when
+// nothing else can move, so every order real Go allows stays reachable
+// (the yielding goroutine may also run first), and a spin loop cannot
+// starve the goroutine it waits for.
+const yieldWindow = 64
+
+type fairness struct {
+	lastMoved []int       // by goroutine id: the step it last moved at (-1: never)
+	yields    []yieldMark // by goroutine id
+}
+
+// yieldMark records a yield: at which step, and which goroutines could
+// move then.
+type yieldMark struct {
+	at      int
+	waitFor []int
+}
+
+func newFairness() *fairness { return &fairness{} }
+
+func grow[T any](s []T, id int, zero T) []T {
+	for len(s) <= id {
+		s = append(s, zero)
+	}
+	return s
+}
+
+// filter drops from enabled, at step n, the goroutines that yielded and
+// still owe their turn to another; if that would leave nothing, enabled
+// is returned as it is.
+func (fy *fairness) filter(enabled []int, n int) []int {
+	var out []int
+	for i, id := range enabled {
+		if fy.owes(id, enabled, n) {
+			if out == nil {
+				out = append(make([]int, 0, len(enabled)), enabled[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, id)
+		}
+	}
+	if out == nil || len(out) == 0 {
+		return enabled
+	}
+	return out
+}
+
+// owes reports whether id yielded less than yieldWindow steps ago and a
+// goroutine that could move then has not moved since and still can.
+func (fy *fairness) owes(id int, enabled []int, n int) bool {
+	if id >= len(fy.yields) || fy.yields[id].waitFor == nil {
+		return false
+	}
+	y := &fy.yields[id]
+	if n-y.at > yieldWindow {
+		y.waitFor = nil
+		return false
+	}
+	for _, w := range y.waitFor {
+		if fy.lastMoved[w] <= y.at && slices.Contains(enabled, w) {
+			return true
+		}
+	}
+	y.waitFor = nil
+	return false
+}
+
+// moved records that g moved at step n, and whether it yielded (enabled
+// were the goroutines that could have moved instead).
+func (fy *fairness) moved(g, n int, yielded bool, enabled []int) {
+	fy.lastMoved = grow(fy.lastMoved, g, -1)
+	fy.lastMoved[g] = n
+	if !yielded {
+		return
+	}
+	var others []int
+	for _, id := range enabled {
+		if id != g && id != Clock {
+			others = append(others, id)
+			fy.lastMoved = grow(fy.lastMoved, id, -1)
+		}
+	}
+	fy.yields = grow(fy.yields, g, yieldMark{})
+	fy.yields[g] = yieldMark{at: n, waitFor: others}
+}
+
+// The step bound is a budget, not an oracle. An execution that reaches
+// Options.MaxSteps goes on under a fair round-robin scheduler (timers may
+// fire) for up to fairFactor times as many steps. It is a livelock only if
+// the program then makes no progress: over a window of fairWindow steps no
+// goroutine starts or finishes, no operation writes anything (a store, a
+// send or receive, a lock, an atomic update), no timer is left to fire, and
+// the same cycle of operations repeats. An execution still making progress
+// when the fair budget is spent is inconclusive: discarded and counted
+// (Report.Inconclusive), never reported as a bug.
+const (
+	fairFactor = 25
+	fairWindow = 1000
+)
+
+// inconclusive is the verdict of a fair phase that ran out of steps.
+const inconclusive = "inconclusive"
+
+// errInconclusive ends an inconclusive execution (see above).
+var errInconclusive = errors.New("inconclusive execution")
+
+// fairPhase is the round-robin continuation of an execution.
+type fairPhase struct {
+	left    int       // steps left
+	steps   int       // steps in the current window
+	ring    []pending // the window's operations, in order
+	writes  bool      // something was written in the window
+	created int       // goroutines created, at the window's start
+	done    int       // goroutines finished, at the window's start
+	started bool
+}
+
+// pending is an operation a goroutine was stopped at.
+type pending struct {
+	g  int
+	op ssainterp.PendingOp
+}
+
+func newFairPhase(opts Options) *fairPhase {
+	return &fairPhase{left: fairFactor * opts.MaxSteps}
+}
+
+// record notes the operation goroutine g is about to perform.
+func (fp *fairPhase) record(m *ssainterp.Machine, g int) {
+	op := m.Pending(g)
+	fp.ring = append(fp.ring, pending{g, op})
+	if op.Writes {
+		fp.writes = true
+	}
+}
+
+// next picks the goroutine to move in the fair phase (round-robin over
+// enabled, which ends with Clock if a timer may fire), or returns a
+// verdict: inconclusive, or the description of a livelock.
+func (fp *fairPhase) next(m *ssainterp.Machine, enabled []int, current int) (int, string) {
+	if !fp.started {
+		fp.started = true
+		fp.created, fp.done = m.NumGoroutines(), m.Finished()
+	}
+	fp.left--
+	if fp.left < 0 {
+		return 0, inconclusive
+	}
+	fp.steps++
+	if fp.steps >= fairWindow {
+		stuck := !fp.writes && m.NumGoroutines() == fp.created && m.Finished() == fp.done
+		ring := fp.ring
+		fp.steps, fp.ring, fp.writes = 0, fp.ring[:0], false
+		fp.created, fp.done = m.NumGoroutines(), m.Finished()
+		if stuck {
+			if _, ok := m.NextTimer(); ok {
+				// Only time can help: real time passes however long
+				// the deadline.
+				return Clock, ""
+			}
+			if c := cycle(ring); c != nil {
+				return 0, fmt.Sprintf("no progress under a fair scheduler: the same %d operations repeat for %d steps, with no write and no goroutine started or finished:\n%s",
+					len(c), fairWindow, describeCycle(m, c))
+			}
+		}
+	}
+	// Round-robin: the first enabled goroutine after current, Clock
+	// last.
+	key := func(id int) int {
+		if id == Clock {
+			return int(^uint(0) >> 1)
+		}
+		return id
+	}
+	for _, id := range enabled {
+		if key(id) > key(current) {
+			return id, ""
+		}
+	}
+	return enabled[0], ""
+}
+
+// cycle returns the shortest sequence of operations whose repetition is
+// the whole window (at least three times), or nil.
+func cycle(ring []pending) []pending {
+	for p := 1; p <= len(ring)/3; p++ {
+		periodic := true
+		for i := p; i < len(ring) && periodic; i++ {
+			periodic = ring[i] == ring[i-p]
+		}
+		if periodic {
+			return ring[len(ring)-p:]
+		}
+	}
+	return nil
+}
+
+func describeCycle(m *ssainterp.Machine, c []pending) string {
+	var b strings.Builder
+	for i, p := range c {
+		if i == 12 {
+			fmt.Fprintf(&b, "  ... (%d more)\n", len(c)-i)
+			break
+		}
+		fmt.Fprintf(&b, "  goroutine %d: %s %s\n", p.g, m.Position(p.op.Pos), p.op.What)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// livelocked describes the goroutines of a livelocked execution.
+func livelocked(m *ssainterp.Machine) []ssainterp.Goroutine {
+	var gs []ssainterp.Goroutine
+	for id := 1; id <= m.NumGoroutines(); id++ {
+		if d := m.Goroutine(id); !d.Done {
+			gs = append(gs, d)
+		}
+	}
+	return gs
+}
+
+// pendingOps says what the goroutines ids were about to do ("goroutine 3
+// ran its chan send at main.go:20").
+func pendingOps(m *ssainterp.Machine, ids []int) string {
+	var parts []string
+	for _, id := range ids {
+		d := m.Goroutine(id)
+		parts = append(parts, fmt.Sprintf("goroutine %d ran its %s at %s", id, d.Op, d.Pos))
+	}
+	return strings.Join(parts, ", ")
+}

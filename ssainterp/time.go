@@ -1,0 +1,312 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/token"
+	"math"
+	"reflect"
+	"slices"
+	"time"
+)
+
+// The time model: a virtual clock, sleeps and timers.
+//
+// The clock is an int64 of nanoseconds since a fixed epoch. Go promises
+// only that a sleep or a timer lasts at least its duration, so the clock
+// is not a barrier: a scheduler may fire the earliest pending timer (or
+// end the earliest sleep), moving the clock to its deadline, at any choice
+// point, not only when nothing else can run (Machine.FireNextTimer).
+// Timers fire in deadline order and the clock never goes back; every
+// timer and sleep whose deadline the clock has reached is due and fires
+// at the next step (Machine.FireDueTimers).
+//
+// Reading the clock advances it a little when a goroutine reads it again
+// and again without a visible operation in between (a busy-wait such as
+// `for time.Since(start) < 5*time.Millisecond {}`): the k-th such read
+// moves it by 2^(k-2) µs, so a busy-wait for d ends after about
+// log2(d/1µs) reads. The first read after a visible operation does not
+// move it, so ordinary code sees time stand still between its visible
+// operations, exactly at the deadlines it waited for.
+
+// epoch is the fixed instant the virtual clock starts at.
+var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// timer is a pending timer of the time model.
+type timer struct {
+	when    int64
+	period  int64
+	d       int64    // the duration asked for (for reports)
+	ch      *chanV   // Timer.C / Ticker.C, or nil
+	fn      *closure // AfterFunc
+	active  bool
+	creator *goroutine
+	what    string    // the function that made it ("time.After")
+	pos     token.Pos // where
+}
+
+// deadline returns now+d, saturating at the end of time instead of
+// overflowing (the built-in domains pass durations near math.MaxInt64).
+func deadline(now, d int64) int64 {
+	if d <= 0 {
+		return now
+	}
+	if d > math.MaxInt64-now {
+		return math.MaxInt64
+	}
+	return now + d
+}
+
+func init() {
+	models["time.Now"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, m.timeValue(m.readClock(fr.g)))
+		return fr
+	}
+	models["time.Since"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.nativeTime(args[0])
+		set(fr, dst, intVal(int64(epoch.Add(time.Duration(m.readClock(fr.g))).Sub(t))))
+		return fr
+	}
+	models["time.Until"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.nativeTime(args[0])
+		set(fr, dst, intVal(int64(t.Sub(epoch.Add(time.Duration(m.readClock(fr.g)))))))
+		return fr
+	}
+	models["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		d := args[0].int()
+		g := fr.g
+		if !g.granted && g.nested == 0 {
+			g.wake = deadline(m.now, d)
+			g.sleep = d
+		}
+		wake := g.wake
+		if !m.visible(fr, opDesc{kind: opModel, what: "sleep", wake: wake,
+			ready: func(*goroutine) bool { return m.now >= wake }}) {
+			return stop(fr)
+		}
+		return fr
+	}
+	models["time.After"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.newTimer(fr, "time.After", args[0].int(), 0, nil)
+		set(fr, dst, value{r: t.ch})
+		return fr
+	}
+	models["time.Tick"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		d := args[0].int()
+		if d <= 0 {
+			set(fr, dst, value{})
+			return fr
+		}
+		t := m.newTimer(fr, "time.Tick", d, d, nil)
+		set(fr, dst, value{r: t.ch})
+		return fr
+	}
+	newTimerLike := func(what string, period bool) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			d := args[0].int()
+			if period && d <= 0 {
+				throwPanic(m.stringPanic("non-positive interval for NewTicker"))
+			}
+			p := int64(0)
+			if period {
+				p = d
+			}
+			t := m.newTimer(fr, what, d, p, nil)
+			set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
+			return fr
+		}
+	}
+	models["time.NewTimer"] = newTimerLike("time.NewTimer", false)
+	models["time.NewTicker"] = newTimerLike("time.NewTicker", true)
+	models["time.AfterFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		f, _ := args[1].r.(*closure)
+		t := m.newTimer(fr, "time.AfterFunc", args[0].int(), 0, f)
+		set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
+		return fr
+	}
+	stopTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.timerOf(args[0])
+		was := t.active
+		t.active = false
+		if t.ch != nil {
+			t.ch.buf = nil // Go 1.23 timers: no stale value after Stop
+		}
+		set(fr, dst, boolVal(was))
+		return fr
+	}
+	resetTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.timerOf(args[0])
+		was := t.active
+		d := args[1].int()
+		if t.period > 0 {
+			if d <= 0 {
+				throwPanic(m.stringPanic("non-positive interval for Ticker.Reset"))
+			}
+			t.period = d
+		}
+		t.when = deadline(m.now, d)
+		t.d = d
+		t.active = true
+		if !slices.Contains(m.timers, t) {
+			m.timers = append(m.timers, t) // fired or stopped: fireTimers dropped it
+		}
+		if t.ch != nil {
+			t.ch.buf = nil
+		}
+		set(fr, dst, boolVal(was))
+		return fr
+	}
+	models["(*time.Timer).Stop"] = stopTimer
+	models["(*time.Ticker).Stop"] = stopTimer
+	models["(*time.Timer).Reset"] = resetTimer
+	models["(*time.Ticker).Reset"] = resetTimer
+}
+
+// readClock returns the clock for a read by g, first advancing it when g
+// reads it again without a visible operation in between (see the top of
+// this file).
+func (m *Machine) readClock(g *goroutine) int64 {
+	if g != nil {
+		if g.clockReads > 0 {
+			m.now = deadline(m.now, int64(time.Microsecond)<<min(g.clockReads-1, 40))
+		}
+		g.clockReads++
+	}
+	return m.now
+}
+
+func (m *Machine) timeValue(ns int64) value {
+	t := epoch.Add(time.Duration(ns))
+	return value{r: reflect.ValueOf(&t).Elem()}
+}
+
+func (m *Machine) nativeTime(v value) time.Time {
+	return v.r.(reflect.Value).Interface().(time.Time)
+}
+
+// newTimer starts a timer made by the model of function what, called in
+// fr.
+func (m *Machine) newTimer(fr *frame, what string, d, period int64, f *closure) *timer {
+	t := &timer{when: deadline(m.now, d), d: d, period: period, fn: f, active: true, creator: m.cur, what: what}
+	if fr != nil && fr.fn != nil {
+		if i := fr.pc - 1; i >= 0 && i < len(fr.fn.pos) {
+			t.pos = fr.fn.pos[i]
+		}
+	}
+	m.nextChan++
+	t.ch = &chanV{cap: 1, id: m.nextChan, timer: t, elem: m.prog.nativeRtype(reflect.TypeFor[time.Time]())}
+	m.timers = append(m.timers, t)
+	if m.cur != nil {
+		m.syncWith(m.cur, t.ch) // the creator's past happens before the firing
+	}
+	return t
+}
+
+// timerOf finds the timer behind a *time.Timer or *time.Ticker.
+func (m *Machine) timerOf(p value) *timer {
+	c := cellOf(p)
+	ch, _ := c.r.(agg)[0].r.(*chanV)
+	if ch == nil || ch.timer == nil {
+		throwPanic(m.stringPanic("time: Stop called on uninitialized Timer"))
+	}
+	return ch.timer
+}
+
+// nextDeadline returns the earliest deadline of an active timer or a
+// pending sleep, and the timer (nil for a sleep) or the sleeping
+// goroutine it belongs to.
+func (m *Machine) nextDeadline() (when int64, t *timer, sleeper *goroutine, ok bool) {
+	for _, tm := range m.timers {
+		if tm.active && (!ok || tm.when < when) {
+			when, t, ok = tm.when, tm, true
+		}
+	}
+	for _, g := range m.gs {
+		if g.state == gPending && g.pending.what == "sleep" && g.pending.wake > m.now && (!ok || g.pending.wake < when) {
+			when, t, sleeper, ok = g.pending.wake, nil, g, true
+		}
+	}
+	return when, t, sleeper, ok
+}
+
+// advanceClock moves the virtual clock to the next timer or sleep deadline
+// and fires what is due. It reports whether anything was pending.
+func (m *Machine) advanceClock() bool {
+	next, _, _, ok := m.nextDeadline()
+	if !ok {
+		return false
+	}
+	if next > m.now {
+		m.now = next
+	}
+	m.fireTimers()
+	return true
+}
+
+// fireTimers fires every active timer that is due. A ticker that missed
+// several periods delivers one value, as Go's does.
+func (m *Machine) fireTimers() {
+	live := m.timers[:0]
+	for _, t := range m.timers {
+		if t.active && t.when <= m.now {
+			if t.fn != nil {
+				t.active = false
+				g := m.spawnClosure(t.fn, nil, 0)
+				g.created = t.pos
+				if t.creator != nil {
+					m.startTracking(t.creator, g)
+				}
+			} else if len(t.ch.buf) < t.ch.cap {
+				t.ch.buf = append(t.ch.buf, m.timeValue(t.when))
+			}
+			if t.period > 0 {
+				for t.when <= m.now {
+					t.when = deadline(t.when, t.period)
+					if t.when == math.MaxInt64 {
+						break
+					}
+				}
+			} else {
+				t.active = false
+			}
+		}
+		if t.active {
+			live = append(live, t)
+		}
+	}
+	m.timers = live
+}
+
+// describeTimer says what fires at the next deadline, for reports: "the
+// 5ms timer (time.After at main.go:14)" or "the 1ms sleep of goroutine 3
+// (main.go:9)".
+func (m *Machine) describeTimer(t *timer, sleeper *goroutine) string {
+	if t != nil {
+		what := "timer"
+		if t.period > 0 {
+			what = "ticker"
+		}
+		return fmt.Sprintf("the %v %s (%s at %s)", time.Duration(t.d), what, t.what, m.prog.shortPos(t.pos))
+	}
+	return fmt.Sprintf("the %v sleep of goroutine %d (%s)", time.Duration(sleeper.sleep), sleeper.id, m.prog.shortPos(sleeper.pending.pos))
+}
+
+// waitsOnTimer reports whether g, blocked, waits for something the clock
+// will bring: a sleep, or a receive (alone or in a select) from the
+// channel of an active timer.
+func (m *Machine) waitsOnTimer(g *goroutine) bool {
+	if g.state != gPending {
+		return false
+	}
+	if g.pending.what == "sleep" {
+		return true
+	}
+	for _, s := range g.pending.sudogs {
+		if s.ch != nil && s.ch.timer != nil && s.ch.timer.active {
+			return true
+		}
+	}
+	if ch, ok := g.pending.obj.(*chanV); ok && ch.timer != nil && ch.timer.active {
+		return true
+	}
+	return false
+}
