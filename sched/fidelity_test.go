@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,14 +22,18 @@ import (
 //
 // where KIND is a sched.Kind ("data race", "partial deadlock", ...) or
 // "clean". A buggy program must be found with the default options
-// (seeded, so the result is reproducible) and its failure must replay;
-// a fixed twin must come back clean.
+// (seeded, so the result is reproducible; goroutines left blocked are
+// reported, as in test mode) and its failure must replay; a fixed twin
+// must come back clean in 1000 executions, or in the number a line
+// "executions: N" gives (programs whose every execution runs hundreds of
+// thousands of steps).
 
 // fidelityCase is one program of the corpus.
 type fidelityCase struct {
 	name string // directory under testdata/fidelity
 	kind Kind   // "" for clean
 	msg  string // substring of the failure's message, if any
+	runs int    // executions of a clean run
 }
 
 func fidelityCases(t *testing.T) []fidelityCase {
@@ -42,7 +47,8 @@ func fidelityCases(t *testing.T) []fidelityCase {
 			continue
 		}
 		c := fidelityCase{name: d.Name()}
-		want := readWant(t, filepath.Join("testdata/fidelity", d.Name(), "main.go"))
+		want, runs := readWant(t, filepath.Join("testdata/fidelity", d.Name(), "main.go"))
+		c.runs = runs
 		kind, msg, _ := strings.Cut(want, " [")
 		if kind != "clean" {
 			c.kind = Kind(kind)
@@ -63,19 +69,25 @@ func fidelityCases(t *testing.T) []fidelityCase {
 	return cases
 }
 
-// readWant returns what the "want:" line of file says.
-func readWant(t *testing.T, file string) string {
+// readWant returns what the "want:" and "executions:" lines of file say.
+func readWant(t *testing.T, file string) (want string, runs int) {
 	f, err := os.Open(file)
 	require.NoError(t, err)
 	defer f.Close()
 	sc := bufio.NewScanner(f)
+	runs = 1000
 	for sc.Scan() {
-		if w, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "// want: "); ok {
-			return w
+		line := strings.TrimSpace(sc.Text())
+		if w, ok := strings.CutPrefix(line, "// want: "); ok {
+			want = w
+		}
+		if n, ok := strings.CutPrefix(line, "// executions: "); ok {
+			runs, err = strconv.Atoi(n)
+			require.NoError(t, err, file)
 		}
 	}
-	t.Fatalf("%s: no // want: line", file)
-	return ""
+	require.NotEmpty(t, want, "%s: no // want: line", file)
+	return want, runs
 }
 
 // TestFidelityCorpus runs every program of the corpus with the default
@@ -88,12 +100,12 @@ func TestFidelityCorpus(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			pkg := "schedtest/fidelity/" + c.name
 			tg := Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
-			opts := Options{Seed: 1}
+			opts := Options{Seed: 1, Leaks: true}
 			if c.kind == "" {
 				// A clean run spends its whole budget; a smaller one
 				// keeps the suite fast (the closing notes report full
 				// default runs).
-				opts.Executions = 1000
+				opts.Executions = c.runs
 			}
 			rep, err := Explore(tg, opts)
 			require.NoError(t, err)
@@ -106,7 +118,12 @@ func TestFidelityCorpus(t *testing.T) {
 			require.NotNil(t, rep.Failure, "%s not found in %d executions", c.kind, rep.Executions)
 			require.Equal(t, c.kind, rep.Failure.Kind, "%s", rep.Failure.Format("TOKEN"))
 			require.Contains(t, rep.Failure.Message, c.msg)
-			assertReplays(t, tg, rep.Failure)
+			again, err := Explore(tg, Options{Replay: rep.Failure.Schedule.Token(), Leaks: true})
+			require.NoError(t, err)
+			require.NotNil(t, again.Failure, "replay did not fail")
+			require.Equal(t, rep.Failure.Kind, again.Failure.Kind)
+			require.Equal(t, rep.Failure.Message, again.Failure.Message)
+			require.Equal(t, rep.Failure.Trace, again.Failure.Trace)
 		})
 	}
 }

@@ -360,3 +360,56 @@ func TestNondeterminismIsReported(t *testing.T) {
 	require.NotNil(t, rep.Failure)
 	require.Equal(t, Nondeterminism, rep.Failure.Kind)
 }
+
+// TestTimerIsAChoice: firing a pending timer is an alternative at every
+// choice point; dfs counts it like a preemption, and brute force agrees
+// on the count. Under the old semantics (TimeBarrier) the timer fires
+// only when nothing else can run.
+func TestTimerIsAChoice(t *testing.T) {
+	tg := target(t, "timerrace")
+	opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: true, NoReduction: true}
+	rep, err := Explore(tg, opts)
+	require.NoError(t, err)
+	require.True(t, rep.Exhausted)
+	require.Equal(t, bruteCount(t, tg, opts), rep.Executions)
+	require.Equal(t, 5, rep.Executions)
+
+	opts.TimeBarrier = true
+	barrier, err := Explore(tg, opts)
+	require.NoError(t, err)
+	require.Less(t, barrier.Executions, rep.Executions)
+
+	// A bound of no preemptions allows no early firing either.
+	opts.TimeBarrier, opts.PreemptionBound = false, NoPreemptions
+	none, err := Explore(tg, opts)
+	require.NoError(t, err)
+	require.Equal(t, barrier.Executions, none.Executions)
+}
+
+// TestTimingDependentReport: a leak that needs the deadline to fire before
+// the worker sends is reported as timing-dependent, and the old semantics
+// cannot find it.
+func TestTimingDependentReport(t *testing.T) {
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./fidelity/time_ctxleak")
+	require.NoError(t, err)
+	tg := Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start("schedtest/fidelity/time_ctxleak") }}
+	rep, err := Explore(tg, Options{Seed: 1, Leaks: true})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	report := rep.Failure.Format("TOKEN")
+	require.Contains(t, report, "timing-dependent: the 10ms timer (time.AfterFunc at context.go:")
+	require.Contains(t, report, "fired before goroutine")
+	require.Regexp(t, `\d+ +clock\b`, report[strings.Index(report, "schedule:"):])
+
+	rep, err = Explore(tg, Options{Seed: 1, Leaks: true, TimeBarrier: true, Executions: 500})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure, "the old semantics cannot fire the deadline early")
+}
+
+// TestDeadlinesSaturate: a timer of math.MaxInt64 stays pending instead
+// of overflowing into the past.
+func TestDeadlinesSaturate(t *testing.T) {
+	rep, err := Explore(target(t, "maxtimer"), Options{Seed: 1, Executions: 50})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+}

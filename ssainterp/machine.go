@@ -336,8 +336,10 @@ func (m *Machine) Step(g *goroutine) {
 	if g.state == gPending {
 		g.granted = true
 	}
+	if g.pending.what != "time.Now" {
+		g.clockReads = 0
+	}
 	g.state = gRunnable
-	g.clockReads = 0
 	m.runG(g)
 	if g.top == nil && g.state != gDone {
 		m.goroutineDone(g)

@@ -20,12 +20,13 @@ import (
 // timer and sleep whose deadline the clock has reached is due and fires
 // at the next step (Machine.FireDueTimers).
 //
-// Reading the clock advances it a little when a goroutine reads it again
-// and again without a visible operation in between (a busy-wait such as
+// Reading the clock (time.Now, Since, Until) is a visible operation, and
+// it advances the clock a little when a goroutine reads it again and again
+// with no other visible operation in between (a busy-wait such as
 // `for time.Since(start) < 5*time.Millisecond {}`): the k-th such read
 // moves it by 2^(k-2) µs, so a busy-wait for d ends after about
-// log2(d/1µs) reads. The first read after a visible operation does not
-// move it, so ordinary code sees time stand still between its visible
+// log2(d/1µs) reads. The first read after another visible operation does
+// not move it, so ordinary code sees time stand still between its
 // operations, exactly at the deadlines it waited for.
 
 // epoch is the fixed instant the virtual clock starts at.
@@ -57,20 +58,27 @@ func deadline(now, d int64) int64 {
 }
 
 func init() {
-	models["time.Now"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		set(fr, dst, m.timeValue(m.readClock(fr.g)))
-		return fr
+	// Reading the clock is a visible operation: time passing is how a
+	// goroutine observes that others ran (a busy-wait on the clock lets
+	// them run).
+	clockRead := func(f func(m *Machine, now int64, args []value) value) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			if !m.visible(fr, opDesc{kind: opModel, what: "time.Now"}) {
+				return stop(fr)
+			}
+			set(fr, dst, f(m, m.readClock(fr.g), args))
+			return fr
+		}
 	}
-	models["time.Since"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.nativeTime(args[0])
-		set(fr, dst, intVal(int64(epoch.Add(time.Duration(m.readClock(fr.g))).Sub(t))))
-		return fr
-	}
-	models["time.Until"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.nativeTime(args[0])
-		set(fr, dst, intVal(int64(t.Sub(epoch.Add(time.Duration(m.readClock(fr.g)))))))
-		return fr
-	}
+	models["time.Now"] = clockRead(func(m *Machine, now int64, args []value) value {
+		return m.timeValue(now)
+	})
+	models["time.Since"] = clockRead(func(m *Machine, now int64, args []value) value {
+		return intVal(int64(epoch.Add(time.Duration(now)).Sub(m.nativeTime(args[0]))))
+	})
+	models["time.Until"] = clockRead(func(m *Machine, now int64, args []value) value {
+		return intVal(int64(m.nativeTime(args[0]).Sub(epoch.Add(time.Duration(now)))))
+	})
 	models["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		d := args[0].int()
 		g := fr.g
@@ -123,8 +131,13 @@ func init() {
 		set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
 		return fr
 	}
+	// Stop and Reset are visible operations: the timer may fire just
+	// before them.
 	stopTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := m.timerOf(args[0])
+		if !m.visible(fr, opDesc{kind: opModel, obj: t.ch, what: "time.Timer.Stop"}) {
+			return stop(fr)
+		}
 		was := t.active
 		t.active = false
 		if t.ch != nil {
@@ -135,6 +148,9 @@ func init() {
 	}
 	resetTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := m.timerOf(args[0])
+		if !m.visible(fr, opDesc{kind: opModel, obj: t.ch, what: "time.Timer.Reset"}) {
+			return stop(fr)
+		}
 		was := t.active
 		d := args[1].int()
 		if t.period > 0 {
@@ -162,8 +178,8 @@ func init() {
 }
 
 // readClock returns the clock for a read by g, first advancing it when g
-// reads it again without a visible operation in between (see the top of
-// this file).
+// read it last time too (see the top of this file; Machine.Step resets
+// the count at other operations).
 func (m *Machine) readClock(g *goroutine) int64 {
 	if g != nil {
 		if g.clockReads > 0 {

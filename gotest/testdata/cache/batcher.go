@@ -5,11 +5,12 @@ import (
 	"errors"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
-// Batcher collects items and flushes them from a background goroutine,
-// which Close ends (a fixture: without Close the goroutine leaks).
+// Batcher collects items and flushes them, four at a time, from a
+// background goroutine, which Close ends (a fixture: without Close the
+// goroutine leaks, blocked forever on its channels; a goroutine that
+// waits on a ticker would not be blocked forever).
 type Batcher struct {
 	mu      sync.Mutex
 	items   []string
@@ -30,18 +31,15 @@ func NewBatcher() *Batcher {
 
 func (b *Batcher) loop() {
 	defer b.wg.Done()
-	t := time.NewTicker(10 * time.Millisecond)
-	defer t.Stop()
 	for {
 		select {
 		case s := <-b.in:
 			b.mu.Lock()
 			b.items = append(b.items, s)
-			b.mu.Unlock()
-		case <-t.C:
-			b.mu.Lock()
-			b.flushed.Add(int64(len(b.items)))
-			b.items = nil
+			if len(b.items) == 4 {
+				b.flushed.Add(int64(len(b.items)))
+				b.items = nil
+			}
 			b.mu.Unlock()
 		case <-b.done:
 			return

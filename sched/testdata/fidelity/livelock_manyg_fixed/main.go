@@ -1,0 +1,31 @@
+// Command livelock_manyg_fixed starts 2,000 goroutines that each record a
+// result under the lock: more steps than the step budget, and no livelock.
+//
+// want: clean
+// executions: 10
+package main
+
+import "sync"
+
+func main() {
+	var (
+		mu      sync.Mutex
+		wg      sync.WaitGroup
+		results []int
+		seen    = map[int]bool{}
+	)
+	for i := range 2000 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			seen[i] = true
+			results = append(results, i)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if len(results) != 2000 || len(seen) != 2000 {
+		panic("lost results")
+	}
+}

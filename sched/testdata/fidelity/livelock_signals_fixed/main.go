@@ -1,0 +1,28 @@
+// Command livelock_signals_fixed sends 100,000 values to a consumer (far
+// more scheduling steps than the default step budget: the execution goes
+// on under the fair scheduler and ends) and waits for it before reading
+// the total.
+//
+// want: clean
+// executions: 3
+package main
+
+func main() {
+	ch := make(chan int)
+	done := make(chan bool)
+	total := 0
+	go func() {
+		for v := range ch {
+			total += v
+		}
+		done <- true
+	}()
+	for range 100_000 {
+		ch <- 1
+	}
+	close(ch)
+	<-done
+	if total != 100_000 {
+		panic("lost values")
+	}
+}

@@ -1,0 +1,54 @@
+// Command time_janitor_fixed evicts under the lock. Its janitor still waits
+// on its ticker when main returns, which is not a leak.
+//
+// want: clean
+package main
+
+import (
+	"sync"
+	"time"
+)
+
+type entry struct {
+	key     string
+	expires time.Time
+}
+
+type cache struct {
+	mu    sync.Mutex
+	items []entry
+}
+
+func (c *cache) set(k string, ttl time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.items = append(c.items, entry{k, time.Now().Add(ttl)})
+}
+
+// evict drops the entries expired at now; the caller holds the lock.
+func (c *cache) evict(now time.Time) {
+	live := c.items[:0]
+	for _, e := range c.items {
+		if !now.After(e.expires) {
+			live = append(live, e)
+		}
+	}
+	c.items = live
+}
+
+func (c *cache) janitor(every time.Duration) {
+	t := time.NewTicker(every)
+	for range t.C {
+		c.mu.Lock()
+		c.evict(time.Now())
+		c.mu.Unlock()
+	}
+}
+
+func main() {
+	c := &cache{}
+	go c.janitor(time.Millisecond)
+	c.set("a", time.Millisecond)
+	time.Sleep(3 * time.Millisecond)
+	c.set("b", time.Hour)
+}

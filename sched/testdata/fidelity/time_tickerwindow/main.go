@@ -1,0 +1,62 @@
+// Command time_tickerwindow batches writes and flushes them on a ticker. A
+// request and its commit marker are added with two separate calls, so a
+// tick that falls between them flushes half a transaction.
+//
+// want: panic [split]
+package main
+
+import (
+	"sync"
+	"time"
+)
+
+type batcher struct {
+	mu      sync.Mutex
+	pending []string
+	batches [][]string
+}
+
+func (b *batcher) add(s string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pending = append(b.pending, s)
+}
+
+func (b *batcher) flush() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.pending) > 0 {
+		b.batches = append(b.batches, b.pending)
+		b.pending = nil
+	}
+}
+
+func (b *batcher) run(stop chan struct{}, done chan struct{}) {
+	t := time.NewTicker(5 * time.Millisecond)
+	defer t.Stop()
+	defer close(done)
+	for {
+		select {
+		case <-t.C:
+			b.flush()
+		case <-stop:
+			b.flush()
+			return
+		}
+	}
+}
+
+func main() {
+	b := &batcher{}
+	stop, done := make(chan struct{}), make(chan struct{})
+	go b.run(stop, done)
+	b.add("put x=1")
+	b.add("commit")
+	close(stop)
+	<-done
+	for _, batch := range b.batches {
+		if batch[len(batch)-1] != "commit" {
+			panic("transaction split across batches")
+		}
+	}
+}
