@@ -483,9 +483,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			if obs != nil {
 				obs.observe(Clock, access(Clock))
 			}
-			desc, _ := m.NextTimer()
+			desc, pos, _ := m.NextTimer()
 			if trace {
-				steps = append(steps, Step{G: Clock, Op: "fires", Pos: desc})
+				steps = append(steps, Step{G: Clock, Op: "timer fires", Pos: pos})
 				if others := slices.DeleteFunc(slices.Clone(en), func(id int) bool { return id == Clock }); len(others) > 0 {
 					early = append(early, desc+" fired before "+pendingOps(m, others))
 				}

@@ -181,7 +181,7 @@ func (fp *fairPhase) next(m *ssainterp.Machine, enabled []int, current int) (int
 		fp.steps, fp.ring, fp.writes = 0, fp.ring[:0], false
 		fp.created, fp.done = m.NumGoroutines(), m.Finished()
 		if stuck {
-			if _, ok := m.NextTimer(); ok {
+			if _, _, ok := m.NextTimer(); ok {
 				// Only time can help: real time passes however long
 				// the deadline.
 				return Clock, ""
@@ -252,6 +252,10 @@ func pendingOps(m *ssainterp.Machine, ids []int) string {
 	var parts []string
 	for _, id := range ids {
 		d := m.Goroutine(id)
+		if d.Op == "run" {
+			parts = append(parts, fmt.Sprintf("goroutine %d ran (%s)", id, d.Pos))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("goroutine %d ran its %s at %s", id, d.Op, d.Pos))
 	}
 	return strings.Join(parts, ", ")

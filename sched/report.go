@@ -76,6 +76,9 @@ func (f *Failure) table() string {
 		}
 	}
 	slices.Sort(ids)
+	if len(ids) > 0 && ids[0] == Clock {
+		ids = append(ids[1:], Clock) // the clock's column last
+	}
 	col := map[int]int{}
 	for i, id := range ids {
 		col[id] = i

@@ -372,7 +372,7 @@ func TestTimerIsAChoice(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, rep.Exhausted)
 	require.Equal(t, bruteCount(t, tg, opts), rep.Executions)
-	require.Equal(t, 5, rep.Executions)
+	require.Equal(t, 10, rep.Executions)
 
 	opts.TimeBarrier = true
 	barrier, err := Explore(tg, opts)
@@ -380,10 +380,17 @@ func TestTimerIsAChoice(t *testing.T) {
 	require.Less(t, barrier.Executions, rep.Executions)
 
 	// A bound of no preemptions allows no early firing either.
-	opts.TimeBarrier, opts.PreemptionBound = false, NoPreemptions
+	opts.PreemptionBound = NoPreemptions
+	barrierNone, err := Explore(tg, opts)
+	require.NoError(t, err)
+	opts.TimeBarrier = false
 	none, err := Explore(tg, opts)
 	require.NoError(t, err)
-	require.Equal(t, barrier.Executions, none.Executions)
+	require.Equal(t, barrierNone.Executions, none.Executions)
+	opts.PreemptionBound = 1
+	one, err := Explore(tg, opts)
+	require.NoError(t, err)
+	require.Greater(t, one.Executions, none.Executions)
 }
 
 // TestTimingDependentReport: a leak that needs the deadline to fire before
@@ -399,7 +406,8 @@ func TestTimingDependentReport(t *testing.T) {
 	report := rep.Failure.Format("TOKEN")
 	require.Contains(t, report, "timing-dependent: the 10ms timer (time.AfterFunc at context.go:")
 	require.Contains(t, report, "fired before goroutine")
-	require.Regexp(t, `\d+ +clock\b`, report[strings.Index(report, "schedule:"):])
+	require.Regexp(t, `g\d +clock\n`, report)
+	require.Regexp(t, `context.go:\d+ timer fires\n`, report)
 
 	rep, err = Explore(tg, Options{Seed: 1, Leaks: true, TimeBarrier: true, Executions: 500})
 	require.NoError(t, err)

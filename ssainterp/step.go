@@ -243,14 +243,15 @@ func (m *Machine) AdvanceClock() bool {
 }
 
 // NextTimer describes what the clock would fire next ("the 5ms timer
-// (time.After at main.go:14)"); ok is false when no timer or sleep is
-// pending.
-func (m *Machine) NextTimer() (desc string, ok bool) {
+// (time.After at main.go:14)") and where it was set ("main.go:14"); ok
+// is false when no timer or sleep is pending.
+func (m *Machine) NextTimer() (desc, pos string, ok bool) {
 	_, t, sleeper, ok := m.nextDeadline()
 	if !ok {
-		return "", false
+		return "", "", false
 	}
-	return m.describeTimer(t, sleeper), true
+	desc, pos = m.describeTimer(t, sleeper)
+	return desc, pos, true
 }
 
 // FireDueTimers fires the timers whose deadline the clock has already

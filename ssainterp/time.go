@@ -24,10 +24,11 @@ import (
 // it advances the clock a little when a goroutine reads it again and again
 // with no other visible operation in between (a busy-wait such as
 // `for time.Since(start) < 5*time.Millisecond {}`): the k-th such read
-// moves it by 2^(k-2) µs, so a busy-wait for d ends after about
-// log2(d/1µs) reads. The first read after another visible operation does
-// not move it, so ordinary code sees time stand still between its
-// operations, exactly at the deadlines it waited for.
+// (k >= 3) moves it by 2^(k-3) µs, so a busy-wait for d ends after about
+// log2(d/1µs) reads. The first two reads after another visible operation
+// do not move it (context.WithTimeout reads it twice), so ordinary code
+// sees time stand still between its operations, exactly at the deadlines
+// it waited for.
 
 // epoch is the fixed instant the virtual clock starts at.
 var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -182,8 +183,8 @@ func init() {
 // the count at other operations).
 func (m *Machine) readClock(g *goroutine) int64 {
 	if g != nil {
-		if g.clockReads > 0 {
-			m.now = deadline(m.now, int64(time.Microsecond)<<min(g.clockReads-1, 40))
+		if g.clockReads >= 2 {
+			m.now = deadline(m.now, int64(time.Microsecond)<<min(g.clockReads-2, 40))
 		}
 		g.clockReads++
 	}
@@ -294,16 +295,18 @@ func (m *Machine) fireTimers() {
 
 // describeTimer says what fires at the next deadline, for reports: "the
 // 5ms timer (time.After at main.go:14)" or "the 1ms sleep of goroutine 3
-// (main.go:9)".
-func (m *Machine) describeTimer(t *timer, sleeper *goroutine) string {
+// (main.go:9)", and where it was set.
+func (m *Machine) describeTimer(t *timer, sleeper *goroutine) (desc, pos string) {
 	if t != nil {
 		what := "timer"
 		if t.period > 0 {
 			what = "ticker"
 		}
-		return fmt.Sprintf("the %v %s (%s at %s)", time.Duration(t.d), what, t.what, m.prog.shortPos(t.pos))
+		pos = m.prog.shortPos(t.pos)
+		return fmt.Sprintf("the %v %s (%s at %s)", time.Duration(t.d), what, t.what, pos), pos
 	}
-	return fmt.Sprintf("the %v sleep of goroutine %d (%s)", time.Duration(sleeper.sleep), sleeper.id, m.prog.shortPos(sleeper.pending.pos))
+	pos = m.prog.shortPos(sleeper.pending.pos)
+	return fmt.Sprintf("the %v sleep of goroutine %d (%s)", time.Duration(sleeper.sleep), sleeper.id, pos), pos
 }
 
 // waitsOnTimer reports whether g, blocked, waits for something the clock
