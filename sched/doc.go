@@ -24,11 +24,30 @@
 // operations with sleep sets.
 //
 // The oracles: a data race, a global deadlock (nothing can move and no
-// timer is pending), an unrecovered panic or fatal error, a livelock (a bound on
-// scheduling steps per execution, and the interpreter's bound on loop
-// iterations), a non-zero exit status, optionally goroutines still blocked
-// when the program ends, and nondeterminism (a replay that diverges from
-// its schedule). A failure found is shrunk (fewer choices and context
+// timer is pending), an unrecovered panic or fatal error, a livelock, a
+// non-zero exit status, optionally goroutines still blocked when the
+// program ends (not those waiting for a pending timer: a janitor on its
+// ticker is not blocked forever), and nondeterminism (a replay that
+// diverges from its schedule).
+//
+// Time is not a barrier (fair.go, Clock): firing the earliest pending
+// timer is an alternative at every choice point where its deadline is
+// within Options.TimerHorizon (100ms by default) of the clock, and the
+// only move when nothing else can run. A report whose schedule fired a
+// timer early says so ("timing-dependent: the 10ms timer (time.AfterFunc
+// at context.go:652) fired before goroutine 2 ran (main.go:16)").
+// Options.TimeBarrier restores the old rule (timers fire only when
+// nothing can run).
+//
+// The step bound (Options.MaxSteps) is a budget, not an oracle: an
+// execution that reaches it goes on under a fair round-robin scheduler,
+// and is a livelock only if it then makes no progress (the same cycle of
+// operations repeats with no write, no goroutine started or finished and
+// no timer left to fire; the report shows the cycle). One that still
+// makes progress when the fair budget is spent is inconclusive: counted
+// in Report.Inconclusive, never reported. The interpreter's bound on loop
+// iterations without a visible operation is mcheck's limit too: an error
+// naming where it was reached, not a bug of the program. A failure found is shrunk (fewer choices and context
 // switches) and replayed with a trace, formatted by Failure.Format as a
 // table with one column per goroutine.
 //
@@ -36,9 +55,10 @@
 // index, and the failure with the lowest index is reported, so the
 // result does not depend on the number of parallel workers.
 //
-// A goroutine that yields with runtime.Gosched is not scheduled again
-// while another can run (CHESS's fair scheduling, simplified), so spin
-// loops do not make false livelocks.
+// A goroutine that yields with runtime.Gosched is scheduled after the
+// goroutines that could run when it yielded (CHESS's fair scheduling, for
+// a bounded number of steps), so spin loops neither starve the goroutine
+// they wait for nor rule out the orders where the yielder goes first.
 //
 // Not yet: dynamic partial-order reduction, state fingerprints, and the
 // guided heuristics and restarts of the seeds.

@@ -67,6 +67,13 @@ func switches(trace []Step) int {
 	return n
 }
 
+// A long trace (a livelock, a bug found after the step budget) is shown
+// by its first traceHead and last traceTail steps.
+const (
+	traceHead = 20
+	traceTail = 40
+)
+
 // table formats the trace with one column per goroutine.
 func (f *Failure) table() string {
 	var ids []int
@@ -102,6 +109,12 @@ func (f *Failure) table() string {
 	}
 	b.WriteString(strings.TrimRight(head, " ") + "\n")
 	for i, s := range f.Trace {
+		if n := len(f.Trace); n > traceHead+traceTail && i >= traceHead && i < n-traceTail {
+			if i == traceHead {
+				fmt.Fprintf(&b, "     ... %d steps ...\n", n-traceHead-traceTail)
+			}
+			continue
+		}
 		cell := cells[i]
 		if len(cell) > width-2 {
 			cell = cell[:width-2]

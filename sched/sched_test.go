@@ -324,6 +324,19 @@ func TestSpinForeverIsLivelock(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, rep.Failure)
 	require.Equal(t, Livelock, rep.Failure.Kind)
+	report := rep.Failure.Format("TOKEN")
+	require.Contains(t, report, "no progress under a fair scheduler: the same 1 operations repeat")
+	require.Contains(t, report, "goroutine 1: type.go:")
+	require.Contains(t, report, "steps ...", "the long trace is cut")
+	require.Less(t, strings.Count(report, "\n"), 100)
+
+	// A program that never ends but always makes progress is no livelock:
+	// its executions are inconclusive.
+	rep, err = Explore(target(t, "pingforever"), Options{Seed: 1, Executions: 4, MaxSteps: 200})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.Equal(t, 4, rep.Inconclusive)
+	require.Equal(t, 0, rep.Executions)
 	rep, err = Explore(target(t, "lockedcounter"), Options{Seed: 1, Executions: 50, CountStates: true})
 	require.NoError(t, err)
 	require.Greater(t, rep.States, 10)

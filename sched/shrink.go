@@ -55,6 +55,9 @@ const maxShrinkRuns = 300
 func shrink(t Target, opts Options, f *Failure) (*Failure, error) {
 	seed := f.Schedule.Seed
 	runs := 0
+	if f.Kind == Livelock {
+		runs = maxShrinkRuns // each run spends the whole step budget: do not shrink
+	}
 	fails := func(plan []int) (bool, error) {
 		runs++
 		g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, false, nil)
