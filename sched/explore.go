@@ -92,6 +92,8 @@ type Failure struct {
 	Stderr      string                // and on standard error (the runtime's report is there)
 	Execution   int                   // which execution found it
 	Environment string                // what the execution ran, from Target.Describe
+	steps       int                   // scheduling steps of the execution
+
 	// Timing says which timers the failing schedule fired while
 	// goroutines could still move ("timing-dependent: the 5ms timer
 	// (time.After at main.go:14) fired before goroutine 3 ran its chan
@@ -425,12 +427,14 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		fy         = newFairness()
 		fp         *fairPhase // past opts.MaxSteps: round-robin (see fair.go)
 		early      []string   // timers fired while goroutines could run (with trace)
+		clockRun   int        // timers fired early since a goroutine last moved
 	)
 	fail := func(k Kind, msg string) *Failure {
 		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
 	}
 	var f *Failure
-	for n := 0; !m.Done(); n++ {
+	n := 0 // scheduling steps
+	for ; !m.Done(); n++ {
 		if n == opts.MaxSteps {
 			fp = newFairPhase(opts)
 		}
@@ -455,7 +459,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			break
 		}
 		en = fy.filter(en, n)
-		if !opts.TimeBarrier && m.TimerWithin(opts.TimerHorizon) {
+		if !opts.TimeBarrier && clockRun < maxClockRun && m.TimerWithin(opts.TimerHorizon) {
 			en = append(en, Clock) // the earliest timer may fire now (see Clock)
 		}
 		var g int
@@ -492,11 +496,13 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			}
 			m.AdvanceClock()
 			current = Clock
+			clockRun++
 			continue
 		}
+		clockRun = 0
 		if trace {
-			d := m.Goroutine(g)
-			steps = append(steps, Step{G: g, Op: d.Op, Pos: d.Pos})
+			op, pos := m.Next(g)
+			steps = append(steps, Step{G: g, Op: op, Pos: pos})
 		}
 		if obs != nil {
 			obs.observe(g, m.PendingAccess(g))
@@ -565,6 +571,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			" (the program depends on something mcheck does not control)")
 	}
 	if f != nil {
+		f.steps = n
 		if len(early) > 0 {
 			f.Timing = "timing-dependent: " + strings.Join(early, "; ")
 		}

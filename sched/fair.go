@@ -30,6 +30,11 @@ const Clock = 0
 // starve the goroutine it waits for.
 const yieldWindow = 64
 
+// maxClockRun bounds the timers fired in a row while goroutines could
+// move instead: a strategy that favours the clock (PCT can give it the
+// top priority) would otherwise fire a ticker for ever.
+const maxClockRun = 3
+
 type fairness struct {
 	lastMoved []int       // by goroutine id: the step it last moved at (-1: never)
 	yields    []yieldMark // by goroutine id

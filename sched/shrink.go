@@ -55,7 +55,7 @@ const maxShrinkRuns = 300
 func shrink(t Target, opts Options, f *Failure) (*Failure, error) {
 	seed := f.Schedule.Seed
 	runs := 0
-	if f.Kind == Livelock {
+	if f.Kind == Livelock || f.steps > opts.MaxSteps {
 		runs = maxShrinkRuns // each run spends the whole step budget: do not shrink
 	}
 	fails := func(plan []int) (bool, error) {

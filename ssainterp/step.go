@@ -306,6 +306,19 @@ func (m *Machine) Panicked() (bool, string) {
 	return false, ""
 }
 
+// Next says what goroutine id is stopped before and where, as
+// Goroutine's Op and Pos do, without describing its stack.
+func (m *Machine) Next(id int) (op, pos string) {
+	g := m.gs[id-1]
+	if g.state == gPending {
+		return g.pending.reason(), m.prog.shortPos(g.pending.pos)
+	}
+	if g.top != nil {
+		return "run", m.prog.shortPos(g.top.fn.pos0())
+	}
+	return "run", ""
+}
+
 // PendingOp is the visible operation a goroutine is stopped at, cheaply
 // described for a scheduler that watches many steps (the fair phase of
 // package sched).

@@ -1,4 +1,4 @@
-// Command livelock_manyg starts 2,000 goroutines that each record a result;
+// Command livelock_manyg starts 1,000 goroutines that each record a result;
 // the results slice is appended to without the lock.
 //
 // want: data race
@@ -13,7 +13,7 @@ func main() {
 		results []int
 		seen    = map[int]bool{}
 	)
-	for i := range 2000 {
+	for i := range 1000 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -1,8 +1,8 @@
-// Command livelock_manyg_fixed starts 2,000 goroutines that each record a
+// Command livelock_manyg_fixed starts 1,000 goroutines that each record a
 // result under the lock: more steps than the step budget, and no livelock.
 //
 // want: clean
-// executions: 10
+// executions: 5
 package main
 
 import "sync"
@@ -14,7 +14,7 @@ func main() {
 		results []int
 		seen    = map[int]bool{}
 	)
-	for i := range 2000 {
+	for i := range 1000 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -25,7 +25,7 @@ func main() {
 		}()
 	}
 	wg.Wait()
-	if len(results) != 2000 || len(seen) != 2000 {
+	if len(results) != 1000 || len(seen) != 1000 {
 		panic("lost results")
 	}
 }

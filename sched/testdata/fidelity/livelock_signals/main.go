@@ -1,4 +1,4 @@
-// Command livelock_signals sends 100,000 values to a consumer (far more
+// Command livelock_signals sends 50,000 values to a consumer (far more
 // scheduling steps than the default step budget) and then reads the total
 // without waiting for the consumer to finish.
 //
@@ -16,11 +16,11 @@ func main() {
 		}
 		done <- true
 	}()
-	for range 100_000 {
+	for range 50_000 {
 		ch <- 1
 	}
 	close(ch)
-	if total > 100_000 {
+	if total > 50_000 {
 		panic("too many")
 	}
 	<-done

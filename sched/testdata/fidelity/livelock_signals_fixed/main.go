@@ -1,4 +1,4 @@
-// Command livelock_signals_fixed sends 100,000 values to a consumer (far
+// Command livelock_signals_fixed sends 50,000 values to a consumer (far
 // more scheduling steps than the default step budget: the execution goes
 // on under the fair scheduler and ends) and waits for it before reading
 // the total.
@@ -17,12 +17,12 @@ func main() {
 		}
 		done <- true
 	}()
-	for range 100_000 {
+	for range 50_000 {
 		ch <- 1
 	}
 	close(ch)
 	<-done
-	if total != 100_000 {
+	if total != 50_000 {
 		panic("lost values")
 	}
 }
