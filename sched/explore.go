@@ -487,8 +487,8 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			if obs != nil {
 				obs.observe(Clock, access(Clock))
 			}
-			desc, pos, _ := m.NextTimer()
 			if trace {
+				desc, pos, _ := m.NextTimer()
 				steps = append(steps, Step{G: Clock, Op: "timer fires", Pos: pos})
 				if others := slices.DeleteFunc(slices.Clone(en), func(id int) bool { return id == Clock }); len(others) > 0 {
 					early = append(early, desc+" fired before "+pendingOps(m, others))
