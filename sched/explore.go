@@ -45,10 +45,11 @@ type Options struct {
 	// when no goroutine can move (see Clock).
 	TimeBarrier bool
 	// TimerHorizon bounds how far ahead of the clock a timer may be to
-	// fire while goroutines can still move (default 100ms; negative: any
-	// deadline). Tests guard against hangs with timeouts of a second or
-	// more that no real machine reaches in a few steps; mcheck reports
-	// the hangs themselves as deadlocks and leaks.
+	// fire while goroutines can still move (default 5ms; negative: any
+	// deadline): the stall a loaded machine gives a runnable goroutine.
+	// Test suites treat 10ms as "long enough" for a few statements, and
+	// guard against hangs with timeouts of a second or more, which mcheck
+	// reports as deadlocks and leaks itself.
 	TimerHorizon time.Duration
 }
 
@@ -140,7 +141,7 @@ func (o *Options) defaults() {
 		o.MaxSteps = 20000
 	}
 	if o.TimerHorizon == 0 {
-		o.TimerHorizon = 100 * time.Millisecond
+		o.TimerHorizon = 5 * time.Millisecond
 	}
 	if o.LoopSteps == 0 {
 		o.LoopSteps = 10_000_000

@@ -417,7 +417,7 @@ func TestTimingDependentReport(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, rep.Failure)
 	report := rep.Failure.Format("TOKEN")
-	require.Contains(t, report, "timing-dependent: the 10ms timer (time.AfterFunc at context.go:")
+	require.Contains(t, report, "timing-dependent: the 2ms timer (time.AfterFunc at context.go:")
 	require.Contains(t, report, "fired before goroutine")
 	require.Regexp(t, `g\d +clock\n`, report)
 	require.Regexp(t, `context.go:\d+ timer fires\n`, report)

@@ -61,8 +61,9 @@ type Machine struct {
 	finished int // goroutines that have finished
 	cur      *goroutine
 
-	now    int64 // virtual clock, nanoseconds since the fixed epoch
-	timers []*timer
+	now        int64 // virtual clock, nanoseconds since the fixed epoch
+	clockReads int   // reads of the clock since a timer or sleep moved it (see time.go)
+	timers     []*timer
 
 	steps    int64
 	ops      int64

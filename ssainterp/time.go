@@ -21,14 +21,18 @@ import (
 // at the next step (Machine.FireDueTimers).
 //
 // Reading the clock (time.Now, Since, Until) is a visible operation, and
-// it advances the clock a little when a goroutine reads it again and again
-// with no other visible operation in between (a busy-wait such as
-// `for time.Since(start) < 5*time.Millisecond {}`): the k-th such read
-// (k >= 3) moves it by 2^(k-3) µs, so a busy-wait for d ends after about
-// log2(d/1µs) reads. The first two reads after another visible operation
-// do not move it (context.WithTimeout reads it twice), so ordinary code
-// sees time stand still between its operations, exactly at the deadlines
-// it waited for.
+// time passes as code reads it, so that code waiting for the clock to move
+// (a busy-wait such as `for time.Since(start) < 5*time.Millisecond {}`, a
+// loop polling a cache until an entry expires) ends:
+//   - each read after the first two since the clock last moved by a timer
+//     or sleep advances it by 1µs;
+//   - a goroutine's k-th read in a row with no other visible operation of
+//     its own in between (k >= 3) advances it by 2^(k-3) µs instead, if
+//     that is more, so a pure busy-wait for d ends after about log2(d/1µs)
+//     reads.
+// Code that reads the clock a few times between its waits sees it stand
+// still, exactly at the deadlines it waited for (context.WithTimeout reads
+// it twice).
 
 // epoch is the fixed instant the virtual clock starts at.
 var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -178,16 +182,22 @@ func init() {
 	models["(*time.Ticker).Reset"] = resetTimer
 }
 
-// readClock returns the clock for a read by g, first advancing it when g
-// read it last time too (see the top of this file; Machine.Step resets
-// the count at other operations).
+// readClock returns the clock for a read by g, first advancing it as the
+// top of this file says (Machine.Step resets g's count at its other
+// operations, advanceClock the machine's).
 func (m *Machine) readClock(g *goroutine) int64 {
+	step := int64(0)
+	if m.clockReads >= 2 {
+		step = int64(time.Microsecond)
+	}
 	if g != nil {
 		if g.clockReads >= 2 {
-			m.now = deadline(m.now, int64(time.Microsecond)<<min(g.clockReads-2, 40))
+			step = max(step, int64(time.Microsecond)<<min(g.clockReads-2, 40))
 		}
 		g.clockReads++
 	}
+	m.clockReads++
+	m.now = deadline(m.now, step)
 	return m.now
 }
 
@@ -254,6 +264,7 @@ func (m *Machine) advanceClock() bool {
 	}
 	if next > m.now {
 		m.now = next
+		m.clockReads = 0
 	}
 	m.fireTimers()
 	return true

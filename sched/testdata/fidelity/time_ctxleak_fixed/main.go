@@ -26,7 +26,7 @@ func fetch(ctx context.Context) (int, error) {
 }
 
 func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Millisecond)
 	defer cancel()
 	v, err := fetch(ctx)
 	fmt.Println(v, err)

@@ -32,7 +32,7 @@ func (b *batcher) flush() {
 }
 
 func (b *batcher) run(stop chan struct{}, done chan struct{}) {
-	t := time.NewTicker(5 * time.Millisecond)
+	t := time.NewTicker(2 * time.Millisecond)
 	defer t.Stop()
 	defer close(done)
 	for {
