@@ -1045,11 +1045,25 @@ func (m *Machine) checkNoPipe(fn *function, nf *nativeFunc, args []value) {
 // fastCall calls nf through its direct adapter.
 func (m *Machine) fastCall(nf *nativeFunc, args []value) value {
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		m.reraiseAbort()
+		if r != nil {
 			m.nativePanic(r)
 		}
 	}()
 	return nf.fast(m, nf, args)
+}
+
+// reraiseAbort raises again the mcheck fault or program exit that a
+// callback raised during the native call that just ended. Native code
+// may have recovered it (fmt prints a panicking String method as
+// "%!v(PANIC=...)" and goes on), but the program must not: a fault of
+// mcheck ends the execution, whatever the code between does.
+func (m *Machine) reraiseAbort() {
+	if a := m.abort; a != nil {
+		m.abort = nil
+		panic(a)
+	}
 }
 
 // reflectCall converts args (of types ptypes), calls f and converts the
@@ -1073,7 +1087,9 @@ func (m *Machine) reflectCall(f reflect.Value, ptypes []*rtype, variadic bool, a
 	var out []reflect.Value
 	func() {
 		defer func() {
-			if r := recover(); r != nil {
+			r := recover()
+			m.reraiseAbort()
+			if r != nil {
 				m.nativePanic(r)
 			}
 		}()
@@ -1168,11 +1184,22 @@ func (m *Machine) callback(rt *rtype, cl *closure, nt reflect.Type) reflect.Valu
 
 // callNested runs closure cl to completion on goroutine g, nested inside
 // the current native call. A panic that escapes cl travels into the
-// native caller as a host panic (nestedPanic).
+// native caller as a host panic (nestedPanic). An mcheck fault or a
+// program exit (os.Exit) travels too, but is also recorded in m.abort,
+// so that it is raised again when the native call returns even if the
+// native code recovered it.
 func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 	if g == nil {
 		panic(&internalFault{msg: "internal error: callback with no goroutine"})
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*nestedPanic); ok {
+				panic(r)
+			}
+			panic(m.recordAbort(g, r))
+		}
+	}()
 	saved := g.top
 	base := &frame{fn: &function{name: "native"}, g: g, retSlot: -1, regs: make([]value, 1)}
 	base.caller = saved
@@ -1190,6 +1217,30 @@ func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 	m.runNested(g)
 	g.top = saved
 	return g.nestedRes
+}
+
+// recordAbort makes r, a host panic that is not an interpreted panic,
+// the machine's pending abort (see reraiseAbort) and returns it: exits
+// and faults as they are, anything else as an internal error, with the
+// position of the frame that raised it.
+func (m *Machine) recordAbort(g *goroutine, r any) any {
+	switch x := r.(type) {
+	case *exitSignal:
+	case *internalFault:
+		if x.pos == "" && g.top != nil {
+			x.pos = g.top.position()
+		}
+	default:
+		where := ""
+		if g.top != nil {
+			where = g.top.position()
+		}
+		r = &internalFault{msg: fmt.Sprintf("internal error: %v\n%s", r, stackOf()), pos: where}
+	}
+	if m.abort == nil {
+		m.abort = r
+	}
+	return r
 }
 
 // runNested runs g's frames until the boundary frame returns.

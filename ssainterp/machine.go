@@ -79,6 +79,7 @@ type Machine struct {
 	errBuf         bytes.Buffer
 
 	pendingCopyBack []copyBack
+	abort           any // a fault or exit raised in a callback (see callNested)
 	nextChan        int
 	limit           string // why the execution was cut short (step bound)
 	outs            [2]outPipe
