@@ -1011,35 +1011,7 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 	if nf.fast != nil {
 		return m.fastResult(m.fastCall(nf, args))
 	}
-	if m.pipes != nil {
-		m.checkNoPipe(fn, nf, args)
-	}
 	return m.reflectCall(nf.fn, nf.ptypes, nf.variadic, args, nf.rtypes)
-}
-
-// checkNoPipe refuses to hand a modelled io.Pipe end to native code as a
-// reader or writer: its Read or Write on the real, zero pipe would block
-// the host forever.
-func (m *Machine) checkNoPipe(fn *function, nf *nativeFunc, args []value) {
-	ft := nf.fn.Type()
-	for k, a := range args {
-		if k >= ft.NumIn() || nf.variadic && k >= ft.NumIn()-1 {
-			break
-		}
-		pt := ft.In(k)
-		_, reads := pt.MethodByName("Read")
-		_, writes := pt.MethodByName("Write")
-		if !reads && !writes {
-			continue
-		}
-		r := a.r
-		if i, ok := r.(*iface); ok {
-			r = i.v.r
-		}
-		if rv, ok := r.(reflect.Value); ok && rv.Kind() == reflect.Pointer && !rv.IsNil() && m.pipes[rv.Pointer()] != nil {
-			unsupported("an io.Pipe end passed to %s: mcheck models pipes for their own methods, fmt.Fprint*, io.WriteString, io.ReadAll and io.Copy only", fn.name)
-		}
-	}
 }
 
 // fastCall calls nf through its direct adapter.
@@ -1192,10 +1164,15 @@ func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 	if g == nil {
 		panic(&internalFault{msg: "internal error: callback with no goroutine"})
 	}
+	// Nested from the start: a model called here at once (an io.Pipe
+	// end's Read) must not stop.
+	g.nested++
 	defer func() {
+		g.nested--
 		if r := recover(); r != nil {
-			if _, ok := r.(*nestedPanic); ok {
-				panic(r)
+			switch r.(type) {
+			case *nestedPanic, *goPanic:
+				panic(r) // an interpreted panic, for the native caller
 			}
 			panic(m.recordAbort(g, r))
 		}
@@ -1211,8 +1188,6 @@ func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 	}
 	fr.boundary = true
 	fr.caller = saved
-	g.nested++
-	defer func() { g.nested-- }()
 	g.top = fr
 	m.runNested(g)
 	g.top = saved

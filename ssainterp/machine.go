@@ -96,7 +96,7 @@ type Machine struct {
 	scratch         scratchArgs        // arguments of direct native calls
 	slab            agg                // see tuple
 	pairRes         [2]value           // see pair
-	pipes           map[uintptr]*pipeState
+	pipes           map[*value]*pipeState
 	watch           bool // memory is tracked (a second goroutine exists)
 	firstOwner      int  // owner of memory that existed when tracking started
 	shadows         map[any]*shadow

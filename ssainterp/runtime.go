@@ -77,7 +77,7 @@ func init() {
 			return fr
 		}
 	}
-	// fmt.Fprint* and io.WriteString to a writer of an interpreted type
+	// fmt.Fprint* to a writer of an interpreted type
 	// format natively but call its Write method as an ordinary call, so
 	// that Write may block (a mutex, a channel, a pipe) and its memory
 	// accesses are scheduling points, as when Go code calls it.
@@ -91,12 +91,6 @@ func init() {
 			}
 			return m.callNativeNamed(fr, "fmt", name, args, dst)
 		}
-	}
-	models["io.WriteString"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		if recv, write := m.interpretedWrite(args[0]); write != nil {
-			return m.callFunc(fr, write, []value{recv, m.bytesValue(fr.g, args[1].str())}, dst)
-		}
-		return m.callNativeNamed(fr, "io", "WriteString", args, dst)
 	}
 	models["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.errorsIs(args[0], args[1])))
