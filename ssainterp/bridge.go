@@ -351,7 +351,7 @@ func (m *Machine) fromNativeElem(rt *rtype, rv reflect.Value) value {
 // nativeRtype returns the descriptor for a value of native type t: the
 // loaded program's type of the same name where there is one.
 func (p *Program) nativeRtype(t reflect.Type) *rtype {
-	if tt := p.typesFor(t); tt != nil {
+	if tt := p.typesFor(t); tt != nil && !nativeFmtType(t) {
 		rt := p.rtypeOf(tt)
 		rt.mu.Lock()
 		if !rt.nsearch {
@@ -371,6 +371,17 @@ func (p *Program) nativeRtype(t reflect.Type) *rtype {
 	rt := &rtype{prog: p, kind: kNative, name: t.String(), ntype: t, nsearch: true}
 	p.types.native[t] = rt
 	return rt
+}
+
+// nativeFmtType reports whether t is one of native fmt's own types (the
+// *fmt.pp a Format method gets as its fmt.State, an Errorf error).
+// Package fmt also runs from SSA, where these types are interpreted
+// structs: native values of them keep native methods.
+func nativeFmtType(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath() == "fmt"
 }
 
 // typesFor finds the go/types type of a native type, or nil.

@@ -80,6 +80,8 @@ var interpretedStd = map[string]bool{
 	// ordinary calls (io's exported errors stay native, see pipe.go).
 	"io":    true,
 	"bufio": true,
+	// Printing values whose methods fmt calls (see fmt.go).
+	"fmt": true,
 	// Reflection over interpreted values needs the reflect model.
 	"encoding/json":       true,
 	"encoding/xml":        true,
