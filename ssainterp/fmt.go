@@ -265,7 +265,7 @@ func init() {
 		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			fmtPkg := m.prog.ssa.ImportedPackage("fmt")
 			if m.fmtCallsBack(args[len(args)-1]) {
-				return m.callFunc(fr, m.prog.bodyOf(fmtPkg.Func(name)), args, dst)
+				return m.fmtFromSSA(fr, fmtPkg, name, args, dst)
 			}
 			switch name {
 			case "Print", "Println", "Printf":
@@ -296,6 +296,33 @@ func init() {
 	}
 }
 
+func init() {
+	// fmt's package initialisation runs when fmt first runs from SSA
+	// (fmtFromSSA), not at the start of every execution: most never
+	// need it.
+	models["fmt.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+}
+
+// fmtFromSSA calls fmt's function name from its SSA body, running fmt's
+// package initialisation first if this execution has not yet done so.
+func (m *Machine) fmtFromSSA(fr *frame, fmtPkg *ssa.Package, name string, args []value, dst int) *frame {
+	body := m.prog.bodyOf(fmtPkg.Func(name))
+	guard, ok := fmtPkg.Members["init$guard"].(*ssa.Global)
+	if !ok {
+		panic(&internalFault{msg: "internal error: package fmt has no init$guard"})
+	}
+	if m.globals[m.prog.globalIndex[guard]].bool() {
+		return m.callFunc(fr, body, args, dst)
+	}
+	init := m.prog.bodyOf(fmtPkg.Func("init"))
+	code := []op{
+		func(fr *frame) *frame { return m.enter(fr, init, -1) },
+		func(fr *frame) *frame { return m.callFunc(fr, body, args, 0) },
+		func(fr *frame) *frame { return m.ret(fr, fr.regs[0]) },
+	}
+	return m.enter(fr, m.synthetic("fmt."+name, 1, fr.fn.posAt(fr.pc-1), code), dst)
+}
+
 // natives caches the native counterparts of modelled functions (see
 // nativeOf).
 var natives sync.Map // *ssa.Function -> *function
@@ -319,7 +346,7 @@ func (p *Program) nativeOf(sf *ssa.Function) *function {
 // cannot block or call the program (errors.New's) do not count.
 func (m *Machine) fmtCallsBack(ops value) bool {
 	for _, op := range ops.slice() {
-		if m.reachesMethods(m.prog.anyRtype(), op, 0) {
+		if i, _ := op.r.(*iface); i != nil && m.reachesMethods(i.t, i.v, 0) {
 			return true
 		}
 	}
@@ -341,11 +368,11 @@ func (m *Machine) reachesMethods(t *rtype, v value, depth int) bool {
 		}
 		t, v = i.t, i.v
 	}
-	if t.wrapped() {
-		return !leafMethods[t.name]
-	}
 	if !mayHoldMethods(t) {
 		return false
+	}
+	if isWrapped(t) {
+		return !leafMethods[t.name]
 	}
 	switch t.kind {
 	case kStruct:
@@ -397,8 +424,20 @@ var leafMethods = map[string]bool{
 	"*encoding/json.InvalidUnmarshalError": true,
 }
 
-// holdsCache caches mayHoldMethods per type.
-var holdsCache sync.Map // *rtype -> bool
+// holdsCache caches mayHoldMethods per type, wrappedCache wrapped.
+var holdsCache, wrappedCache sync.Map // *rtype -> bool
+
+// isWrapped reports whether t is wrapped (see wrapped) and has a method
+// fmt calls: Error, String, Format or GoString (cached).
+func isWrapped(t *rtype) bool {
+	if w, ok := wrappedCache.Load(t); ok {
+		return w.(bool)
+	}
+	w := t.wrapped() && (t.method("Error") != nil || t.method("String") != nil ||
+		t.method("Format") != nil || t.method("GoString") != nil)
+	wrappedCache.Store(t, w)
+	return w
+}
 
 // mayHoldMethods reports whether a value of type t may contain a value
 // whose type has methods fmt would call: an interface, a wrapped type,
@@ -417,7 +456,7 @@ func holdsMethods(t *rtype, seen map[*rtype]bool) bool {
 		return false
 	}
 	seen[t] = true
-	if t.kind == kInterface || t.wrapped() {
+	if t.kind == kInterface || isWrapped(t) {
 		return true
 	}
 	switch t.kind {
