@@ -303,25 +303,54 @@ func init() {
 	models["fmt.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 }
 
-// fmtFromSSA calls fmt's function name from its SSA body, running fmt's
-// package initialisation first if this execution has not yet done so.
+// fmtFromSSA calls fmt's function name from its SSA body. If this
+// execution has not yet initialised package fmt, it does so first, at
+// once (nested: no other goroutine sees fmt half initialised); the race
+// detector orders that initialisation before every later use of fmt from
+// SSA, as package initialisation is ordered before main.
 func (m *Machine) fmtFromSSA(fr *frame, fmtPkg *ssa.Package, name string, args []value, dst int) *frame {
-	body := m.prog.bodyOf(fmtPkg.Func(name))
 	guard, ok := fmtPkg.Members["init$guard"].(*ssa.Global)
 	if !ok {
 		panic(&internalFault{msg: "internal error: package fmt has no init$guard"})
 	}
-	if m.globals[m.prog.globalIndex[guard]].bool() {
-		return m.callFunc(fr, body, args, dst)
+	g := fr.g
+	if !m.globals[m.prog.globalIndex[guard]].bool() {
+		m.callNested(g, &closure{fn: m.prog.bodyOf(fmtPkg.Func("init"))}, nil)
+		if m.watch {
+			m.syncClocks[fmtInitKey] = g.vc.clone()
+			g.vc = g.vc.tick(g.id)
+		}
 	}
-	init := m.prog.bodyOf(fmtPkg.Func("init"))
-	code := []op{
-		func(fr *frame) *frame { return m.enter(fr, init, -1) },
-		func(fr *frame) *frame { return m.callFunc(fr, body, args, 0) },
-		func(fr *frame) *frame { return m.ret(fr, fr.regs[0]) },
+	if m.watch {
+		g.vc = g.vc.join(m.syncClocks[fmtInitKey])
 	}
-	return m.enter(fr, m.synthetic("fmt."+name, 1, fr.fn.posAt(fr.pc-1), code), dst)
+	return m.callFunc(fr, m.prog.bodyOf(fmtPkg.Func(name)), args, dst)
 }
+
+// quietFunc reports whether the memory accesses of fn are not
+// scheduling points (they are still checked for races): fmt's own code,
+// run from SSA, works on its printer (goroutine-local once taken from
+// fmt's pool) and on fmt's globals; the program's memory it reads
+// through the reflect model, and the program's methods it calls, keep
+// their scheduling points. Without this, each byte fmt appends to a
+// reused printer was a choice of the scheduler.
+func quietFunc(fn *ssa.Function) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Pkg == nil {
+		return false
+	}
+	switch fn.Pkg.Pkg.Path() {
+	case "fmt", "internal/fmtsort":
+		return true
+	}
+	return false
+}
+
+// fmtInitKey is the race detector's synchronisation object for fmt's
+// initialisation.
+var fmtInitKey = new(byte)
 
 // natives caches the native counterparts of modelled functions (see
 // nativeOf).

@@ -262,7 +262,7 @@ func (p *Program) bodyOf(sf *ssa.Function) *function {
 	if sf.Blocks == nil {
 		panic(&internalFault{msg: "internal error: no SSA body for " + sf.String()})
 	}
-	f, _ := bodies.LoadOrStore(sf, &function{prog: p, ssa: sf, name: funcName(sf)})
+	f, _ := bodies.LoadOrStore(sf, &function{prog: p, ssa: sf, name: funcName(sf), quiet: quietFunc(sf)})
 	return f.(*function)
 }
 
