@@ -215,7 +215,21 @@ func init() {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			w, _ := args[0].r.(*iface)
 			r, _ := args[1].r.(*iface)
-			if !m.nativeCopyShortcut(w, r) {
+			// Program code on neither side: Go's own io.Copy natively
+			// between native ends; the loop between a modelled end (an
+			// io.Pipe's) and a native one, whose buffer no program code
+			// sees (so it needs no race bookkeeping).
+			progCode := ssaMethod(r, "Read") || ssaMethod(r, "WriteTo") || ssaMethod(w, "Write") || ssaMethod(w, "ReadFrom")
+			switch {
+			case !progCode && goMethod(r, "Read") == nil && goMethod(w, "Write") == nil:
+				return m.callNativeNamed(fr, "io", name, args, dst)
+			case !progCode && (len(args) < 3 || args[2].slice() == nil):
+				size := int64(32 << 10)
+				if l, ok := m.limitedReader(r); ok && size > l {
+					size = max(l, 1)
+				}
+				return m.copyLoop(fr, w, r, make([]value, size), dst)
+			case !m.nativeCopyShortcut(w, r):
 				return m.callFunc(fr, m.prog.bodyOf(m.prog.ssa.ImportedPackage("io").Func(name)), args, dst)
 			}
 			var buf []value
@@ -356,6 +370,16 @@ func (m *Machine) copyLoop(fr *frame, w, r *iface, buf []value, dst int) *frame 
 		},
 	}
 	return m.enter(fr, m.synthetic("io.Copy", 1, fr.fn.posAt(fr.pc-1), code), dst)
+}
+
+// ssaMethod reports whether the dynamic type of i has a method name
+// that runs from SSA (program code, not a model or native code).
+func ssaMethod(i *iface, name string) bool {
+	if i == nil || i.t.t == nil {
+		return false
+	}
+	fn := i.t.method(name)
+	return fn != nil && !fn.external
 }
 
 // goMethod returns method name of the dynamic type of i if it is
