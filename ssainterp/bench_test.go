@@ -36,6 +36,8 @@ var benchWorkloads = []benchWorkload{
 	{"iface", benchIfaceRun, false},
 	{"builder", benchBuilderRun, false},
 	{"json", benchJSONRun, true},
+	{"fmtplain", benchFmtPlainRun, true},
+	{"fmtmethods", benchFmtMethodsRun, true},
 }
 
 // benchSink keeps native results alive.
@@ -133,6 +135,43 @@ func benchJSONRun() int {
 			panic(err)
 		}
 		n += len(b) + r.ID
+	}
+	return n
+}
+
+// testdata/bench/fmtplain
+func benchFmtPlainRun() int {
+	n := 0
+	for i := 0; i < 2000; i++ {
+		n += len(fmt.Sprintf("%d-%s-%v-%x", i, "key", 1.5, i*7))
+	}
+	return n
+}
+
+// testdata/bench/fmtmethods
+type benchPoint struct{ x, y int }
+
+func (p benchPoint) String() string { return "(" + benchItoa(p.x) + "," + benchItoa(p.y) + ")" }
+
+type benchFailure struct{ code int }
+
+func (f *benchFailure) Error() string { return "failure " + benchItoa(f.code) }
+
+func benchItoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	s := ""
+	for ; i > 0; i /= 10 {
+		s = string(rune('0'+i%10)) + s
+	}
+	return s
+}
+
+func benchFmtMethodsRun() int {
+	n := 0
+	for i := 0; i < 2000; i++ {
+		n += len(fmt.Sprintf("%v %v %d", benchPoint{i, i + 1}, &benchFailure{i}, i))
 	}
 	return n
 }

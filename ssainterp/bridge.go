@@ -351,7 +351,7 @@ func (m *Machine) fromNativeElem(rt *rtype, rv reflect.Value) value {
 // nativeRtype returns the descriptor for a value of native type t: the
 // loaded program's type of the same name where there is one.
 func (p *Program) nativeRtype(t reflect.Type) *rtype {
-	if tt := p.typesFor(t); tt != nil {
+	if tt := p.typesFor(t); tt != nil && !nativeFmtType(t) {
 		rt := p.rtypeOf(tt)
 		rt.mu.Lock()
 		if !rt.nsearch {
@@ -371,6 +371,17 @@ func (p *Program) nativeRtype(t reflect.Type) *rtype {
 	rt := &rtype{prog: p, kind: kNative, name: t.String(), ntype: t, nsearch: true}
 	p.types.native[t] = rt
 	return rt
+}
+
+// nativeFmtType reports whether t is one of native fmt's own types (the
+// *fmt.pp a Format method gets as its fmt.State, an Errorf error).
+// Package fmt also runs from SSA, where these types are interpreted
+// structs: native values of them keep native methods.
+func nativeFmtType(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath() == "fmt"
 }
 
 // typesFor finds the go/types type of a native type, or nil.
@@ -1011,45 +1022,31 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 	if nf.fast != nil {
 		return m.fastResult(m.fastCall(nf, args))
 	}
-	if m.pipes != nil {
-		m.checkNoPipe(fn, nf, args)
-	}
 	return m.reflectCall(nf.fn, nf.ptypes, nf.variadic, args, nf.rtypes)
-}
-
-// checkNoPipe refuses to hand a modelled io.Pipe end to native code as a
-// reader or writer: its Read or Write on the real, zero pipe would block
-// the host forever.
-func (m *Machine) checkNoPipe(fn *function, nf *nativeFunc, args []value) {
-	ft := nf.fn.Type()
-	for k, a := range args {
-		if k >= ft.NumIn() || nf.variadic && k >= ft.NumIn()-1 {
-			break
-		}
-		pt := ft.In(k)
-		_, reads := pt.MethodByName("Read")
-		_, writes := pt.MethodByName("Write")
-		if !reads && !writes {
-			continue
-		}
-		r := a.r
-		if i, ok := r.(*iface); ok {
-			r = i.v.r
-		}
-		if rv, ok := r.(reflect.Value); ok && rv.Kind() == reflect.Pointer && !rv.IsNil() && m.pipes[rv.Pointer()] != nil {
-			unsupported("an io.Pipe end passed to %s: mcheck models pipes for their own methods, fmt.Fprint*, io.WriteString, io.ReadAll and io.Copy only", fn.name)
-		}
-	}
 }
 
 // fastCall calls nf through its direct adapter.
 func (m *Machine) fastCall(nf *nativeFunc, args []value) value {
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		m.reraiseAbort()
+		if r != nil {
 			m.nativePanic(r)
 		}
 	}()
 	return nf.fast(m, nf, args)
+}
+
+// reraiseAbort raises again the mcheck fault or program exit that a
+// callback raised during the native call that just ended. Native code
+// may have recovered it (fmt prints a panicking String method as
+// "%!v(PANIC=...)" and goes on), but the program must not: a fault of
+// mcheck ends the execution, whatever the code between does.
+func (m *Machine) reraiseAbort() {
+	if a := m.abort; a != nil {
+		m.abort = nil
+		panic(a)
+	}
 }
 
 // reflectCall converts args (of types ptypes), calls f and converts the
@@ -1073,7 +1070,9 @@ func (m *Machine) reflectCall(f reflect.Value, ptypes []*rtype, variadic bool, a
 	var out []reflect.Value
 	func() {
 		defer func() {
-			if r := recover(); r != nil {
+			r := recover()
+			m.reraiseAbort()
+			if r != nil {
 				m.nativePanic(r)
 			}
 		}()
@@ -1168,11 +1167,27 @@ func (m *Machine) callback(rt *rtype, cl *closure, nt reflect.Type) reflect.Valu
 
 // callNested runs closure cl to completion on goroutine g, nested inside
 // the current native call. A panic that escapes cl travels into the
-// native caller as a host panic (nestedPanic).
+// native caller as a host panic (nestedPanic). An mcheck fault or a
+// program exit (os.Exit) travels too, but is also recorded in m.abort,
+// so that it is raised again when the native call returns even if the
+// native code recovered it.
 func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 	if g == nil {
 		panic(&internalFault{msg: "internal error: callback with no goroutine"})
 	}
+	// Nested from the start: a model called here at once (an io.Pipe
+	// end's Read) must not stop.
+	g.nested++
+	defer func() {
+		g.nested--
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case *nestedPanic, *goPanic:
+				panic(r) // an interpreted panic, for the native caller
+			}
+			panic(m.recordAbort(g, r))
+		}
+	}()
 	saved := g.top
 	base := &frame{fn: &function{name: "native"}, g: g, retSlot: -1, regs: make([]value, 1)}
 	base.caller = saved
@@ -1184,12 +1199,34 @@ func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 	}
 	fr.boundary = true
 	fr.caller = saved
-	g.nested++
-	defer func() { g.nested-- }()
 	g.top = fr
 	m.runNested(g)
 	g.top = saved
 	return g.nestedRes
+}
+
+// recordAbort makes r, a host panic that is not an interpreted panic,
+// the machine's pending abort (see reraiseAbort) and returns it: exits
+// and faults as they are, anything else as an internal error, with the
+// position of the frame that raised it.
+func (m *Machine) recordAbort(g *goroutine, r any) any {
+	switch x := r.(type) {
+	case *exitSignal:
+	case *internalFault:
+		if x.pos == "" && g.top != nil {
+			x.pos = g.top.position()
+		}
+	default:
+		where := ""
+		if g.top != nil {
+			where = g.top.position()
+		}
+		r = &internalFault{msg: fmt.Sprintf("internal error: %v\n%s", r, stackOf()), pos: where}
+	}
+	if m.abort == nil {
+		m.abort = r
+	}
+	return r
 }
 
 // runNested runs g's frames until the boundary frame returns.

@@ -3,10 +3,15 @@ package ssainterp
 import (
 	"fmt"
 	"go/types"
+	"os"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // fmtTypeVerbs prepares the arguments of a fmt printing function: a %T
@@ -235,4 +240,265 @@ func sortKeys(kt *rtype, keys []value) {
 		}
 		return false
 	})
+}
+
+// Package fmt runs two ways. Its printing functions are modelled: when
+// no operand can reach a method of the program (String, Error, Format,
+// GoString on an interpreted type, anywhere fmt would look), they run
+// natively, which is fast; otherwise they run from fmt's SSA over the
+// reflect model, so that the methods fmt calls are ordinary interpreted
+// calls: they may block (a String that takes a lock another goroutine
+// holds), their memory accesses are scheduling points, and an mcheck
+// fault in them is not caught by fmt's recovery of panics. The scanning
+// functions always run natively.
+
+// fmtPrinting lists fmt's printing functions; each takes its operands
+// as a final ...any.
+var fmtPrinting = []string{"Print", "Println", "Printf", "Sprint", "Sprintln", "Sprintf",
+	"Fprint", "Fprintln", "Fprintf", "Errorf", "Append", "Appendln", "Appendf"}
+
+var fmtScanning = []string{"Scan", "Scanln", "Scanf", "Sscan", "Sscanln", "Sscanf", "Fscan", "Fscanln", "Fscanf"}
+
+func init() {
+	for _, name := range fmtPrinting {
+		name := name
+		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			fmtPkg := m.prog.ssa.ImportedPackage("fmt")
+			if m.fmtCallsBack(args[len(args)-1]) {
+				return m.fmtFromSSA(fr, fmtPkg, name, args, dst)
+			}
+			switch name {
+			case "Print", "Println", "Printf":
+				// To the machine's standard output.
+				w := m.outputFile(1)
+				all := append([]value{{r: &iface{t: m.prog.nativeRtype(reflect.TypeFor[*os.File]()), v: value{r: reflect.ValueOf(w)}}}}, args...)
+				set(fr, dst, m.callNative(fr, m.prog.nativeOf(fmtPkg.Func("F"+strings.ToLower(name[:1])+name[1:])), all))
+				return fr
+			case "Fprint", "Fprintln", "Fprintf":
+				// To a writer of an interpreted type: format natively,
+				// then call its Write method as an ordinary call, so
+				// that Write may block (a mutex, a channel, a pipe).
+				if recv, write := m.interpretedWrite(args[0]); write != nil {
+					s := m.callNative(fr, m.prog.nativeOf(fmtPkg.Func("S"+name[1:])), args[1:]).str()
+					return m.callFunc(fr, write, []value{recv, m.bytesValue(fr.g, s)}, dst)
+				}
+			}
+			set(fr, dst, m.callNative(fr, m.prog.nativeOf(fmtPkg.Func(name)), args))
+			return fr
+		}
+	}
+	for _, name := range fmtScanning {
+		name := name
+		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			set(fr, dst, m.callNative(fr, m.prog.nativeOf(m.prog.ssa.ImportedPackage("fmt").Func(name)), args))
+			return fr
+		}
+	}
+}
+
+func init() {
+	// fmt's package initialisation runs when fmt first runs from SSA
+	// (fmtFromSSA), not at the start of every execution: most never
+	// need it.
+	models["fmt.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+}
+
+// fmtFromSSA calls fmt's function name from its SSA body. If this
+// execution has not yet initialised package fmt, it does so first, at
+// once (nested: no other goroutine sees fmt half initialised); the race
+// detector orders that initialisation before every later use of fmt from
+// SSA, as package initialisation is ordered before main.
+func (m *Machine) fmtFromSSA(fr *frame, fmtPkg *ssa.Package, name string, args []value, dst int) *frame {
+	guard, ok := fmtPkg.Members["init$guard"].(*ssa.Global)
+	if !ok {
+		panic(&internalFault{msg: "internal error: package fmt has no init$guard"})
+	}
+	g := fr.g
+	if !m.globals[m.prog.globalIndex[guard]].bool() {
+		m.callNested(g, &closure{fn: m.prog.bodyOf(fmtPkg.Func("init"))}, nil)
+		if m.watch {
+			m.syncClocks[fmtInitKey] = g.vc.clone()
+			g.vc = g.vc.tick(g.id)
+		}
+	}
+	if m.watch {
+		g.vc = g.vc.join(m.syncClocks[fmtInitKey])
+	}
+	return m.callFunc(fr, m.prog.bodyOf(fmtPkg.Func(name)), args, dst)
+}
+
+// quietFunc reports whether the memory accesses of fn are not
+// scheduling points (they are still checked for races): fmt's own code,
+// run from SSA, works on its printer (goroutine-local once taken from
+// fmt's pool) and on fmt's globals; the program's memory it reads
+// through the reflect model, and the program's methods it calls, keep
+// their scheduling points. Without this, each byte fmt appends to a
+// reused printer was a choice of the scheduler.
+func quietFunc(fn *ssa.Function) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Pkg == nil {
+		return false
+	}
+	switch fn.Pkg.Pkg.Path() {
+	case "fmt", "internal/fmtsort":
+		return true
+	}
+	return false
+}
+
+// fmtInitKey is the race detector's synchronisation object for fmt's
+// initialisation.
+var fmtInitKey = new(byte)
+
+// natives caches the native counterparts of modelled functions (see
+// nativeOf).
+var natives sync.Map // *ssa.Function -> *function
+
+// nativeOf returns sf called natively through the bridge, even if it is
+// modelled or interpreted: for models that leave some cases to the
+// native function.
+func (p *Program) nativeOf(sf *ssa.Function) *function {
+	if f, ok := natives.Load(sf); ok {
+		return f.(*function)
+	}
+	f, _ := natives.LoadOrStore(sf, &function{prog: p, ssa: sf, name: funcName(sf), external: true})
+	return f.(*function)
+}
+
+// fmtCallsBack reports whether fmt, printing the operands in ops (a
+// []any), may call a method of the program: an operand, or a value fmt
+// reaches from one (struct fields, elements, map keys and values, the
+// target of a top-level pointer), has a type that crosses to native code
+// as a wrapper (see wrapped). Methods of a few standard types that
+// cannot block or call the program (errors.New's) do not count.
+func (m *Machine) fmtCallsBack(ops value) bool {
+	for _, op := range ops.slice() {
+		if i, _ := op.r.(*iface); i != nil && m.reachesMethods(i.t, i.v, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxFmtDepth bounds the walk of reachesMethods: deeper values are
+// assumed to reach methods (fmt from SSA prints them exactly).
+const maxFmtDepth = 16
+
+func (m *Machine) reachesMethods(t *rtype, v value, depth int) bool {
+	if depth > maxFmtDepth {
+		return true
+	}
+	if t.kind == kInterface {
+		i, _ := v.r.(*iface)
+		if i == nil {
+			return false
+		}
+		t, v = i.t, i.v
+	}
+	if !mayHoldMethods(t) {
+		return false
+	}
+	if isWrapped(t) {
+		return !leafMethods[t.name]
+	}
+	switch t.kind {
+	case kStruct:
+		for k, f := range v.agg() {
+			if m.reachesMethods(t.fields[k], f, depth+1) {
+				return true
+			}
+		}
+	case kArray:
+		for _, e := range v.agg() {
+			if m.reachesMethods(t.elem, e, depth+1) {
+				return true
+			}
+		}
+	case kSlice:
+		for _, e := range v.slice() {
+			if m.reachesMethods(t.elem, e, depth+1) {
+				return true
+			}
+		}
+	case kMap:
+		mp, _ := v.r.(*mapV)
+		if mp == nil {
+			return false
+		}
+		for _, e := range mp.entries {
+			if !e.dead && (m.reachesMethods(t.key, e.k, depth+1) || m.reachesMethods(t.elem, e.v, depth+1)) {
+				return true
+			}
+		}
+	case kPointer:
+		// fmt prints the target of a pointer at the top level only
+		// (&{...}); deeper pointers print as addresses.
+		if c, ok := v.r.(*value); ok && c != nil && depth == 0 {
+			return m.reachesMethods(t.elem, *c, depth+1)
+		}
+	}
+	return false
+}
+
+// leafMethods lists standard types whose String or Error methods
+// neither block nor call the program's code: printing them needs no
+// interpreted fmt.
+var leafMethods = map[string]bool{
+	"*errors.errorString":                  true,
+	"context.deadlineExceededError":        true,
+	"*encoding/json.SyntaxError":           true,
+	"*encoding/json.UnmarshalTypeError":    true,
+	"*encoding/json.InvalidUnmarshalError": true,
+}
+
+// holdsCache caches mayHoldMethods per type, wrappedCache wrapped.
+var holdsCache, wrappedCache sync.Map // *rtype -> bool
+
+// isWrapped reports whether t is wrapped (see wrapped) and has a method
+// fmt calls: Error, String, Format or GoString (cached).
+func isWrapped(t *rtype) bool {
+	if w, ok := wrappedCache.Load(t); ok {
+		return w.(bool)
+	}
+	w := t.wrapped() && (t.method("Error") != nil || t.method("String") != nil ||
+		t.method("Format") != nil || t.method("GoString") != nil)
+	wrappedCache.Store(t, w)
+	return w
+}
+
+// mayHoldMethods reports whether a value of type t may contain a value
+// whose type has methods fmt would call: an interface, a wrapped type,
+// or a composite of those.
+func mayHoldMethods(t *rtype) bool {
+	if h, ok := holdsCache.Load(t); ok {
+		return h.(bool)
+	}
+	h := holdsMethods(t, map[*rtype]bool{})
+	holdsCache.Store(t, h)
+	return h
+}
+
+func holdsMethods(t *rtype, seen map[*rtype]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.kind == kInterface || isWrapped(t) {
+		return true
+	}
+	switch t.kind {
+	case kStruct:
+		for _, f := range t.fields {
+			if holdsMethods(f, seen) {
+				return true
+			}
+		}
+	case kArray, kSlice, kPointer:
+		return holdsMethods(t.elem, seen)
+	case kMap:
+		return holdsMethods(t.key, seen) || holdsMethods(t.elem, seen)
+	}
+	return false
 }

@@ -45,6 +45,7 @@ type function struct {
 	model      modelFunc // non-nil: a modelled function
 	external   bool      // a model or a bridged function: no SSA body to run
 	runner     bool      // testing.tRunner: a Goexit stops unwinding here
+	quiet      bool      // its memory accesses are not scheduling points (see quietFunc)
 	native     *nativeFunc
 	nativeOnce sync.Once
 }

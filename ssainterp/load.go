@@ -75,6 +75,13 @@ var interpretedStd = map[string]bool{
 	"errors":         true,
 	"sort":           true,
 	"unique":         true,
+	// Their functions call the program's Read and Write methods, which
+	// may block (a channel, a mutex, a pipe): run from SSA, they are
+	// ordinary calls (io's exported errors stay native, see pipe.go).
+	"io":    true,
+	"bufio": true,
+	// Printing values whose methods fmt calls (see fmt.go).
+	"fmt": true,
 	// Reflection over interpreted values needs the reflect model.
 	"encoding/json":       true,
 	"encoding/xml":        true,

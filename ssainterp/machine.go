@@ -80,6 +80,7 @@ type Machine struct {
 	errBuf         bytes.Buffer
 
 	pendingCopyBack []copyBack
+	abort           any // a fault or exit raised in a callback (see callNested)
 	nextChan        int
 	limit           string // why the execution was cut short (step bound)
 	outs            [2]outPipe
@@ -96,7 +97,7 @@ type Machine struct {
 	scratch         scratchArgs        // arguments of direct native calls
 	slab            agg                // see tuple
 	pairRes         [2]value           // see pair
-	pipes           map[uintptr]*pipeState
+	pipes           map[*value]*pipeState
 	watch           bool // memory is tracked (a second goroutine exists)
 	firstOwner      int  // owner of memory that existed when tracking started
 	shadows         map[any]*shadow

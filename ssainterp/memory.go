@@ -143,7 +143,7 @@ func (m *Machine) syncWith(g *goroutine, obj any) {
 // before the access (a visible operation); otherwise it checks the access
 // for a race and records it.
 func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
-	return m.memAccessMaybeStop(fr, key, write, true)
+	return m.memAccessMaybeStop(fr, key, write, !fr.fn.quiet)
 }
 
 func (m *Machine) memAccessMaybeStop(fr *frame, key any, write, mayStop bool) (stop bool) {

@@ -200,6 +200,15 @@ func (m *Machine) field(r *rvalue, i int) *rvalue {
 			p = r.v.r.(reflect.Value).Addr()
 		}
 		return &rvalue{t: ft, p: nativeFieldAddr(p, i), flag: fl}
+	case kModel:
+		// A modelled sync type: its state is the model's; reflection
+		// (fmt printing a struct that holds a mutex) sees the fields
+		// of its zero value, as values crossing to native code do.
+		nt, err := r.t.nativeType()
+		if err != nil {
+			unsupported("reflection into the fields of %s: %v", r.t.name, err)
+		}
+		return &rvalue{t: ft, v: m.fromNative(ft, reflect.New(nt).Elem().Field(i)), flag: fl&^flagAddr | flagStickyRO}
 	}
 	unsupported("reflection into the fields of %s", r.t.name)
 	return nil

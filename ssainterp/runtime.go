@@ -6,7 +6,6 @@ import (
 	"os"
 	"reflect"
 	goruntime "runtime"
-	"strings"
 	"syscall"
 )
 
@@ -65,39 +64,6 @@ func init() {
 		return nil
 	}
 
-	// fmt's functions that print to standard output write to the
-	// machine's output.
-	for _, name := range []string{"Print", "Println", "Printf"} {
-		name := name
-		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-			fn := m.prog.ssa.ImportedPackage("fmt").Func("F" + strings.ToLower(name[:1]) + name[1:])
-			w := m.outputFile(1)
-			all := append([]value{{r: &iface{t: m.prog.nativeRtype(reflect.TypeFor[*os.File]()), v: value{r: reflect.ValueOf(w)}}}}, args...)
-			set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), all))
-			return fr
-		}
-	}
-	// fmt.Fprint* and io.WriteString to a writer of an interpreted type
-	// format natively but call its Write method as an ordinary call, so
-	// that Write may block (a mutex, a channel, a pipe) and its memory
-	// accesses are scheduling points, as when Go code calls it.
-	for _, name := range []string{"Fprint", "Fprintln", "Fprintf"} {
-		sprint := "S" + name[1:]
-		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-			if recv, write := m.interpretedWrite(args[0]); write != nil {
-				fn := m.prog.ssa.ImportedPackage("fmt").Func(sprint)
-				s := m.callNative(fr, m.prog.funcOf(fn), args[1:]).str()
-				return m.callFunc(fr, write, []value{recv, m.bytesValue(fr.g, s)}, dst)
-			}
-			return m.callNativeNamed(fr, "fmt", name, args, dst)
-		}
-	}
-	models["io.WriteString"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		if recv, write := m.interpretedWrite(args[0]); write != nil {
-			return m.callFunc(fr, write, []value{recv, m.bytesValue(fr.g, args[1].str())}, dst)
-		}
-		return m.callNativeNamed(fr, "io", "WriteString", args, dst)
-	}
 	models["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.errorsIs(args[0], args[1])))
 		return fr

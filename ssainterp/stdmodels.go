@@ -114,6 +114,7 @@ func init() {
 		}
 		p := m.poolOf(args[0])
 		p.items = append(p.items, args[1])
+		m.poolRelease(fr.g, p, args[1])
 		return fr
 	}
 	models["(*sync.Pool).Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
@@ -121,6 +122,7 @@ func init() {
 		if n := len(p.items); n > 0 {
 			v := p.items[n-1]
 			p.items = p.items[:n-1]
+			m.poolAcquire(fr.g, p, v)
 			set(fr, dst, v)
 			return fr
 		}
@@ -161,6 +163,38 @@ func (m *Machine) poolOf(p value) *poolState {
 		m.pools[c] = s
 	}
 	return s
+}
+
+// poolKey is the race detector's synchronisation object for item x of
+// pool p: the item itself where it is a pointer, else the pool.
+func poolKey(p *poolState, x value) any {
+	if i, _ := x.r.(*iface); i != nil {
+		switch r := i.v.r.(type) {
+		case *value, *mapV, *chanV:
+			return r
+		}
+	}
+	return p
+}
+
+// poolRelease and poolAcquire order a Put before the Get that returns
+// its item, as Go's race detector does (sync.Pool releases the item's
+// address in Put and acquires it in Get): fmt's printers, reused through
+// a pool by several goroutines, do not race.
+func (m *Machine) poolRelease(g *goroutine, p *poolState, x value) {
+	if !m.watch {
+		return
+	}
+	k := poolKey(p, x)
+	m.syncClocks[k] = m.syncClocks[k].join(g.vc)
+	g.vc = g.vc.tick(g.id)
+}
+
+func (m *Machine) poolAcquire(g *goroutine, p *poolState, x value) {
+	if !m.watch {
+		return
+	}
+	g.vc = g.vc.join(m.syncClocks[poolKey(p, x)])
 }
 
 // poolNewField is the index of sync.Pool's New field.

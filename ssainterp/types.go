@@ -522,7 +522,7 @@ func (p *Program) funcOf(fn *ssa.Function) *function {
 	p.fmu.Lock()
 	f, ok := p.funcs[fn]
 	if !ok {
-		f = &function{prog: p, ssa: fn, name: funcName(fn), model: p.modelFor(fn)}
+		f = &function{prog: p, ssa: fn, name: funcName(fn), model: p.modelFor(fn), quiet: quietFunc(fn)}
 		f.external = fn.Blocks == nil || f.model != nil
 		p.funcs[fn] = f
 	}
