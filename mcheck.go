@@ -20,7 +20,12 @@
 // -mcheck.budget, -mcheck.executions, -mcheck.strategy,
 // -mcheck.preemptions, -mcheck.steps, -mcheck.workers, -mcheck.synconly,
 // -mcheck.norace, -mcheck.replay and -mcheck.v override them (for a
-// nightly hunt, say).
+// nightly hunt, say). A budget means what it says: a time budget alone
+// (-mcheck.budget=2m) runs until the time is spent, an execution budget
+// alone has no time cap, and both stop at whichever runs out first; a
+// budget flag replaces the budget of the options as a whole. The default
+// is 5s of time (Component: 3s; 1s with -short). Budgets that are zero
+// or negative are refused: the test fails with an mcheck error.
 //
 // Because the test function itself runs under the interpreter, body may
 // use anything the test set up before the call. Everything the test does
@@ -29,6 +34,7 @@
 package mcheck
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -42,11 +48,31 @@ type Option func(*gotest.Config)
 // Seed sets the exploration's seed.
 func Seed(seed uint64) Option { return func(c *gotest.Config) { c.Seed = seed } }
 
-// Budget sets the time the exploration may spend.
-func Budget(d time.Duration) Option { return func(c *gotest.Config) { c.Time = d } }
+// Budget sets the time the exploration may spend. Alone, it is the
+// whole budget: the exploration runs until the time is spent (or a bug
+// is found, or dfs has explored everything), with no execution cap; with
+// Executions too, it stops at whichever runs out first. d must be
+// positive.
+func Budget(d time.Duration) Option {
+	return func(c *gotest.Config) {
+		c.Time = d
+		if err := gotest.PositiveTime("mcheck.Budget", d); err != nil {
+			c.Refused = append(c.Refused, err.Error())
+		}
+	}
+}
 
-// Executions sets how many executions the exploration may run.
-func Executions(n int) Option { return func(c *gotest.Config) { c.Executions = n } }
+// Executions sets how many executions the exploration may run. Alone, it
+// is the whole budget, with no time cap; with Budget too, the
+// exploration stops at whichever runs out first. n must be positive.
+func Executions(n int) Option {
+	return func(c *gotest.Config) {
+		c.Executions = n
+		if err := gotest.PositiveExecutions("mcheck.Executions", n); err != nil {
+			c.Refused = append(c.Refused, err.Error())
+		}
+	}
+}
 
 // Strategy sets the search strategy: "random", "pct" or "dfs".
 func Strategy(name string) Option { return func(c *gotest.Config) { c.Strategy = name } }
@@ -157,10 +183,14 @@ func Environment(kind string, calls int) Option {
 
 // Restarts sets the restart strategy of Component: "luby" (the
 // default), "fixed", "walsh" (geometric, ratio √2), or "none" (one
-// environment for the whole budget), with a unit of executions.
+// environment for the whole budget), with a unit of executions (0: the
+// default, 100; negative units are refused).
 func Restarts(strategy string, unit int) Option {
 	return func(c *gotest.Config) {
 		c.Component.Restart, c.Component.Unit.Executions = strategy, unit
+		if unit < 0 {
+			c.Refused = append(c.Refused, fmt.Sprintf("mcheck.Restarts(%q, %d): the unit must be positive", strategy, unit))
+		}
 	}
 }
 

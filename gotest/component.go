@@ -61,7 +61,10 @@ func Component(t *testing.T, ctor any, c Config) {
 		t.Fatalf("mcheck: %v", err)
 	}
 	if capturing != nil {
-		capturing.rep, capturing.err = CheckComponentTest(".", capturing.pkg, capturing.name, capturing.cfg(c))
+		c = capturing.cfg(c)
+		if capturing.err = c.check(); capturing.err == nil {
+			capturing.rep, capturing.err = CheckComponentTest(".", capturing.pkg, capturing.name, c)
+		}
 		return
 	}
 	pkgPath, testName, err := locateCaller(t)
@@ -69,6 +72,9 @@ func Component(t *testing.T, ctor any, c Config) {
 		t.Fatalf("mcheck: %v", err)
 	}
 	c = withComponentFlags(c)
+	if err := c.check(); err != nil {
+		t.Fatalf("mcheck: %v", err)
+	}
 	rep, err := CheckComponentTest(".", pkgPath, testName, c)
 	if err != nil {
 		t.Fatalf("mcheck: %v", err)
@@ -123,13 +129,7 @@ func (rep *ComponentReport) Advice() string {
 }
 
 func withComponentFlags(c Config) Config {
-	if c.Time == 0 && c.Executions == 0 {
-		c.Time = componentTime
-		if testing.Short() {
-			c.Time = componentShortTime
-		}
-	}
-	return withFlags(c)
+	return withFlags(c, componentTime, componentShortTime)
 }
 
 func isFunc(ctor any) error {
@@ -157,6 +157,13 @@ func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentRepo
 // the test that target starts; failures saved in corpus are replayed
 // first (none if corpus is "").
 func CheckComponent(target sched.Target, corpus string, c Config) (*ComponentReport, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	if c.Time < 0 || c.Executions < 0 || c.Component.Unit.Time < 0 || c.Component.Unit.Executions < 0 {
+		return nil, fmt.Errorf("negative budget (time %v, executions %d, restart unit %v, %d executions): a budget must be positive",
+			c.Time, c.Executions, c.Component.Unit.Time, c.Component.Unit.Executions)
+	}
 	if c.Time == 0 && c.Executions == 0 {
 		c.Time = componentTime
 	}

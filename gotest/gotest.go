@@ -8,6 +8,7 @@ package gotest
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -29,66 +30,142 @@ import (
 type Config struct {
 	sched.Options
 	Component ComponentConfig // mcheck.Component only
+	// Refused lists options that were given values they cannot take
+	// (mcheck.Budget(0), say): the check stops with these as an mcheck
+	// error before it runs anything.
+	Refused []string
 }
 
-var (
-	flagSeed        = flag.Uint64("mcheck.seed", 0, "mcheck: seed of the exploration")
-	flagBudget      = flag.Duration("mcheck.budget", 0, "mcheck: time budget per mcheck.Run (default 5s, 1s with -short)")
-	flagExecutions  = flag.Int("mcheck.executions", 0, "mcheck: execution budget per mcheck.Run")
-	flagStrategy    = flag.String("mcheck.strategy", "", "mcheck: search strategy (random, pct, dfs)")
-	flagPreemptions = flag.Int("mcheck.preemptions", 0, "mcheck: dfs preemption bound")
-	flagSteps       = flag.Int("mcheck.steps", 0, "mcheck: scheduling steps per execution before a livelock")
-	flagWorkers     = flag.Int("mcheck.workers", 0, "mcheck: parallel executions")
-	flagReplay      = flag.String("mcheck.replay", "", "mcheck: replay this schedule token")
-	flagSyncOnly    = flag.Bool("mcheck.synconly", false, "mcheck: schedule only at synchronisation, not at shared memory accesses")
-	flagNoRace      = flag.Bool("mcheck.norace", false, "mcheck: do not report data races")
-	flagVerbose     = flag.Bool("mcheck.v", false, "mcheck: progress lines on long runs")
-)
+// Budgets. A time budget alone runs until the time is spent, with no
+// execution cap; an execution budget alone has no time cap; both set,
+// the exploration stops at whichever runs out first. A budget given must
+// be positive: zero or negative is refused.
 
-// withFlags applies the flags that were given over c.
-func withFlags(c Config) Config {
-	flag.Visit(func(f *flag.Flag) {
+// PositiveTime refuses a time budget d that is zero or negative; what
+// names where it was given ("-mcheck.budget", "mcheck.Budget").
+func PositiveTime(what string, d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("%s %v: a time budget must be positive (leave it out for the default)", what, d)
+	}
+	return nil
+}
+
+// PositiveExecutions refuses an execution budget n that is zero or
+// negative.
+func PositiveExecutions(what string, n int) error {
+	if n <= 0 {
+		return fmt.Errorf("%s %d: an execution budget must be positive (leave it out for the default)", what, n)
+	}
+	return nil
+}
+
+// check returns the refusals of c as one error, or nil.
+func (c Config) check() error {
+	if len(c.Refused) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(c.Refused, "; "))
+}
+
+func init() { defineFlags(flag.CommandLine) }
+
+// defineFlags defines the -mcheck.* flags on fs (flag.CommandLine for go
+// test); applyFlags reads their values through flag.Getter.
+func defineFlags(fs *flag.FlagSet) {
+	fs.Uint64("mcheck.seed", 0, "mcheck: seed of the exploration")
+	fs.Duration("mcheck.budget", 0, "mcheck: time budget per mcheck.Run or Component (default 5s, Component 3s, 1s with -short); alone, no execution cap")
+	fs.Int("mcheck.executions", 0, "mcheck: execution budget per mcheck.Run or Component; alone, no time cap")
+	fs.String("mcheck.strategy", "", "mcheck: search strategy (random, pct, dfs)")
+	fs.Int("mcheck.preemptions", 0, "mcheck: dfs preemption bound")
+	fs.Int("mcheck.steps", 0, "mcheck: scheduling steps per execution before a livelock")
+	fs.Int("mcheck.workers", 0, "mcheck: parallel executions")
+	fs.String("mcheck.replay", "", "mcheck: replay this schedule token")
+	fs.Bool("mcheck.synconly", false, "mcheck: schedule only at synchronisation, not at shared memory accesses")
+	fs.Bool("mcheck.norace", false, "mcheck: do not report data races")
+	fs.Bool("mcheck.v", false, "mcheck: progress lines on long runs")
+}
+
+// withFlags applies the -mcheck.* flags that were given over c (see
+// applyFlags).
+func withFlags(c Config, defTime, defShort time.Duration) Config {
+	return applyFlags(c, flag.Visit, defTime, defShort, testing.Short())
+}
+
+// applyFlags applies the flags that visit visits (the ones given) over
+// c. A budget flag replaces the budget the options set as a whole:
+// -mcheck.budget=2m alone runs for two minutes whatever
+// mcheck.Executions said. With no budget at all, the default is defTime
+// (defShort if short) and no execution cap. Budget flags that are not
+// positive are refused in c.Refused.
+func applyFlags(c Config, visit func(func(*flag.Flag)), defTime, defShort time.Duration, short bool) Config {
+	budgetFlag := false
+	visit(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok {
+			return
+		}
+		v := g.Get()
+		switch f.Name {
+		case "mcheck.budget", "mcheck.executions":
+			if !budgetFlag {
+				c.Time, c.Executions, budgetFlag = 0, 0, true
+			}
+		}
 		switch f.Name {
 		case "mcheck.seed":
-			c.Seed = *flagSeed
+			c.Seed = v.(uint64)
 		case "mcheck.budget":
-			c.Time = *flagBudget
+			c.Time = v.(time.Duration)
+			if err := PositiveTime("-mcheck.budget", c.Time); err != nil {
+				c.Refused = append(c.Refused, err.Error())
+			}
 		case "mcheck.executions":
-			c.Executions = *flagExecutions
+			c.Executions = v.(int)
+			if err := PositiveExecutions("-mcheck.executions", c.Executions); err != nil {
+				c.Refused = append(c.Refused, err.Error())
+			}
 		case "mcheck.strategy":
-			c.Strategy = *flagStrategy
+			c.Strategy = v.(string)
 		case "mcheck.preemptions":
-			c.PreemptionBound = *flagPreemptions
+			c.PreemptionBound = v.(int)
 		case "mcheck.steps":
-			c.MaxSteps = *flagSteps
+			c.MaxSteps = v.(int)
 		case "mcheck.workers":
-			c.Workers = *flagWorkers
+			c.Workers = v.(int)
 		case "mcheck.replay":
-			c.Replay = *flagReplay
+			c.Replay = v.(string)
 		case "mcheck.synconly":
-			c.SyncOnly = *flagSyncOnly
+			c.SyncOnly = v.(bool)
 		case "mcheck.norace":
-			c.NoRaces = *flagNoRace
+			c.NoRaces = v.(bool)
 		case "mcheck.v":
-			if *flagVerbose {
+			if v.(bool) {
 				c.Progress = os.Stderr
 			}
 		}
 	})
 	if c.Time == 0 && c.Executions == 0 {
-		c.Time = 5 * time.Second
-		if testing.Short() {
-			c.Time = time.Second
+		c.Time = defTime
+		if short {
+			c.Time = defShort
 		}
-		c.Executions = 1 << 30
 	}
 	return c
 }
 
+// Run's default budget: time alone, no execution cap.
+const (
+	runTime      = 5 * time.Second
+	runShortTime = time.Second
+)
+
 // Run explores the test t whose body mcheck.Run was given.
 func Run(t *testing.T, body any, c Config) {
 	t.Helper()
-	c = withFlags(c)
+	c = withFlags(c, runTime, runShortTime)
+	if err := c.check(); err != nil {
+		t.Fatalf("mcheck: %v", err)
+	}
 	pkgPath, testName, err := locate(t, body)
 	if err != nil {
 		t.Fatalf("mcheck: %v", err)

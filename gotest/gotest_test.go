@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // goTest runs go test on the fixture package with args and returns its
@@ -78,5 +79,32 @@ func TestRunEndToEnd(t *testing.T) {
 	if ok || !strings.Contains(leak, "mcheck: partial deadlock: 1 goroutine(s) blocked forever after the test returned") ||
 		!strings.Contains(leak, "[chan send]: bank_test.go:") {
 		t.Fatalf("the leak:\n%s", leak)
+	}
+}
+
+// TestBudgetEndToEnd: zero and negative budgets, from options or flags,
+// fail the test with an mcheck error and run nothing; a time budget
+// alone runs until the time is spent.
+func TestBudgetEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a test binary")
+	}
+	out, ok := goTest(t, "-run", "^TestBadBudget$")
+	if ok || !strings.Contains(out, "mcheck: mcheck.Budget 0s: a time budget must be positive") ||
+		!strings.Contains(out, "mcheck.Executions -1: an execution budget must be positive") {
+		t.Errorf("options:\n%s", out)
+	}
+	out, ok = goTest(t, "-run", "^TestLeak$", "-mcheck.budget=-1s")
+	if ok || !strings.Contains(out, "mcheck: -mcheck.budget -1s: a time budget must be positive") || strings.Contains(out, "partial deadlock") {
+		t.Errorf("flag:\n%s", out)
+	}
+	// The fixed twin under random search: nothing ends it but the time.
+	out, ok = goTest(t, "-run", "^TestTransferFixed$", "-mcheck.strategy=random", "-mcheck.budget=2s", "-v")
+	m := regexp.MustCompile(`mcheck: (\d+) executions \(random\) in ([0-9.]+m?s)`).FindStringSubmatch(out)
+	if !ok || m == nil {
+		t.Fatalf("time budget:\n%s", out)
+	}
+	if d, err := time.ParseDuration(m[2]); err != nil || d < 2*time.Second {
+		t.Errorf("a 2s budget stopped after %s (%s executions):\n%s", m[2], m[1], out)
 	}
 }

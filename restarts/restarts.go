@@ -113,6 +113,9 @@ type Outcome struct {
 // Run runs attempts under c until one finds a bug or the total budget
 // (or the number of attempts) is spent.
 func Run(c Config, attempt Attempt) (*Outcome, error) {
+	if c.Unit.Time < 0 || c.Unit.Executions < 0 || c.Total.Time < 0 || c.Total.Executions < 0 {
+		return nil, fmt.Errorf("restarts: negative budget (unit %+v, total %+v)", c.Unit, c.Total)
+	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}

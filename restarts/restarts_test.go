@@ -108,3 +108,64 @@ func TestSingleAttempt(t *testing.T) {
 	_, err = Run(Config{Strategy: "luby"}, nil)
 	require.ErrorContains(t, err, "needs a unit budget")
 }
+
+// A time budget alone runs the restart loop until the time is spent,
+// however many executions that takes: attempts get execution budgets
+// from the unit and the time left, and the loop does not stop at any
+// execution count.
+func TestTimeAloneHasNoExecutionCap(t *testing.T) {
+	start := time.Now()
+	out, err := Run(Config{Strategy: "luby", Unit: Budget{Executions: 10}, Total: Budget{Time: 150 * time.Millisecond}, Workers: 1},
+		func(i int, seed uint64, b Budget) (Result, error) {
+			assert.Positive(t, b.Time)
+			assert.Positive(t, b.Executions)
+			time.Sleep(time.Duration(b.Executions) * 100 * time.Microsecond) // 0.1ms per execution
+			return Result{Executions: b.Executions}, nil
+		})
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, time.Since(start), 150*time.Millisecond)
+	require.Greater(t, out.Executions, 500) // not cut at a default count
+}
+
+// An execution budget alone has no time cap: attempts get no time
+// budget, and the loop stops at exactly the executions given.
+func TestExecutionsAloneHaveNoTimeCap(t *testing.T) {
+	out, err := Run(Config{Strategy: "fixed", Unit: Budget{Executions: 7}, Total: Budget{Executions: 40}, Workers: 1},
+		func(i int, seed uint64, b Budget) (Result, error) {
+			assert.Zero(t, b.Time)
+			return Result{Executions: b.Executions}, nil
+		})
+	require.NoError(t, err)
+	require.Equal(t, 40, out.Executions)
+}
+
+// Both set: whichever runs out first.
+func TestBothBudgetsWhicheverFirst(t *testing.T) {
+	start := time.Now()
+	out, err := Run(Config{Strategy: "fixed", Unit: Budget{Executions: 1}, Total: Budget{Executions: 1 << 40, Time: 60 * time.Millisecond}, Workers: 1},
+		func(i int, seed uint64, b Budget) (Result, error) {
+			time.Sleep(time.Millisecond)
+			return Result{Executions: 1}, nil
+		})
+	require.NoError(t, err)
+	require.Less(t, time.Since(start), 2*time.Second)
+	require.Less(t, out.Executions, 1000)
+	out, err = Run(Config{Strategy: "fixed", Unit: Budget{Executions: 1}, Total: Budget{Executions: 5, Time: time.Hour}, Workers: 1},
+		func(i int, seed uint64, b Budget) (Result, error) { return Result{Executions: 1}, nil })
+	require.NoError(t, err)
+	require.Equal(t, 5, out.Executions)
+}
+
+func TestNegativeBudgetsRefused(t *testing.T) {
+	for _, c := range []Config{
+		{Strategy: "luby", Unit: Budget{Executions: -1}},
+		{Strategy: "luby", Unit: Budget{Executions: 1}, Total: Budget{Time: -time.Second}},
+		{Total: Budget{Executions: -5}},
+	} {
+		_, err := Run(c, func(i int, seed uint64, b Budget) (Result, error) {
+			t.Fatalf("attempt run with %+v", c)
+			return Result{}, nil
+		})
+		require.ErrorContains(t, err, "negative budget")
+	}
+}

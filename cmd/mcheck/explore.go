@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcheck-dev/mcheck/gotest"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -15,8 +16,8 @@ import (
 func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 	fs.StringVar(&o.Strategy, "strategy", "portfolio", "search strategy: portfolio (random and pct alternately), random, pct or dfs")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the exploration")
-	fs.DurationVar(&o.Time, "budget", 20*time.Second, "time budget")
-	fs.IntVar(&o.Executions, "executions", 0, "execution budget (default 10000; dfs: until exhausted)")
+	fs.DurationVar(&o.Time, "budget", 0, "time budget; alone, no execution cap (default: 20s or 10000 executions, whichever comes first; dfs: 20s or exhausted)")
+	fs.IntVar(&o.Executions, "executions", 0, "execution budget; alone, no time cap")
 	fs.IntVar(&o.MaxSteps, "steps", 0, "scheduling steps per execution before a livelock is reported (default 20000)")
 	fs.IntVar(&o.PreemptionBound, "preemptions", 0, "dfs preemption bound (default 2; -1: unbounded)")
 	fs.IntVar(&o.PCTDepth, "depth", 0, "pct bug depth (default 3)")
@@ -27,6 +28,41 @@ func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 	fs.BoolVar(&o.NoRaces, "norace", false, "do not report data races")
 	fs.BoolVar(&o.RecordRaces, "recordraces", false, "list data races without stopping at the first")
 	return fs.Bool("v", false, "print a progress line on long runs")
+}
+
+// Default budget of explore and test when neither -budget nor
+// -executions is given: whichever of the two runs out first.
+const (
+	defaultTime       = 20 * time.Second
+	defaultExecutions = 10000
+)
+
+// setBudget checks the budget flags given and fills in the default: a
+// time budget alone runs until the time is spent, an execution budget
+// alone has no time cap, both stop at whichever runs out first, and a
+// budget given must be positive. It reports whether a budget was given.
+func setBudget(fs *flag.FlagSet, o *sched.Options) (given bool, err error) {
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "budget":
+			given = true
+			if e := gotest.PositiveTime("-budget", o.Time); e != nil && err == nil {
+				err = e
+			}
+		case "executions":
+			given = true
+			if e := gotest.PositiveExecutions("-executions", o.Executions); e != nil && err == nil {
+				err = e
+			}
+		}
+	})
+	if !given {
+		o.Time = defaultTime
+		if o.Strategy != "dfs" {
+			o.Executions = defaultExecutions
+		}
+	}
+	return given, err
 }
 
 // exploreCmd implements "mcheck explore".
@@ -40,6 +76,10 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "usage: mcheck explore [flags] PKG")
+		return 2
+	}
+	if _, err := setBudget(fs, &o); err != nil {
+		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 2
 	}
 	if *verbose {

@@ -24,10 +24,14 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	budgetSet := false
-	fs.Visit(func(f *flag.Flag) { budgetSet = budgetSet || f.Name == "budget" || f.Name == "executions" })
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "usage: mcheck test [-run REGEXP] [flags] PKG...")
+		return 2
+	}
+	budget := o // the budget flags as given, before the defaults
+	budgetSet, err := setBudget(fs, &o)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 2
 	}
 	if *verbose {
@@ -57,8 +61,9 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			found, err := func() (int, error) {
 				if prog.Calls(id, name, "github.com/mcheck-dev/mcheck.Component") {
 					c := gotest.Config{Options: o}
+					c.Time, c.Executions = budget.Time, budget.Executions
 					if !budgetSet {
-						c.Time = 3 * time.Second // as in go test
+						c.Time, c.Executions = 3*time.Second, 0 // as in go test
 					}
 					rep, err := gotest.CheckComponent(t, "", c)
 					if err != nil {

@@ -53,3 +53,8 @@ func TestFatal(t *testing.T) {
 		t.Fatal("boom")
 	})
 }
+
+// TestBadBudget gives budgets that mean nothing: mcheck refuses them.
+func TestBadBudget(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {}, mcheck.Budget(0), mcheck.Executions(-1))
+}
