@@ -75,7 +75,8 @@ func Component(t *testing.T, ctor any, c Config) {
 	if err := c.check(); err != nil {
 		t.Fatalf("mcheck: %v", err)
 	}
-	rep, err := CheckComponentTest(".", pkgPath, testName, c)
+	flags := hostFlags(t)
+	rep, err := checkComponentTest(".", pkgPath, testName, c, &flags)
 	if err != nil {
 		t.Fatalf("mcheck: %v", err)
 	}
@@ -146,9 +147,18 @@ func isFunc(ctor any) error {
 // applied). Failures saved under testdata/mcheck/<testName> are
 // replayed first.
 func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentReport, error) {
+	return checkComponentTest(dir, pkgPath, testName, c, nil)
+}
+
+// checkComponentTest is CheckComponentTest; flags, if not nil, are set
+// on the program for the interpreted tests (go test's own).
+func checkComponentTest(dir, pkgPath, testName string, c Config, flags *ssainterp.TestFlags) (*ComponentReport, error) {
 	target, err := LoadTest(dir, pkgPath, testName)
 	if err != nil {
 		return nil, err
+	}
+	if flags != nil {
+		target.Prog.SetTestFlags(*flags)
 	}
 	return CheckComponent(target, filepath.Join(dir, "testdata", "mcheck", testName), c)
 }

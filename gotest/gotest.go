@@ -174,6 +174,7 @@ func Run(t *testing.T, body any, c Config) {
 	if err != nil {
 		t.Fatalf("mcheck: %v", err)
 	}
+	target.Prog.SetTestFlags(hostFlags(t))
 	replayCmd := fmt.Sprintf("go test -run '^%s$' -mcheck.replay=TOKEN", testName)
 	corpus := filepath.Join("testdata", "mcheck", testName)
 	// Saved failures first, so a bug found stays found until it is fixed.
@@ -211,6 +212,17 @@ func Run(t *testing.T, body any, c Config) {
 	} else {
 		t.Logf("mcheck: %d executions (%s) in %v, no bug", rep.Executions, rep.Strategy, rep.Elapsed.Round(time.Millisecond))
 	}
+}
+
+// hostFlags returns go test's own flags as the interpreted test sees
+// them: testing.Short, testing.Verbose, and t.Deadline as the time left
+// now (whole seconds, so that it reads the same through a run).
+func hostFlags(t *testing.T) ssainterp.TestFlags {
+	f := ssainterp.TestFlags{Short: testing.Short(), Verbose: testing.Verbose()}
+	if d, ok := t.Deadline(); ok {
+		f.Timeout = max(time.Until(d).Truncate(time.Second), time.Second)
+	}
+	return f
 }
 
 // locate finds the package and top-level test function of a test body.

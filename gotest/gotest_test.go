@@ -108,3 +108,18 @@ func TestBudgetEndToEnd(t *testing.T) {
 		t.Errorf("a 2s budget stopped after %s (%s executions):\n%s", m[2], m[1], out)
 	}
 }
+
+// TestTestingFlagsEndToEnd: an interpreted test sees the flags go test
+// was given: -v, -short, and the deadline of -timeout.
+func TestTestingFlagsEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a test binary")
+	}
+	if out, ok := goTest(t, "-run", "^TestTestingFlags$", "-v"); !ok {
+		t.Errorf("with -v:\n%s", out)
+	}
+	out, ok := goTest(t, "-run", "^TestTestingFlags$", "-short", "-timeout=0")
+	if ok || !strings.Contains(out, "testing.Verbose() = false, testing.Short() = true") || !strings.Contains(out, "t.Deadline() = 0001-01-01 00:00:00 +0000 UTC, false") {
+		t.Errorf("with -short -timeout=0:\n%s", out)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"golang.org/x/tools/go/packages"
@@ -49,6 +50,8 @@ type Program struct {
 
 	reflOnce sync.Once
 	refl     *reflectTypes // see reflectTypes
+
+	testFlags atomic.Pointer[TestFlags] // see SetTestFlags
 }
 
 // methodSet returns t's method set; safe for concurrent Machines.
@@ -262,6 +265,9 @@ func reachable(roots []*packages.Package) map[*packages.Package]bool {
 	seen := map[*packages.Package]bool{}
 	var visit func(lp *packages.Package)
 	visit = func(lp *packages.Package) {
+		if lp.PkgPath == "testing" && isStd(lp) && lp.Imports["context"] != nil {
+			visit(lp.Imports["context"]) // the testing model's t.Context runs it (testing.go)
+		}
 		if seen[lp] || (isStd(lp) && !interpretedStd[lp.PkgPath]) || mcheckInternal(lp.PkgPath) {
 			return
 		}

@@ -106,6 +106,7 @@ type Machine struct {
 	races           []*Race // with RecordRaces
 	chanTokens      map[*chanV]reflect.Value
 	chanOf          map[uintptr]*chanV
+	front           frontState // environment, stdin, test resources (environ.go, testing.go)
 }
 
 // Result is the outcome of running a program.

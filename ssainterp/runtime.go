@@ -127,13 +127,20 @@ func (m *Machine) closeOutputs() {
 			o.w = nil
 		}
 	}
+	m.releaseFront()
 }
 
-var stdFiles = map[string]int{"os.Stdout": 1, "os.Stderr": 2}
+// stdFiles are the variables of package os that each machine has its
+// own of: os.Stdout (fd 1), os.Stderr (fd 2) and os.Stdin (stdinFD,
+// since 0 means none here).
+var stdFiles = map[string]int{"os.Stdout": 1, "os.Stderr": 2, "os.Stdin": stdinFD}
 
-// stdCell returns the machine's os.Stdout (fd 1) or os.Stderr (fd 2)
-// variable.
+// stdCell returns the machine's os.Stdout (fd 1), os.Stderr (fd 2) or
+// os.Stdin (stdinFD) variable.
 func (m *Machine) stdCell(fd int) *value {
+	if fd == stdinFD {
+		return m.stdinCell()
+	}
 	if m.stdCells[fd-1] == nil {
 		m.stdCells[fd-1] = &value{r: reflect.ValueOf(m.outputFile(fd))}
 	}

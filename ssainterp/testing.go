@@ -5,8 +5,11 @@ import (
 	"go/token"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+	"unicode"
 )
 
 // A model of testing.T for interpreted tests. The *testing.T an
@@ -15,9 +18,14 @@ import (
 // offset 0, so &t.common == t) are modelled by name and keep their state
 // here, per machine. The rules of the real package hold: Fatal, FailNow
 // and Skip end the calling goroutine (runtime.Goexit), Cleanup functions
-// run last-in first-out when the test returns, subtests run on their own
-// goroutine while the parent waits, and a Log after the test has
-// completed panics.
+// run last-in first-out when the test returns (after its subtests, which
+// run on their own goroutine while the parent waits), t.Context's context
+// is cancelled just before them, and a Log after the test has completed
+// panics. testing.Short, Verbose and t.Deadline answer from the flags the
+// front end set (Program.SetTestFlags), t.Setenv changes the execution's
+// own environment (environ.go) and restores it by a cleanup, and
+// t.TempDir makes real directories that are removed after the test (or
+// when the execution ends, however it ends).
 
 // testState is the state of one (sub)test.
 type testState struct {
@@ -25,8 +33,71 @@ type testState struct {
 	failed   bool
 	skipped  bool
 	done     bool
-	cleanups []*closure
+	cleanups []cleanup
 	parent   *testState
+
+	parallel     bool // t.Parallel was called
+	denyParallel bool // t.Setenv was called: t.Parallel panics
+	// t.Context: the context, its cancel function until the cleanups
+	// start, and whether they have started (a context asked for then is
+	// cancelled already).
+	ctx, cancel    value
+	cleanupStarted bool
+	tempDir        string // parent of the directories t.TempDir made
+	tempSeq        int
+}
+
+// cleanup is a function registered with t.Cleanup (cl), or one the model
+// registered (host: restore the environment, remove a directory).
+type cleanup struct {
+	cl   *closure
+	host func()
+}
+
+// TestFlags are go test's flags as interpreted tests see them.
+type TestFlags struct {
+	Short   bool // testing.Short
+	Verbose bool // testing.Verbose
+	// Timeout is the time left until go test's -timeout deadline when
+	// the exploration starts; t.Deadline answers the virtual time that
+	// far from the start of each execution, or ok=false if Timeout is 0
+	// (no deadline, as mcheck test has).
+	Timeout time.Duration
+}
+
+// SetTestFlags sets the flags interpreted tests of p see (by default
+// none: Short and Verbose false, no deadline). The front ends set them
+// from go test's own flags or from mcheck test's.
+func (p *Program) SetTestFlags(f TestFlags) { p.testFlags.Store(&f) }
+
+func (p *Program) flags() TestFlags {
+	if f := p.testFlags.Load(); f != nil {
+		return *f
+	}
+	return TestFlags{}
+}
+
+// frontState is what an execution holds outside interpreted memory: its
+// environment (environ.go), its standard input (stdin.go), and the
+// directories t.TempDir made.
+type frontState struct {
+	env       *environ
+	stdin     *value
+	stdinFile *os.File
+	tempDirs  []string
+}
+
+// releaseFront closes the standard input and removes the temporary
+// directories that cleanups did not (an execution cut short).
+func (m *Machine) releaseFront() {
+	if f := m.front.stdinFile; f != nil {
+		f.Close()
+		m.front.stdinFile = nil
+	}
+	for _, d := range m.front.tempDirs {
+		os.RemoveAll(d)
+	}
+	m.front.tempDirs = nil
 }
 
 // TestOutcome is what an interpreted test reported.
@@ -80,19 +151,30 @@ func (m *Machine) StartTest(pkg, testName string) error {
 	return nil
 }
 
-// runCleanups calls the next cleanup of ts (last registered first); it
-// comes back to the same op until there are none.
+// runCleanups cancels t.Context's context, then calls the next cleanup
+// of ts (last registered first); it comes back to the same op until
+// there are none.
 func (m *Machine) runCleanups(fr *frame, ts *testState) *frame {
 	// A Goexit (FailNow) ended the test function: the runner goes on.
 	fr.g.panic = nil
+	ts.cleanupStarted = true
+	if cancel, _ := ts.cancel.r.(*closure); cancel != nil {
+		ts.cancel = value{}
+		fr.pc--
+		return m.callClosure(fr, cancel, nil, -1)
+	}
 	n := len(ts.cleanups)
 	if n == 0 {
 		return fr
 	}
-	cl := ts.cleanups[n-1]
+	c := ts.cleanups[n-1]
 	ts.cleanups = ts.cleanups[:n-1]
 	fr.pc-- // come back for the rest
-	return m.callClosure(fr, cl, nil, -1)
+	if c.host != nil {
+		c.host()
+		return fr
+	}
+	return m.callClosure(fr, c.cl, nil, -1)
 }
 
 // TestDone reports whether the test function (and its cleanups) returned.
@@ -231,25 +313,90 @@ func init() {
 		m.helpers[fr.fn] = true
 		return fr
 	})
+	// t.Parallel: one test runs per execution, and a subtest runs
+	// while its parent waits in t.Run, so the call changes no schedule;
+	// testing's misuse panics stand.
 	def("(*testing.T).Parallel", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		switch {
+		case ts.parallel:
+			throwPanic(m.stringPanic("testing: t.Parallel called multiple times"))
+		case ts.denyParallel:
+			throwPanic(m.stringPanic(parallelConflict))
+		}
+		ts.parallel = true
 		return fr
 	})
 	def("(*testing.common).Cleanup", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
 		if cl, ok := args[0].r.(*closure); ok {
-			ts.cleanups = append(ts.cleanups, cl)
+			ts.cleanups = append(ts.cleanups, cleanup{cl: cl})
 		}
 		return fr
 	})
 	def("(*testing.common).TempDir", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
-		dir, err := os.MkdirTemp("", "mcheck-"+strings.ReplaceAll(ts.name, "/", "_"))
+		dir, err := m.tempDir(ts)
 		if err != nil {
-			m.logTest(ts, "TempDir: "+err.Error())
+			m.logTest(ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": TempDir: "+err.Error())
 			ts.fail()
 			return goexit(m, fr)
 		}
 		set(fr, dst, strVal(dir))
 		return fr
 	})
+	setenv := func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		if name == "(*testing.T).Setenv" {
+			for t := ts; t != nil; t = t.parent {
+				if t.parallel {
+					throwPanic(m.stringPanic(parallelConflict))
+				}
+			}
+			ts.denyParallel = true
+		}
+		key, val := args[0].str(), args[1].str()
+		prev, had := m.lookupEnv(key)
+		if err := m.setenv(key, val); err != nil {
+			m.logTest(ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": cannot set environment variable: "+os.NewSyscallError("setenv", err).Error())
+			ts.fail()
+			return goexit(m, fr)
+		}
+		ts.cleanups = append(ts.cleanups, cleanup{host: func() {
+			if had {
+				m.setenv(key, prev)
+			} else {
+				m.unsetenv(key)
+			}
+		}})
+		return fr
+	}
+	def("(*testing.T).Setenv (*testing.common).Setenv", setenv)
+	def("(*testing.common).Context", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		if ts.ctx.r != nil {
+			set(fr, dst, ts.ctx)
+			return fr
+		}
+		return m.callFunc(fr, m.testContext(ts, fr.fn.posAt(fr.pc-1)), nil, dst)
+	})
+	def("(*testing.T).Deadline", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		d := m.prog.flags().Timeout
+		if d <= 0 {
+			var zero time.Time
+			set(fr, dst, m.tuple2(value{r: reflect.ValueOf(&zero).Elem()}, boolVal(false)))
+			return fr
+		}
+		set(fr, dst, m.tuple2(m.timeValue(int64(d)), boolVal(true)))
+		return fr
+	})
+	models["testing.Short"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, boolVal(m.prog.flags().Short))
+		return fr
+	}
+	models["testing.Verbose"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, boolVal(m.prog.flags().Verbose))
+		return fr
+	}
+	models["testing.Testing"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, boolVal(m.testRoot != nil))
+		return fr
+	}
 	def("(*testing.T).Run", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
 		g := fr.g
 		if sub := g.waitingFor; sub != nil {
@@ -278,6 +425,72 @@ func init() {
 		g.waitingFor = sub
 		fr.pc--
 		return fr // the next op is this call again, now waiting
+	})
+}
+
+// parallelConflict is testing's panic for t.Parallel with t.Setenv.
+const parallelConflict = `testing: test using t.Setenv, t.Chdir, or cryptotest.SetGlobalRandom can not use t.Parallel`
+
+// tempDir is t.TempDir: as testing does, the first call makes a parent
+// directory named after the test, removed by a cleanup, and each call a
+// numbered directory in it.
+func (m *Machine) tempDir(ts *testState) (string, error) {
+	if ts.tempDir == "" {
+		pattern := ts.name[:min(len(ts.name), 64)]
+		pattern = strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsNumber(r) || strings.ContainsRune("!#$%&()+,-.=@^_{}~ ", r) {
+				return r
+			}
+			return -1
+		}, pattern)
+		dir, err := os.MkdirTemp("", pattern)
+		if err != nil {
+			return "", err
+		}
+		ts.tempDir = dir
+		m.front.tempDirs = append(m.front.tempDirs, dir)
+		ts.cleanups = append(ts.cleanups, cleanup{host: func() {
+			os.RemoveAll(dir)
+			m.front.tempDirs = slices.DeleteFunc(m.front.tempDirs, func(d string) bool { return d == dir })
+		}})
+	}
+	ts.tempSeq++
+	dir := fmt.Sprintf("%s%c%03d", ts.tempDir, os.PathSeparator, ts.tempSeq)
+	return dir, os.Mkdir(dir, 0o777)
+}
+
+// testContext returns a function that makes t.Context's context,
+// context.WithCancel(context.Background()), keeps it and its cancel
+// function in ts and returns the context; made when the test first asks,
+// so that tests that do not ask run no context code. Asked for once the
+// cleanups have started, the context is cancelled already.
+func (m *Machine) testContext(ts *testState, pos token.Pos) *function {
+	pkg := m.prog.ssa.ImportedPackage("context")
+	if pkg == nil || pkg.Func("Background") == nil || pkg.Func("WithCancel") == nil {
+		unsupported("t.Context: package context is not loaded")
+	}
+	background, withCancel := m.prog.funcOf(pkg.Func("Background")), m.prog.funcOf(pkg.Func("WithCancel"))
+	// The test package need not import context: its initialisation
+	// (guarded, so it runs once) may not have run.
+	initFn := m.prog.funcOf(pkg.Func("init"))
+	return m.synthetic("testing.(*common).Context", 2, pos, []op{
+		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
+		func(fr *frame) *frame { return m.callFunc(fr, background, nil, 0) },
+		func(fr *frame) *frame { return m.callFunc(fr, withCancel, []value{fr.regs[0]}, 1) },
+		func(fr *frame) *frame {
+			res := fr.regs[1].r.(agg)
+			if ts.ctx.r != nil {
+				return fr // another goroutine of the test made it meanwhile
+			}
+			ts.ctx, ts.cancel = res[0], res[1]
+			if ts.cleanupStarted {
+				cancel := ts.cancel.r.(*closure)
+				ts.cancel = value{}
+				return m.callClosure(fr, cancel, nil, -1)
+			}
+			return fr
+		},
+		func(fr *frame) *frame { return m.ret(fr, ts.ctx) },
 	})
 }
 

@@ -27,7 +27,7 @@ func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 	fs.BoolVar(&o.SyncOnly, "synconly", false, "schedule only at synchronisation, not at loads and stores of shared memory")
 	fs.BoolVar(&o.NoRaces, "norace", false, "do not report data races")
 	fs.BoolVar(&o.RecordRaces, "recordraces", false, "list data races without stopping at the first")
-	return fs.Bool("v", false, "print a progress line on long runs")
+	return fs.Bool("v", false, "print a progress line on long runs (mcheck test: and testing.Verbose() reports true, as go test -v)")
 }
 
 // Default budget of explore and test when neither -budget nor

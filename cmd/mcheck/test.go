@@ -21,6 +21,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	var o sched.Options
 	verbose := exploreFlags(fs, &o)
 	run := fs.String("run", "", "explore only tests whose name matches this regular expression")
+	short := fs.Bool("short", false, "testing.Short() reports true in the tests (as go test -short)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -47,6 +48,8 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 2
 	}
+	// As go test's flags: no -timeout, so t.Deadline reports none.
+	prog.SetTestFlags(ssainterp.TestFlags{Short: *short, Verbose: *verbose})
 	status, ran := 0, 0
 	for _, id := range prog.TestVariants() {
 		for _, name := range prog.Tests(id) {

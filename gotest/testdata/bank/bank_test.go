@@ -3,6 +3,7 @@ package bank
 import (
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/mcheck-dev/mcheck"
 )
@@ -57,4 +58,16 @@ func TestFatal(t *testing.T) {
 // TestBadBudget gives budgets that mean nothing: mcheck refuses them.
 func TestBadBudget(t *testing.T) {
 	mcheck.Run(t, func(t *testing.T) {}, mcheck.Budget(0), mcheck.Executions(-1))
+}
+
+// TestTestingFlags: the body sees go test's own -v, -short and deadline.
+func TestTestingFlags(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		if !testing.Verbose() || testing.Short() {
+			t.Errorf("testing.Verbose() = %v, testing.Short() = %v", testing.Verbose(), testing.Short())
+		}
+		if d, ok := t.Deadline(); !ok || !d.After(time.Now()) {
+			t.Errorf("t.Deadline() = %v, %v", d, ok)
+		}
+	}, mcheck.Executions(5))
 }

@@ -1,0 +1,16 @@
+// Package tmodel holds tests that use the testing package's features
+// (Short, Verbose, Context, Setenv, TempDir, Cleanup, Deadline) and read
+// standard input, for mcheck test's tests in cmd/mcheck. Each checks
+// itself as go test has it.
+package tmodel
+
+import (
+	"io"
+	"os"
+)
+
+// ReadInput reads all of standard input.
+func ReadInput() (string, error) {
+	b, err := io.ReadAll(os.Stdin)
+	return string(b), err
+}

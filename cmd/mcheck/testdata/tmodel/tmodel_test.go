@@ -1,0 +1,213 @@
+package tmodel
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestShortSkips(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long test")
+	}
+	t.Error("ran although -short")
+}
+
+func TestVerbose(t *testing.T) {
+	if !testing.Verbose() {
+		t.Error("testing.Verbose() is false")
+	}
+	if !testing.Testing() {
+		t.Error("testing.Testing() is false")
+	}
+}
+
+// TestContext: t.Context is live during the test and its subtests, and
+// cancelled just before the cleanups run, so a cleanup can wait for a
+// worker that stops on Done.
+func TestContext(t *testing.T) {
+	ctx := t.Context()
+	if ctx != t.Context() {
+		t.Error("t.Context changed")
+	}
+	stopped := make(chan struct{})
+	go func() {
+		<-ctx.Done()
+		close(stopped)
+	}()
+	t.Cleanup(func() {
+		if !errors.Is(ctx.Err(), context.Canceled) {
+			t.Errorf("in a cleanup, ctx.Err() = %v", ctx.Err())
+		}
+		<-stopped // blocks forever unless the context was cancelled first
+	})
+	var subCtx context.Context
+	t.Run("sub", func(t *testing.T) {
+		subCtx = t.Context()
+		if subCtx.Err() != nil || ctx.Err() != nil {
+			t.Error("cancelled during the subtest")
+		}
+	})
+	if subCtx.Err() == nil {
+		t.Error("the subtest's context outlived the subtest")
+	}
+	if ctx.Err() != nil {
+		t.Errorf("cancelled during the test: %v", ctx.Err())
+	}
+}
+
+// TestContextInCleanup: a context first asked for in a cleanup is
+// cancelled already.
+func TestContextInCleanup(t *testing.T) {
+	t.Cleanup(func() {
+		if t.Context().Err() == nil {
+			t.Error("t.Context in a cleanup is live")
+		}
+	})
+}
+
+const key = "MCHECK_TMODEL_KEY"
+
+// TestSetenv: t.Setenv sets the variable for the test and its
+// goroutines, and the value before is back after the (sub)test.
+func TestSetenv(t *testing.T) {
+	if _, ok := os.LookupEnv(key); ok {
+		t.Fatalf("%s is set before the test", key)
+	}
+	t.Run("sub", func(t *testing.T) {
+		t.Setenv(key, "sub")
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if v := os.Getenv(key); v != "sub" {
+				t.Errorf("a goroutine of the subtest sees %q", v)
+			}
+		}()
+		wg.Wait()
+		if !slices.Contains(os.Environ(), key+"=sub") || os.ExpandEnv("${"+key+"}!") != "sub!" {
+			t.Error("not in Environ or ExpandEnv")
+		}
+	})
+	if v, ok := os.LookupEnv(key); ok {
+		t.Errorf("%s=%q after the subtest", key, v)
+	}
+	t.Setenv("HOME", "/nowhere")
+	t.Cleanup(func() {
+		if os.Getenv("HOME") != "/nowhere" {
+			t.Error("HOME restored before a later cleanup")
+		}
+	})
+	if err := os.Setenv("A=B", "x"); err == nil || err.Error() != "setenv: invalid argument" {
+		t.Errorf("os.Setenv(\"A=B\"): %v", err)
+	}
+}
+
+// TestEnvPerExecution: each execution starts from the same environment,
+// whatever the others set.
+func TestEnvPerExecution(t *testing.T) {
+	os.Setenv(key, os.Getenv(key)+"x")
+	if v := os.Getenv(key); v != "x" {
+		t.Errorf("%s=%q: an earlier execution's environment", key, v)
+	}
+}
+
+func TestSetenvParallel(t *testing.T) {
+	t.Parallel()
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), "can not use t.Parallel") {
+			t.Errorf("recovered %v", r)
+		}
+	}()
+	t.Setenv(key, "1")
+}
+
+// TestTempDir: each call makes a new directory; they are removed after
+// the cleanups registered later and before those registered earlier.
+func TestTempDir(t *testing.T) {
+	var a string
+	t.Cleanup(func() {
+		if _, err := os.Stat(a); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s not removed before an earlier cleanup: %v", a, err)
+		}
+	})
+	a, b := t.TempDir(), t.TempDir()
+	if a == b || filepath.Dir(a) != filepath.Dir(b) {
+		t.Errorf("TempDir: %s and %s", a, b)
+	}
+	if err := os.WriteFile(filepath.Join(a, "f"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if _, err := os.Stat(filepath.Join(a, "f")); err != nil {
+			t.Errorf("removed before a later cleanup: %v", err)
+		}
+	})
+}
+
+// TestCleanupOrder: cleanups run last in, first out, a subtest's when it
+// ends, the test's after its subtests.
+func TestCleanupOrder(t *testing.T) {
+	var order []string
+	t.Cleanup(func() {
+		want := []string{"sub 2", "sub 1", "test 3", "test 2"}
+		if !slices.Equal(order, want) {
+			t.Errorf("cleanups ran in the order %v, want %v", order, want)
+		}
+	})
+	t.Cleanup(func() { order = append(order, "test 2") })
+	t.Run("sub", func(t *testing.T) {
+		t.Cleanup(func() { order = append(order, "sub 1") })
+		t.Cleanup(func() { order = append(order, "sub 2") })
+	})
+	t.Cleanup(func() { order = append(order, "test 3") })
+	if len(order) != 2 {
+		t.Errorf("after the subtest: %v", order)
+	}
+}
+
+// TestNoDeadline: mcheck test has no -timeout.
+func TestNoDeadline(t *testing.T) {
+	if d, ok := t.Deadline(); ok || !d.IsZero() {
+		t.Errorf("t.Deadline() = %v, %v", d, ok)
+	}
+	_ = time.Now()
+}
+
+// TestStdin: standard input is empty.
+func TestStdin(t *testing.T) {
+	s, err := ReadInput()
+	if s != "" || err != nil {
+		t.Errorf("ReadInput() = %q, %v", s, err)
+	}
+	buf := make([]byte, 8)
+	if n, err := os.Stdin.Read(buf); n != 0 || err != io.EOF {
+		t.Errorf("os.Stdin.Read = %d, %v", n, err)
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	if sc.Scan() {
+		t.Errorf("scanned %q", sc.Text())
+	}
+	if os.Stdin.Name() != "/dev/stdin" {
+		t.Errorf("os.Stdin.Name() = %q", os.Stdin.Name())
+	}
+}
+
+// TestTempDirLeak: a test that makes a directory and then deadlocks
+// (a bug), so that its cleanups never run: the directory is removed all
+// the same when the execution ends.
+func TestTempDirLeak(t *testing.T) {
+	os.WriteFile(filepath.Join(t.TempDir(), "f"), []byte("x"), 0o644)
+	var mu sync.Mutex
+	mu.Lock()
+	go func() { mu.Lock() }()
+	mu.Lock()
+}

@@ -1,0 +1,176 @@
+package ssainterp
+
+import (
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// The environment of an interpreted program is its own, per execution:
+// os.Getenv, LookupEnv, Setenv, Unsetenv, Clearenv, Environ and
+// ExpandEnv (and their syscall counterparts) are modelled over a copy of
+// the host's environment as it was when the process first asked, so
+// that executions running side by side on several workers never see each
+// other's Setenv (t.Setenv included), the host's environment is never
+// changed, and every execution starts from the same environment. The
+// rules are syscall's on Unix: the first of duplicate entries wins,
+// Setenv of a key that exists replaces it in place and a new key goes
+// last, a key that is empty or holds '=' or NUL (or a value that holds
+// NUL) is "setenv: invalid argument". Native code that reads the
+// environment itself (os.TempDir's TMPDIR, say) still sees the host's.
+
+// environ is an execution's environment: entries "k=v" in order (an
+// empty string is a removed entry) and the index of each key.
+type environ struct {
+	kvs   []string
+	index map[string]int
+}
+
+var (
+	hostEnvOnce sync.Once
+	hostEnv     *environ // never changed: executions copy it on first write
+)
+
+func newEnviron(kvs []string) *environ {
+	e := &environ{kvs: make([]string, 0, len(kvs)), index: map[string]int{}}
+	for _, kv := range kvs {
+		k, _, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		if _, dup := e.index[k]; dup {
+			continue
+		}
+		e.index[k] = len(e.kvs)
+		e.kvs = append(e.kvs, kv)
+	}
+	return e
+}
+
+// env returns the execution's environment for reading.
+func (m *Machine) env() *environ {
+	if m.front.env != nil {
+		return m.front.env
+	}
+	hostEnvOnce.Do(func() { hostEnv = newEnviron(os.Environ()) })
+	return hostEnv
+}
+
+// envForWrite returns the execution's own environment, copied from the
+// host's snapshot on the first write.
+func (m *Machine) envForWrite() *environ {
+	if m.front.env == nil {
+		m.front.env = newEnviron(m.env().kvs)
+	}
+	return m.front.env
+}
+
+func (e *environ) lookup(k string) (string, bool) {
+	i, ok := e.index[k]
+	if !ok {
+		return "", false
+	}
+	_, v, _ := strings.Cut(e.kvs[i], "=")
+	return v, true
+}
+
+func (m *Machine) lookupEnv(k string) (string, bool) { return m.env().lookup(k) }
+
+// setenv is syscall.Setenv.
+func (m *Machine) setenv(k, v string) error {
+	if k == "" || strings.ContainsAny(k, "=\x00") || strings.ContainsRune(v, 0) {
+		return syscall.EINVAL
+	}
+	e := m.envForWrite()
+	kv := k + "=" + v
+	if i, ok := e.index[k]; ok {
+		e.kvs[i] = kv
+	} else {
+		e.index[k] = len(e.kvs)
+		e.kvs = append(e.kvs, kv)
+	}
+	return nil
+}
+
+// unsetenv is syscall.Unsetenv.
+func (m *Machine) unsetenv(k string) {
+	e := m.envForWrite()
+	if i, ok := e.index[k]; ok {
+		e.kvs[i] = ""
+		delete(e.index, k)
+	}
+}
+
+func (m *Machine) environ() []string {
+	var out []string
+	for _, kv := range m.env().kvs {
+		if kv != "" {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// errOrNil turns a native error (nil: none) into an interpreted error.
+func (m *Machine) errOrNil(err error) value {
+	if err == nil {
+		return value{}
+	}
+	return m.nativeErr(err)
+}
+
+func init() {
+	getenv := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		v, _ := m.lookupEnv(args[0].str())
+		set(fr, dst, strVal(v))
+		return fr
+	}
+	lookup := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		v, ok := m.lookupEnv(args[0].str())
+		set(fr, dst, m.tuple2(strVal(v), boolVal(ok)))
+		return fr
+	}
+	environ := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		kvs := m.environ()
+		s := make([]value, len(kvs))
+		for i, kv := range kvs {
+			s[i] = strVal(kv)
+		}
+		set(fr, dst, value{r: s})
+		return fr
+	}
+	clearenv := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		m.front.env = newEnviron(nil)
+		return fr
+	}
+	models["os.Getenv"], models["syscall.Getenv"] = getenv, lookup
+	models["os.LookupEnv"] = lookup
+	models["os.Environ"], models["syscall.Environ"] = environ, environ
+	models["os.Clearenv"], models["syscall.Clearenv"] = clearenv, clearenv
+	models["os.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		var err error
+		if e := m.setenv(args[0].str(), args[1].str()); e != nil {
+			err = os.NewSyscallError("setenv", e)
+		}
+		set(fr, dst, m.errOrNil(err))
+		return fr
+	}
+	models["syscall.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, m.errOrNil(m.setenv(args[0].str(), args[1].str())))
+		return fr
+	}
+	unset := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		m.unsetenv(args[0].str())
+		set(fr, dst, value{})
+		return fr
+	}
+	models["os.Unsetenv"], models["syscall.Unsetenv"] = unset, unset
+	models["os.ExpandEnv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, strVal(os.Expand(args[0].str(), func(k string) string {
+			v, _ := m.lookupEnv(k)
+			return v
+		})))
+		return fr
+	}
+}
