@@ -105,11 +105,14 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 		if !f.Exported() {
 			continue
 		}
-		if len(o.Include) > 0 && !slices.Contains(o.Include, f.Name()) || slices.Contains(o.Exclude, f.Name()) {
+		// Init and Finish are named: Methods and Exclude choose among
+		// the others.
+		named := f.Name() == o.Init || f.Name() == o.Finish
+		if !named && (len(o.Include) > 0 && !slices.Contains(o.Include, f.Name()) || slices.Contains(o.Exclude, f.Name())) {
 			continue
 		}
 		// Lock and Unlock of an embedded sync.Mutex are not operations.
-		if p := f.Pkg(); len(o.Include) == 0 && len(ms.At(i).Index()) > 1 && p != nil && p != c.Pkg && isStdPath(p.Path()) {
+		if p := f.Pkg(); !named && len(o.Include) == 0 && len(ms.At(i).Index()) > 1 && p != nil && p != c.Pkg && isStdPath(p.Path()) {
 			c.Notes = append(c.Notes, fmt.Sprintf("%s is promoted from %s: left out (name it with mcheck.Methods to call it)", f.Name(), p.Path()))
 			continue
 		}

@@ -82,6 +82,14 @@ func TestExtract(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"Lock", "Put"}, names(c.Methods))
 
+	// Init and Finish are named: Methods does not leave them out.
+	c, err = Extract("New", ctor(t, pkg, "New"), Options{Include: []string{"Put"}, Init: "Lock", Finish: "Close"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Put"}, names(c.Methods))
+	require.NotNil(t, c.Init)
+	require.NotNil(t, c.Finish)
+	require.Equal(t, "Close", c.Finish.Name)
+
 	c, err = Extract("Open", ctor(t, pkg, "Open"), Options{Exclude: []string{"Each"}})
 	require.NoError(t, err)
 	require.True(t, c.HasErr)

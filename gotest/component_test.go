@@ -175,3 +175,31 @@ func TestComponentFinish(t *testing.T) {
 		t.Fatalf("with Finish: %+v %v", rep, err)
 	}
 }
+
+// TestComponentCyclicResults: results that point back at themselves are
+// reported as fmt prints them (the top pointer as &{...}, the others as
+// addresses), and a slice that holds itself is cut, never a stack
+// overflow of the host.
+func TestComponentCyclicResults(t *testing.T) {
+	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	addr := `0xc[0-9a-f]+`
+	for _, tc := range []struct{ method, want string }{
+		{"Pair", `Pair\(\) → &\{a ` + addr + ` ` + addr + ` \[` + addr + ` ` + addr + `\] map\[b:` + addr + `\]\}`},
+		{"Value", `Value\(\) → \{a ` + addr + ` ` + addr + ` \[` + addr + ` ` + addr + `\] map\[b:` + addr + `\]\}`},
+		{"Loop", `Loop\(\) → \[\[\[\[\[\[\.\.\. \.\.\.\] end\] end\] end\] end\] end\]`},
+	} {
+		var c Config
+		c.Seed, c.Executions, c.NoRaces = 1, 2000, true
+		c.Component.Include, c.Component.Finish = []string{tc.method}, "Check"
+		rep, err := CheckComponentTest("testdata/cache", pkg, "TestGraph", c)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.method, err)
+		}
+		if rep.Failure == nil || !strings.Contains(rep.Failure.Message, "lost update") {
+			t.Fatalf("%s: no lost update found: %+v", tc.method, rep)
+		}
+		if !regexp.MustCompile(tc.want).MatchString(rep.Failure.Environment) {
+			t.Errorf("%s: environment\n%s\nwant %s", tc.method, rep.Failure.Environment, tc.want)
+		}
+	}
+}

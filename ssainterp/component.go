@@ -222,7 +222,7 @@ func (m *Machine) callDriver(fr *frame, st *compState, ctor *closure, t value, p
 				if a[1].r != nil {
 					// Not a bug: this environment's constructor
 					// arguments are refused. The test ends here.
-					return m.endTest(fr, t, fmt.Sprintf("mcheck.Component: %s returned an error: %s", c.Ctor, m.sprint(fr, a[1])), false)
+					return m.endTest(fr, t, fmt.Sprintf("mcheck.Component: %s returned an error: %s", c.Ctor, m.reportValue(m.prog.rtypeOf(types.Universe.Lookup("error").Type()), a[1])), false)
 				}
 				res = a[0]
 			}
@@ -468,7 +468,8 @@ func (m *Machine) nop(sig *types.Signature) *function {
 	return f
 }
 
-// formatResults spells a call's results as fmt's %v would, for reports.
+// formatResults spells a call's results as fmt's %v would, for reports
+// (reportValue: cycle-safe and bounded).
 func (m *Machine) formatResults(fr *frame, sig *types.Signature, res value) string {
 	n := sig.Results().Len()
 	if n == 0 {
@@ -480,23 +481,9 @@ func (m *Machine) formatResults(fr *frame, sig *types.Signature, res value) stri
 	}
 	parts := make([]string, n)
 	for i := range n {
-		parts[i] = m.sprint(fr, m.box(sig.Results().At(i).Type(), vals[i]))
+		parts[i] = m.reportValue(m.prog.rtypeOf(sig.Results().At(i).Type()), vals[i])
 	}
 	return strings.Join(parts, ", ")
-}
-
-// box makes v of type t an interface value (for fmt).
-func (m *Machine) box(t types.Type, v value) value {
-	if types.IsInterface(t) {
-		return v
-	}
-	return value{r: &iface{t: m.prog.rtypeOf(t), v: v}}
-}
-
-// sprint formats interface value v with fmt.Sprint.
-func (m *Machine) sprint(fr *frame, v value) string {
-	sprint := m.prog.funcOf(m.prog.ssa.ImportedPackage("fmt").Func("Sprint"))
-	return m.callNative(fr, sprint, []value{{r: []value{v}}}).str()
 }
 
 // endTest logs msg and ends the test's goroutine, as t.Fatal (fail) or

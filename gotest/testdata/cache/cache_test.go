@@ -43,3 +43,5 @@ func chooseNone(t *testing.T) {
 
 func TestBatcher(t *testing.T)        { mcheck.Component(t, NewBatcher, mcheck.Finish("Close")) }
 func TestBatcherNoClose(t *testing.T) { mcheck.Component(t, NewBatcher) }
+
+func TestGraph(t *testing.T) { mcheck.Component(t, NewGraph, mcheck.Finish("Check"), mcheck.NoRaces()) }
