@@ -174,10 +174,25 @@ func CheckComponent(target sched.Target, corpus string, c Config) (*ComponentRep
 		return nil, fmt.Errorf("negative budget (time %v, executions %d, restart unit %v, %d executions): a budget must be positive",
 			c.Time, c.Executions, c.Component.Unit.Time, c.Component.Unit.Executions)
 	}
+	got, err := Probe(target)
+	if err != nil {
+		return nil, err
+	}
+	if got.Run {
+		return nil, errors.New("the test calls mcheck.Run before mcheck.Component")
+	}
+	if c.TestOptions != nil {
+		if err := c.TestOptions(&c, got.Options); err != nil {
+			return nil, err
+		}
+		if err := c.check(); err != nil {
+			return nil, err
+		}
+	}
 	if c.Time == 0 && c.Executions == 0 {
 		c.Time = componentTime
 	}
-	comp, err := probe(target, c.Component)
+	comp, err := extract(got, c.Component)
 	if err != nil {
 		return nil, err
 	}
@@ -356,9 +371,11 @@ func splitToken(tok string) (*envgen.Plan, string, error) {
 	return plan, tok[i+1:], nil
 }
 
-// probe runs the test up to its mcheck.Component call and builds the
-// component from the constructor and values it passes there.
-func probe(t sched.Target, o ComponentConfig) (*envgen.Component, error) {
+// Probe runs the test that t starts alone, on the first enabled
+// goroutine at each step, up to its mcheck.Component or mcheck.Run call,
+// and returns what it learnt there: the constructor and the values
+// (Component), and the options of the call.
+func Probe(t sched.Target) (*ssainterp.ComponentProbe, error) {
 	var got *ssainterp.ComponentProbe
 	m := t.Prog.NewMachine(ssainterp.Config{Probe: func(p ssainterp.ComponentProbe) { got = &p }, MaxSteps: 10_000_000})
 	if err := t.Start(m); err != nil {
@@ -376,11 +393,11 @@ func probe(t sched.Target, o ComponentConfig) (*envgen.Component, error) {
 	}
 	res := m.Finish()
 	if res.Fault != nil {
-		return nil, fmt.Errorf("mcheck could not run the test up to mcheck.Component: %w", res.Fault)
+		return nil, fmt.Errorf("mcheck could not run the test up to mcheck.Component or mcheck.Run: %w", res.Fault)
 	}
 	if got == nil {
 		_, stderr := m.Output()
-		msg := "the test did not reach its mcheck.Component call when run alone"
+		msg := "the test did not reach its mcheck.Component or mcheck.Run call when run alone"
 		if out := m.TestOutcome(); out.Failed {
 			msg += ": " + strings.Join(out.Log, "; ")
 		} else if stderr != "" {
@@ -388,6 +405,12 @@ func probe(t sched.Target, o ComponentConfig) (*envgen.Component, error) {
 		}
 		return nil, errors.New(msg)
 	}
+	return got, nil
+}
+
+// extract builds the component from what the probe learnt and the
+// options.
+func extract(got *ssainterp.ComponentProbe, o ComponentConfig) (*envgen.Component, error) {
 	opts := o.Options
 	for i, ut := range got.User {
 		src := fmt.Sprintf("values[%d]", i)

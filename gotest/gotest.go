@@ -34,6 +34,10 @@ type Config struct {
 	// (mcheck.Budget(0), say): the check stops with these as an mcheck
 	// error before it runs anything.
 	Refused []string
+	// TestOptions, if set, is given the options the test passes to
+	// mcheck.Component, read from the interpreted call, to apply to the
+	// configuration (mcheck test does, where go test has them natively).
+	TestOptions func(c *Config, opts []ssainterp.TestOption) error
 }
 
 // Budgets. A time budget alone runs until the time is spent, with no
@@ -58,6 +62,10 @@ func PositiveExecutions(what string, n int) error {
 	}
 	return nil
 }
+
+// CheckConfig returns the refusals of c (options given values they
+// cannot take) as one error, or nil.
+func CheckConfig(c Config) error { return c.check() }
 
 // check returns the refusals of c as one error, or nil.
 func (c Config) check() error {

@@ -23,11 +23,92 @@ import (
 // constructor's signature and the user's values, and the execution ends
 // there.
 
-// ComponentProbe is what the probe learns at the call.
+// ComponentProbe is what the probe learns at the call (of mcheck.Run
+// too, see testing.go: then Run is set and only Options is).
 type ComponentProbe struct {
-	Ctor string           // the constructor's name, "NewCache"
-	Sig  *types.Signature // its signature
-	User []types.Type     // the types of the values given with mcheck.Values, in order
+	Ctor    string           // the constructor's name, "NewCache"
+	Sig     *types.Signature // its signature
+	User    []types.Type     // the types of the values given with mcheck.Values, in order
+	Options []TestOption     // the other options of the call
+	Run     bool             // the call was mcheck.Run
+}
+
+// TestOption is an option the test passed to mcheck.Run or
+// mcheck.Component, read from the interpreted call, so that mcheck test
+// can honour it as go test does: the name of the function of package
+// mcheck that made it ("Methods") and the values it captured, by
+// parameter name, as Go values (string, int64, uint64, bool, []string).
+type TestOption struct {
+	Name string
+	Args map[string]any
+}
+
+const mcheckPath = "github.com/mcheck-dev/mcheck"
+
+// testOptions reads the options (a []Option) of an mcheck.Run or
+// mcheck.Component call; mcheck.Values, whose values are the
+// interpreter's, is left to the caller. An option that is not a function
+// of package mcheck (a user's own func(*gotest.Config)) cannot be read:
+// it is an error naming it.
+func (m *Machine) testOptions(opts value) []TestOption {
+	var out []TestOption
+	for _, o := range opts.slice() {
+		cl, _ := o.r.(*closure)
+		if cl == nil {
+			continue // a nil option: go test would call it and crash
+		}
+		if cl.fn == m.prog.valuesMarker() {
+			continue
+		}
+		fn := cl.fn.ssa
+		if fn == nil || fn.Parent() == nil || fn.Parent().Pkg == nil || fn.Parent().Pkg.Pkg.Path() != mcheckPath {
+			unsupported("an option of mcheck.Run or mcheck.Component that is not one of package mcheck's (%s): mcheck test cannot read it", cl.fn.name)
+		}
+		opt := TestOption{Name: fn.Parent().Name(), Args: map[string]any{}}
+		for k, fv := range fn.FreeVars {
+			if k >= len(cl.bindings) {
+				break
+			}
+			t, v := fv.Type(), cl.bindings[k]
+			if pt, ok := t.Underlying().(*types.Pointer); ok {
+				// A captured variable that is also assigned: a cell.
+				c, _ := v.r.(*value)
+				if c == nil {
+					continue
+				}
+				t, v = pt.Elem(), *c
+			}
+			opt.Args[fv.Name()] = optionValue(t, v)
+		}
+		out = append(out, opt)
+	}
+	return out
+}
+
+// optionValue converts a captured value of an option to Go.
+func optionValue(t types.Type, v value) any {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return v.str()
+		case u.Info()&types.IsBoolean != 0:
+			return v.bool()
+		case u.Info()&types.IsUnsigned != 0:
+			return v.n
+		case u.Info()&types.IsInteger != 0:
+			return v.int()
+		}
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			var ss []string
+			for _, e := range v.slice() {
+				ss = append(ss, e.str())
+			}
+			return ss
+		}
+	}
+	return nil
 }
 
 // compState is one run of an environment.
@@ -136,7 +217,7 @@ func (m *Machine) component(fr *frame, args []value) *frame {
 		if m.cfg.Probe == nil {
 			unsupported("mcheck.Component outside mcheck.Component's own exploration (run the test with go test)")
 		}
-		m.cfg.Probe(ComponentProbe{Ctor: m.ctorName(ctor.fn.ssa), Sig: ctor.fn.ssa.Signature, User: userTypes})
+		m.cfg.Probe(ComponentProbe{Ctor: m.ctorName(ctor.fn.ssa), Sig: ctor.fn.ssa.Signature, User: userTypes, Options: m.testOptions(args[2])})
 		m.exit(0)
 		return nil
 	}

@@ -248,10 +248,17 @@ func init() {
 	// Inside an interpreted test, mcheck.Run(t, body, ...) just calls
 	// body(t): the exploration happens outside, one execution of the
 	// whole test after another.
+	// A probe (Config.Probe) learns the call's options instead, and the
+	// execution ends there.
 	models["github.com/mcheck-dev/mcheck.Run"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		cl, _ := args[1].r.(*closure)
 		if cl == nil {
 			throwPanic(m.stringPanic("mcheck.Run: nil test body"))
+		}
+		if m.cfg.Probe != nil {
+			m.cfg.Probe(ComponentProbe{Run: true, Options: m.testOptions(args[2])})
+			m.exit(0)
+			return nil
 		}
 		return m.callClosure(fr, cl, []value{args[0]}, -1)
 	}

@@ -35,6 +35,7 @@ func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 const (
 	defaultTime       = 20 * time.Second
 	defaultExecutions = 10000
+	componentTime     = 3 * time.Second // a test that calls mcheck.Component, as in go test
 )
 
 // setBudget checks the budget flags given and fills in the default: a

@@ -6,7 +6,6 @@ import (
 	"io"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/mcheck-dev/mcheck/gotest"
 	"github.com/mcheck-dev/mcheck/sched"
@@ -29,14 +28,13 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: mcheck test [-run REGEXP] [flags] PKG...")
 		return 2
 	}
-	budget := o // the budget flags as given, before the defaults
-	budgetSet, err := setBudget(fs, &o)
-	if err != nil {
+	raw := gotest.Config{Options: o} // the flags' values, the budget only if given
+	if _, err := setBudget(fs, &o); err != nil {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 2
 	}
 	if *verbose {
-		o.Progress = stderr
+		o.Progress, raw.Progress = stderr, stderr
 	}
 	re, err := regexp.Compile(*run)
 	if err != nil {
@@ -63,10 +61,13 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			header := func() { fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg) }
 			found, err := func() (int, error) {
 				if prog.Calls(id, name, "github.com/mcheck-dev/mcheck.Component") {
-					c := gotest.Config{Options: o}
-					c.Time, c.Executions = budget.Time, budget.Executions
-					if !budgetSet {
-						c.Time, c.Executions = 3*time.Second, 0 // as in go test
+					c := raw
+					// The test's options, then the flags given; 3s
+					// without a budget, as in go test.
+					c.TestOptions = func(c *gotest.Config, opts []ssainterp.TestOption) error {
+						cc, err := testConfig(fs, *c, opts, componentTime, 0)
+						*c = cc
+						return err
 					}
 					rep, err := gotest.CheckComponent(t, "", c)
 					if err != nil {
@@ -75,7 +76,22 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 					header()
 					return printComponentReport(stdout, rep, replay), nil
 				}
-				rep, err := sched.Explore(t, o)
+				opts := o
+				if prog.Calls(id, name, "github.com/mcheck-dev/mcheck.Run") {
+					got, err := gotest.Probe(t)
+					if err != nil {
+						return 0, err
+					}
+					c, err := testConfig(fs, raw, got.Options, defaultTime, defaultExecutions)
+					if err == nil {
+						err = gotest.CheckConfig(c)
+					}
+					if err != nil {
+						return 0, err
+					}
+					opts = c.Options
+				}
+				rep, err := sched.Explore(t, opts)
 				if err != nil {
 					return 0, err
 				}
