@@ -28,12 +28,13 @@ func TestTestingModel(t *testing.T) {
 	defer func() { os.Stdin = stdin }()
 
 	var out, errb bytes.Buffer
-	code := run([]string{"test", "-executions", "30", "-short", "-v", "-run", "^Test[^T]|^TestTempDir$", "."}, &out, &errb)
+	names := []string{"TestShortSkips", "TestVerbose", "TestContext", "TestContextInCleanup", "TestSetenv",
+		"TestEnvPerExecution", "TestSetenvParallel", "TestTempDir", "TestCleanupOrder", "TestNoDeadline", "TestStdin"}
+	code := run([]string{"test", "-executions", "30", "-short", "-v", "-run", "^(" + strings.Join(names, "|") + ")$", "."}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
-	for _, name := range []string{"TestShortSkips", "TestVerbose", "TestContext", "TestContextInCleanup", "TestSetenv",
-		"TestEnvPerExecution", "TestSetenvParallel", "TestTempDir", "TestCleanupOrder", "TestNoDeadline", "TestStdin"} {
+	for _, name := range names {
 		if !strings.Contains(out.String(), "=== "+name+" (") {
 			t.Errorf("%s did not run:\n%s", name, out.String())
 		}
@@ -47,7 +48,7 @@ func TestTestingModel(t *testing.T) {
 
 	out.Reset()
 	code = run([]string{"test", "-executions", "5", "-run", "^(TestShortSkips|TestVerbose)$", "."}, &out, &errb)
-	if code != 1 || !strings.Contains(out.String(), "tmodel_test.go:21: ran although -short") ||
+	if code != 1 || !strings.Contains(out.String(), "ran although -short") ||
 		!strings.Contains(out.String(), "testing.Verbose() is false") {
 		t.Errorf("without -short and -v: exit %d\n%s", code, out.String())
 	}
@@ -59,5 +60,25 @@ func TestTestingModel(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("temporary directories left behind: %v", left)
+	}
+}
+
+// TestTestCommandStatus: 0 nothing found, 1 a bug, 2 mcheck could not
+// run (a package that does not load, an option it cannot read), each
+// refusal with its reason on stderr.
+func TestTestCommandStatus(t *testing.T) {
+	t.Chdir("testdata/tmodel")
+	var out, errb bytes.Buffer
+	if code := run([]string{"test", "-run", "^TestOwnOption$", "."}, &out, &errb); code != 2 ||
+		!strings.Contains(errb.String(), "mcheck: TestOwnOption: ") || !strings.Contains(errb.String(), "not one of package mcheck's") {
+		t.Errorf("own option: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"test", "./nosuchdir"}, &out, &errb); code != 2 || errb.Len() == 0 {
+		t.Errorf("no package: exit %d\n%s", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"test", "-run", "(", "."}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "mcheck: -run: ") {
+		t.Errorf("bad -run: exit %d\n%s", code, errb.String())
 	}
 }

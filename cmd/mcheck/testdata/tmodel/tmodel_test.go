@@ -12,6 +12,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcheck-dev/mcheck"
+	"github.com/mcheck-dev/mcheck/gotest"
 )
 
 func TestShortSkips(t *testing.T) {
@@ -210,4 +213,10 @@ func TestTempDirLeak(t *testing.T) {
 	mu.Lock()
 	go func() { mu.Lock() }()
 	mu.Lock()
+}
+
+// TestOwnOption passes an option mcheck test cannot read (not one of
+// package mcheck's): mcheck could not run it, exit status 2.
+func TestOwnOption(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {}, func(c *gotest.Config) { c.Seed = 3 })
 }
