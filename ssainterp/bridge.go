@@ -605,9 +605,13 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 			if rv, ok := p.r.(reflect.Value); ok && rv.CanAddr() && rv.Type() == nt.Elem() {
 				return rv.Addr() // a native struct held in interpreted memory
 			}
+			if x, ok := m.memo.native(p, nt); ok {
+				return x // converted already in this call: a cycle, or shared
+			}
 			// A copy: native code sees the value at the call; writes
 			// are copied back by copyBack.
 			x := reflect.New(nt.Elem())
+			m.memo = m.memo.add(p, rt, x)
 			x.Elem().Set(m.toNative(rt.elem, *p, nt.Elem()))
 			m.pendingCopyBack = append(m.pendingCopyBack, copyBack{cell: p, rt: rt.elem, nv: x})
 			return x
@@ -806,6 +810,9 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 		if w, ok := rv.Interface().(wrapper); ok {
 			return value{r: w.unwrap()}
 		}
+		if cell, pt := m.memo.cell(rv); cell != nil {
+			return value{r: &iface{t: pt, v: value{r: cell}}}
+		}
 		dt := m.prog.nativeRtype(rv.Type())
 		return value{r: &iface{t: dt, v: m.fromNative(dt, rv)}}
 	case kNative:
@@ -827,6 +834,9 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 		}
 		if w, ok := rv.Interface().(wrapper); ok {
 			return w.unwrap().v
+		}
+		if cell, _ := m.memo.cell(rv); cell != nil {
+			return value{r: cell}
 		}
 		return value{r: rv}
 	case kSlice:
@@ -1055,6 +1065,9 @@ func (m *Machine) reflectCall(f reflect.Value, ptypes []*rtype, variadic bool, a
 	ft := f.Type()
 	saved := m.pendingCopyBack
 	m.pendingCopyBack = nil
+	savedMemo := m.memo
+	m.memo = nil
+	defer func() { m.memo = savedMemo }()
 	in := make([]reflect.Value, len(args))
 	for i, a := range args {
 		var nt reflect.Type

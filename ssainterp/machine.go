@@ -80,7 +80,8 @@ type Machine struct {
 	errBuf         bytes.Buffer
 
 	pendingCopyBack []copyBack
-	abort           any // a fault or exit raised in a callback (see callNested)
+	abort           any         // a fault or exit raised in a callback (see callNested)
+	memo            *nativeMemo // pointers converted in the current native call (bridgememo.go)
 	nextChan        int
 	limit           string // why the execution was cut short (step bound)
 	outs            [2]outPipe
