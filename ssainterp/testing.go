@@ -1,6 +1,7 @@
 package ssainterp
 
 import (
+	"bytes"
 	"fmt"
 	"go/token"
 	"os"
@@ -45,6 +46,31 @@ type testState struct {
 	cleanupStarted bool
 	tempDir        string // parent of the directories t.TempDir made
 	tempSeq        int
+	artifactDir    string
+	output         *testOutput // t.Output's writer, made on first use
+}
+
+// testOutput is t.Output's writer: complete lines go to the test's log.
+type testOutput struct {
+	m       *Machine
+	ts      *testState
+	partial []byte
+}
+
+func (w *testOutput) Write(p []byte) (int, error) {
+	if w.ts.done {
+		panic("Write called after " + w.ts.name + " has completed")
+	}
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
+		}
+		w.m.logTest(w.ts, string(w.partial[:i]))
+		w.partial = w.partial[i+1:]
+	}
+	return len(p), nil
 }
 
 // cleanup is a function registered with t.Cleanup (cl), or one the model
@@ -165,6 +191,9 @@ func (m *Machine) runCleanups(fr *frame, ts *testState) *frame {
 	}
 	n := len(ts.cleanups)
 	if n == 0 {
+		if o := ts.output; o != nil && len(o.partial) > 0 {
+			o.Write([]byte("\n")) // the end of the test flushes t.Output
+		}
 		return fr
 	}
 	c := ts.cleanups[n-1]
@@ -381,6 +410,53 @@ func init() {
 			return fr
 		}
 		return m.callFunc(fr, m.testContext(ts, fr.fn.posAt(fr.pc-1)), nil, dst)
+	})
+	// ArtifactDir without go test's -artifacts flag: a temporary
+	// directory, the same one for every call of a test.
+	def("(*testing.common).ArtifactDir", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		if ts.artifactDir == "" {
+			dir, err := m.tempDir(ts)
+			if err != nil {
+				m.logTest(ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": ArtifactDir: "+err.Error())
+				ts.fail()
+				return goexit(m, fr)
+			}
+			ts.artifactDir = dir
+		}
+		set(fr, dst, strVal(ts.artifactDir))
+		return fr
+	})
+	def("(*testing.common).Attr", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		key, val := args[0].str(), args[1].str()
+		at := m.prog.shortPos(fr.fn.posAt(fr.pc-1)) + ": "
+		switch {
+		case strings.ContainsFunc(key, unicode.IsSpace):
+			m.logTest(ts, at+fmt.Sprintf("disallowed whitespace in attribute key %q", key))
+			ts.fail()
+		case strings.ContainsAny(val, "\r\n"):
+			m.logTest(ts, at+fmt.Sprintf("disallowed newline in attribute value %q", val))
+			ts.fail()
+		}
+		return fr
+	})
+	// Output: a writer whose lines go to the test's log, as t.Log's do
+	// but without a position.
+	def("(*testing.common).Output", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		if ts.done {
+			throwPanic(m.stringPanic("Output called after " + ts.name + " has completed"))
+		}
+		if ts.output == nil {
+			ts.output = &testOutput{m: m, ts: ts}
+		}
+		rv := reflect.ValueOf(ts.output)
+		set(fr, dst, value{r: &iface{t: m.prog.nativeRtype(rv.Type()), v: value{r: rv}}})
+		return fr
+	})
+	// Chdir would change the working directory of the whole mcheck
+	// process, which executions share.
+	def("(*testing.T).Chdir (*testing.common).Chdir", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+		unsupported("t.Chdir: the working directory is the mcheck process's, shared by all executions")
+		return fr
 	})
 	def("(*testing.T).Deadline", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
 		d := m.prog.flags().Timeout

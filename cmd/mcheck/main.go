@@ -5,7 +5,7 @@
 //
 //	mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]
 //	mcheck explore [flags] PKG
-//	mcheck test [-run regexp] [flags] PKG...
+//	mcheck test [-run regexp] [-short] [-v] [flags] PKG...
 //	mcheck envgen -ctor NewX [-env random|universal] [-n K] [-seed S] [-o FILE]
 //	mcheck demo
 //
@@ -16,7 +16,17 @@
 // They run natively (go test -race) and under mcheck (mcheck test).
 //
 // test explores the existing, unmodified Test functions of the packages,
-// each as if its body were given to mcheck.Run.
+// each as if its body were given to mcheck.Run, with the options the
+// test gives mcheck.Run or mcheck.Component (flags given override them).
+// -short and -v are what testing.Short and testing.Verbose report. It
+// exits as explore does: 0 nothing found, 1 a bug found, 2 mcheck could
+// not run (a test it could not run makes it 2 even if another had a bug).
+//
+// Budgets (explore and test): a time budget alone (-budget 30s) runs
+// until the time is spent, an execution budget alone (-executions N) has
+// no time cap, both stop at whichever runs out first; with neither, 20s
+// or 10000 executions, whichever comes first. Zero or negative budgets
+// are refused (exit 2).
 //
 // explore runs the main package PKG on many schedules (see package sched)
 // and reports the first concurrency bug: deadlock, panic, livelock, a
@@ -50,7 +60,7 @@ func main() {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]")
 	fmt.Fprintln(w, "       mcheck explore [-strategy random|pct|dfs] [-seed N] [-budget 20s] [-executions N] [-replay TOKEN] ... PKG")
-	fmt.Fprintln(w, "       mcheck test [-run REGEXP] [explore flags] PKG...")
+	fmt.Fprintln(w, "       mcheck test [-run REGEXP] [-short] [-v] [explore flags] PKG...")
 	fmt.Fprintln(w, "       mcheck envgen -ctor NewX [-env random|universal] [-n K] [-seed S] [-o FILE]   (for //go:generate)")
 	fmt.Fprintln(w, "       mcheck demo    (run the bundled examples, from the repository root)")
 }

@@ -29,7 +29,8 @@ func TestTestingModel(t *testing.T) {
 
 	var out, errb bytes.Buffer
 	names := []string{"TestShortSkips", "TestVerbose", "TestContext", "TestContextInCleanup", "TestSetenv",
-		"TestEnvPerExecution", "TestSetenvParallel", "TestTempDir", "TestCleanupOrder", "TestNoDeadline", "TestStdin"}
+		"TestEnvPerExecution", "TestSetenvParallel", "TestTempDir", "TestCleanupOrder", "TestNoDeadline", "TestStdin",
+		"TestOutputAttrArtifact"}
 	code := run([]string{"test", "-executions", "30", "-short", "-v", "-run", "^(" + strings.Join(names, "|") + ")$", "."}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
@@ -39,8 +40,8 @@ func TestTestingModel(t *testing.T) {
 			t.Errorf("%s did not run:\n%s", name, out.String())
 		}
 	}
-	if n := strings.Count(out.String(), "no bug"); n != 11 {
-		t.Errorf("%d tests clean, want 11:\n%s", n, out.String())
+	if n := strings.Count(out.String(), "no bug"); n != len(names) {
+		t.Errorf("%d tests clean, want %d:\n%s", n, len(names), out.String())
 	}
 	if _, ok := os.LookupEnv("MCHECK_TMODEL_KEY"); ok {
 		t.Error("t.Setenv changed the host's environment")
@@ -72,6 +73,10 @@ func TestTestCommandStatus(t *testing.T) {
 	if code := run([]string{"test", "-run", "^TestOwnOption$", "."}, &out, &errb); code != 2 ||
 		!strings.Contains(errb.String(), "mcheck: TestOwnOption: ") || !strings.Contains(errb.String(), "not one of package mcheck's") {
 		t.Errorf("own option: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"test", "-run", "^TestChdir$", "."}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "unsupported: t.Chdir") {
+		t.Errorf("t.Chdir: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 	errb.Reset()
 	if code := run([]string{"test", "./nosuchdir"}, &out, &errb); code != 2 || errb.Len() == 0 {

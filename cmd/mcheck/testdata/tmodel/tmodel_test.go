@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -219,4 +220,23 @@ func TestTempDirLeak(t *testing.T) {
 // package mcheck's): mcheck could not run it, exit status 2.
 func TestOwnOption(t *testing.T) {
 	mcheck.Run(t, func(t *testing.T) {}, func(c *gotest.Config) { c.Seed = 3 })
+}
+
+// TestOutputAttrArtifact: t.Output, t.Attr and t.ArtifactDir work.
+func TestOutputAttrArtifact(t *testing.T) {
+	fmt.Fprint(t.Output(), "partial ")
+	fmt.Fprintln(t.Output(), "line")
+	t.Attr("key", "value")
+	d := t.ArtifactDir()
+	if d != t.ArtifactDir() {
+		t.Error("ArtifactDir changed")
+	}
+	if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+		t.Errorf("ArtifactDir %s: %v", d, err)
+	}
+}
+
+// TestChdir: t.Chdir would move the whole mcheck process: refused.
+func TestChdir(t *testing.T) {
+	t.Chdir(t.TempDir())
 }
