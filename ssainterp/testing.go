@@ -20,7 +20,9 @@ import (
 // here, per machine. The rules of the real package hold: Fatal, FailNow
 // and Skip end the calling goroutine (runtime.Goexit), Cleanup functions
 // run last-in first-out when the test returns (after its subtests, which
-// run on their own goroutine while the parent waits), t.Context's context
+// run on their own goroutine while the parent waits in t.Run, or, if they
+// call t.Parallel, after the parent's function returned, all at the same
+// time), t.Context's context
 // is cancelled just before them, and a Log after the test has completed
 // panics. testing.Short, Verbose and t.Deadline answer from the flags the
 // front end set (Program.SetTestFlags), t.Setenv changes the execution's
@@ -39,6 +41,12 @@ type testState struct {
 
 	parallel     bool // t.Parallel was called
 	denyParallel bool // t.Setenv was called: t.Parallel panics
+	pausing      bool // in t.Parallel, waiting for the parent's function to return
+	// bodyDone is set when the test function returned: its parallel
+	// subtests, paused in t.Parallel, run then, and the test waits for
+	// them before its cleanups, as testing's tRunner does.
+	bodyDone     bool
+	parallelSubs []*testState
 	// t.Context: the context, its cancel function until the cleanups
 	// start, and whether they have started (a context asked for then is
 	// cancelled already).
@@ -161,6 +169,7 @@ func (m *Machine) StartTest(pkg, testName string) error {
 	boot.code = []op{
 		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
 		func(fr *frame) *frame { return m.callFunc(fr, test, []value{{r: tv}}, -1) },
+		func(fr *frame) *frame { return m.waitParallel(fr, ts) },
 		func(fr *frame) *frame { return m.runCleanups(fr, ts) },
 		func(fr *frame) *frame { ts.done = true; m.testDone = true; return fr },
 		func(fr *frame) *frame { return m.ret(fr, value{}) },
@@ -175,6 +184,37 @@ func (m *Machine) StartTest(pkg, testName string) error {
 		return m.fault
 	}
 	return nil
+}
+
+// waitParallel runs when the function of test ts has returned: it lets
+// the subtests paused in t.Parallel go and waits until they are done,
+// then the cleanups run. (Like testing, the function's deferred calls
+// have run by then: a parallel subtest outlives them.)
+func (m *Machine) waitParallel(fr *frame, ts *testState) *frame {
+	// A Goexit (FailNow) ended the test function: the runner goes on.
+	fr.g.panic = nil
+	if !ts.bodyDone {
+		ts.bodyDone = true
+		m.syncWith(fr.g, &ts.bodyDone) // the function happens before the paused subtests
+	}
+	if len(ts.parallelSubs) == 0 {
+		return fr
+	}
+	allDone := func(*goroutine) bool {
+		for _, s := range ts.parallelSubs {
+			if !s.done {
+				return false
+			}
+		}
+		return true
+	}
+	if !m.visible(fr, opDesc{kind: opModel, obj: ts, what: "testing.T waits for parallel subtests", ready: allDone}) {
+		return stop(fr)
+	}
+	for _, s := range ts.parallelSubs {
+		m.syncWith(fr.g, s)
+	}
+	return fr
 }
 
 // runCleanups cancels t.Context's context, then calls the next cleanup
@@ -349,17 +389,33 @@ func init() {
 		m.helpers[fr.fn] = true
 		return fr
 	})
-	// t.Parallel: one test runs per execution, and a subtest runs
-	// while its parent waits in t.Run, so the call changes no schedule;
-	// testing's misuse panics stand.
+	// t.Parallel: a top-level test is the only one of its execution,
+	// so it goes on at once; a subtest releases its parent's t.Run and
+	// pauses until the parent's function has returned, then runs at the
+	// same time as its parallel siblings (waitParallel). testing's
+	// misuse panics stand.
 	def("(*testing.T).Parallel", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
-		switch {
-		case ts.parallel:
-			throwPanic(m.stringPanic("testing: t.Parallel called multiple times"))
-		case ts.denyParallel:
-			throwPanic(m.stringPanic(parallelConflict))
+		p := ts.parent
+		if !ts.pausing {
+			switch {
+			case ts.parallel:
+				throwPanic(m.stringPanic("testing: t.Parallel called multiple times"))
+			case ts.denyParallel:
+				throwPanic(m.stringPanic(parallelConflict))
+			}
+			ts.parallel = true
+			if p == nil {
+				return fr // the only top-level test of the execution
+			}
+			// Release the parent's t.Run; wait for its function to
+			// return.
+			ts.pausing = true
+			p.parallelSubs = append(p.parallelSubs, ts)
 		}
-		ts.parallel = true
+		if !m.visible(fr, opDesc{kind: opModel, obj: &p.bodyDone, what: "testing.T.Parallel", ready: func(*goroutine) bool { return p.bodyDone }}) {
+			return stop(fr)
+		}
+		ts.pausing = false
 		return fr
 	})
 	def("(*testing.common).Cleanup", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
@@ -484,7 +540,9 @@ func init() {
 		g := fr.g
 		if sub := g.waitingFor; sub != nil {
 			// Resumed: the subtest has finished.
-			if !m.visible(fr, opDesc{kind: opModel, obj: sub, what: "testing.T.Run", ready: func(*goroutine) bool { return sub.done }}) {
+			// A parallel subtest releases t.Run when it calls
+			// t.Parallel and runs on after the parent's function.
+			if !m.visible(fr, opDesc{kind: opModel, obj: sub, what: "testing.T.Run", ready: func(*goroutine) bool { return sub.done || sub.pausing }}) {
 				return stop(fr)
 			}
 			g.waitingFor = nil
@@ -498,6 +556,7 @@ func init() {
 		runner := &function{prog: m.prog, name: "testing.tRunner", runner: true}
 		runner.code = []op{
 			func(fr *frame) *frame { return m.callClosure(fr, f, []value{{r: tv}}, -1) },
+			func(fr *frame) *frame { return m.waitParallel(fr, sub) },
 			func(fr *frame) *frame { return m.runCleanups(fr, sub) },
 			func(fr *frame) *frame { sub.done = true; m.syncWith(fr.g, sub); return fr },
 			func(fr *frame) *frame { return m.ret(fr, value{}) },

@@ -30,7 +30,7 @@ func TestTestingModel(t *testing.T) {
 	var out, errb bytes.Buffer
 	names := []string{"TestShortSkips", "TestVerbose", "TestContext", "TestContextInCleanup", "TestSetenv",
 		"TestEnvPerExecution", "TestSetenvParallel", "TestTempDir", "TestCleanupOrder", "TestNoDeadline", "TestStdin",
-		"TestOutputAttrArtifact"}
+		"TestOutputAttrArtifact", "TestParallelCleanup"}
 	code := run([]string{"test", "-executions", "30", "-short", "-v", "-run", "^(" + strings.Join(names, "|") + ")$", "."}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
@@ -52,6 +52,15 @@ func TestTestingModel(t *testing.T) {
 	if code != 1 || !strings.Contains(out.String(), "ran although -short") ||
 		!strings.Contains(out.String(), "testing.Verbose() is false") {
 		t.Errorf("without -short and -v: exit %d\n%s", code, out.String())
+	}
+
+	// Parallel subtests run after the test function returned (its
+	// defers too), at the same time as each other.
+	out.Reset()
+	code = run([]string{"test", "-run", "^TestParallel(Defer|Race)$", "."}, &out, &errb)
+	if code != 1 || !strings.Contains(out.String(), "mcheck: test failed: tmodel_test.go:") || !strings.Contains(out.String(), "query on a closed DB") ||
+		!strings.Contains(out.String(), "mcheck: data race: ") {
+		t.Errorf("parallel subtests: exit %d\n%s", code, out.String())
 	}
 
 	out.Reset()

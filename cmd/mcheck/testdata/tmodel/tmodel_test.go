@@ -240,3 +240,62 @@ func TestOutputAttrArtifact(t *testing.T) {
 func TestChdir(t *testing.T) {
 	t.Chdir(t.TempDir())
 }
+
+// TestParallelDefer closes the DB with defer: the parallel subtests run
+// after the test function returned, on a closed DB (a classic bug; go
+// test fails it every time).
+func TestParallelDefer(t *testing.T) {
+	db := Open()
+	defer db.Close()
+	for _, name := range []string{"a", "b"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if !db.Query() {
+				t.Error("query on a closed DB")
+			}
+		})
+	}
+}
+
+// TestParallelCleanup closes it with t.Cleanup, after the subtests; the
+// subtests run after the function returned, and t.Run returns at once.
+func TestParallelCleanup(t *testing.T) {
+	db := Open()
+	t.Cleanup(db.Close)
+	var mu sync.Mutex
+	var order []string
+	add := func(s string) {
+		mu.Lock()
+		order = append(order, s)
+		mu.Unlock()
+	}
+	for _, name := range []string{"a", "b"} {
+		if !t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			add(name)
+			if !db.Query() {
+				t.Error("query on a closed DB")
+			}
+		}) {
+			t.Error("t.Run of a parallel subtest returned false")
+		}
+	}
+	t.Cleanup(func() {
+		if len(order) != 3 || order[0] != "returned" {
+			t.Errorf("order %v: the subtests ran before the test function returned", order)
+		}
+	})
+	add("returned")
+}
+
+// TestParallelRace: two parallel subtests update a counter without a
+// lock: they run at the same time, a data race.
+func TestParallelRace(t *testing.T) {
+	hits := 0
+	for _, name := range []string{"a", "b"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			hits++
+		})
+	}
+}
