@@ -100,3 +100,15 @@ func TestComponentBudgets(t *testing.T) {
 		t.Errorf("refused option: %v", err)
 	}
 }
+
+// TestComponentOwnOption: an option that is not package mcheck's does
+// not stop the probe (go test applies it natively).
+func TestComponentOwnOption(t *testing.T) {
+	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	var c Config
+	c.Executions = 50
+	rep, err := CheckComponentTest("testdata/cache", pkg, "TestOwnOption", c)
+	if err != nil || rep.Failure != nil || rep.Executions != 50 {
+		t.Fatalf("%+v %v", rep, err)
+	}
+}

@@ -84,42 +84,34 @@ func TestRunEndToEnd(t *testing.T) {
 
 // TestBudgetEndToEnd: zero and negative budgets, from options or flags,
 // fail the test with an mcheck error and run nothing; a time budget
-// alone runs until the time is spent.
+// alone runs until the time is spent. And an interpreted test sees the
+// flags go test was given: -v, -short, the deadline of -timeout.
 func TestBudgetEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test binary")
 	}
-	out, ok := goTest(t, "-run", "^TestBadBudget$")
-	if ok || !strings.Contains(out, "mcheck: mcheck.Budget 0s: a time budget must be positive") ||
-		!strings.Contains(out, "mcheck.Executions -1: an execution budget must be positive") {
-		t.Errorf("options:\n%s", out)
+	out, ok := goTest(t, "-run", "^(TestBadBudget|TestTestingFlags)$", "-short", "-timeout=0")
+	for _, want := range []string{
+		"mcheck: mcheck.Budget 0s: a time budget must be positive",
+		"mcheck.Executions -1: an execution budget must be positive",
+		"testing.Verbose() = false, testing.Short() = true",
+		"t.Deadline() = 0001-01-01 00:00:00 +0000 UTC, false",
+	} {
+		if ok || !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 	out, ok = goTest(t, "-run", "^TestLeak$", "-mcheck.budget=-1s")
 	if ok || !strings.Contains(out, "mcheck: -mcheck.budget -1s: a time budget must be positive") || strings.Contains(out, "partial deadlock") {
 		t.Errorf("flag:\n%s", out)
 	}
 	// The fixed twin under random search: nothing ends it but the time.
-	out, ok = goTest(t, "-run", "^TestTransferFixed$", "-mcheck.strategy=random", "-mcheck.budget=2s", "-v")
+	out, ok = goTest(t, "-run", "^(TestTransferFixed|TestTestingFlags)$", "-mcheck.strategy=random", "-mcheck.budget=2s", "-v")
 	m := regexp.MustCompile(`mcheck: (\d+) executions \(random\) in ([0-9.]+m?s)`).FindStringSubmatch(out)
 	if !ok || m == nil {
-		t.Fatalf("time budget:\n%s", out)
+		t.Fatalf("time budget, -v:\n%s", out)
 	}
 	if d, err := time.ParseDuration(m[2]); err != nil || d < 2*time.Second {
 		t.Errorf("a 2s budget stopped after %s (%s executions):\n%s", m[2], m[1], out)
-	}
-}
-
-// TestTestingFlagsEndToEnd: an interpreted test sees the flags go test
-// was given: -v, -short, and the deadline of -timeout.
-func TestTestingFlagsEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a test binary")
-	}
-	if out, ok := goTest(t, "-run", "^TestTestingFlags$", "-v"); !ok {
-		t.Errorf("with -v:\n%s", out)
-	}
-	out, ok := goTest(t, "-run", "^TestTestingFlags$", "-short", "-timeout=0")
-	if ok || !strings.Contains(out, "testing.Verbose() = false, testing.Short() = true") || !strings.Contains(out, "t.Deadline() = 0001-01-01 00:00:00 +0000 UTC, false") {
-		t.Errorf("with -short -timeout=0:\n%s", out)
 	}
 }

@@ -39,8 +39,9 @@ type ComponentProbe struct {
 // mcheck that made it ("Methods") and the values it captured, by
 // parameter name, as Go values (string, int64, uint64, bool, []string).
 type TestOption struct {
-	Name string
-	Args map[string]any
+	Name       string
+	Args       map[string]any
+	Unreadable bool // not an option of package mcheck: Name is its function's
 }
 
 const mcheckPath = "github.com/mcheck-dev/mcheck"
@@ -49,7 +50,8 @@ const mcheckPath = "github.com/mcheck-dev/mcheck"
 // mcheck.Component call; mcheck.Values, whose values are the
 // interpreter's, is left to the caller. An option that is not a function
 // of package mcheck (a user's own func(*gotest.Config)) cannot be read:
-// it is an error naming it.
+// it comes back with the name of its function and Unreadable set (go
+// test applies it natively; mcheck test cannot).
 func (m *Machine) testOptions(opts value) []TestOption {
 	var out []TestOption
 	for _, o := range opts.slice() {
@@ -62,7 +64,8 @@ func (m *Machine) testOptions(opts value) []TestOption {
 		}
 		fn := cl.fn.ssa
 		if fn == nil || fn.Parent() == nil || fn.Parent().Pkg == nil || fn.Parent().Pkg.Pkg.Path() != mcheckPath {
-			unsupported("an option of mcheck.Run or mcheck.Component that is not one of package mcheck's (%s): mcheck test cannot read it", cl.fn.name)
+			out = append(out, TestOption{Name: cl.fn.name, Unreadable: true})
+			continue
 		}
 		opt := TestOption{Name: fn.Parent().Name(), Args: map[string]any{}}
 		for k, fv := range fn.FreeVars {

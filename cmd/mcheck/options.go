@@ -20,6 +20,9 @@ import (
 // nativeOption rebuilds option o with package mcheck's function of its
 // name.
 func nativeOption(o ssainterp.TestOption) (mcheck.Option, error) {
+	if o.Unreadable {
+		return nil, fmt.Errorf("mcheck test cannot read the option %s: it is not one of package mcheck's (go test applies it)", o.Name)
+	}
 	a := o.Args
 	str := func(k string) string { s, _ := a[k].(string); return s }
 	num := func(k string) int { n, _ := a[k].(int64); return int(n) }

@@ -80,7 +80,7 @@ func TestTestCommandStatus(t *testing.T) {
 	t.Chdir("testdata/tmodel")
 	var out, errb bytes.Buffer
 	if code := run([]string{"test", "-run", "^TestOwnOption$", "."}, &out, &errb); code != 2 ||
-		!strings.Contains(errb.String(), "mcheck: TestOwnOption: ") || !strings.Contains(errb.String(), "not one of package mcheck's") {
+		!strings.Contains(errb.String(), "mcheck: TestOwnOption: ") || !strings.Contains(errb.String(), "mcheck test cannot read the option github.com/mcheck-dev/mcheck/cmd/mcheck/testdata/tmodel.TestOwnOption$2: it is not one of package mcheck's") {
 		t.Errorf("own option: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 	errb.Reset()
