@@ -96,6 +96,17 @@ func SyncOnly() Option { return func(c *gotest.Config) { c.SyncOnly = true } }
 // NoRaces turns data race detection off.
 func NoRaces() Option { return func(c *gotest.Config) { c.NoRaces = true } }
 
+// TimeBarrier makes timers fire only when no goroutine can move (the old
+// semantics of time); by default a timer may also fire early, while
+// goroutines can still move (see TimerHorizon).
+func TimeBarrier() Option { return func(c *gotest.Config) { c.TimeBarrier = true } }
+
+// TimerHorizon sets how far ahead of the virtual clock a timer may be to
+// fire while goroutines can still move (default 5ms; negative: any
+// deadline): how long a stall of a runnable goroutine the exploration
+// assumes a loaded machine can have.
+func TimerHorizon(d time.Duration) Option { return func(c *gotest.Config) { c.TimerHorizon = d } }
+
 // Replay runs exactly the schedule of a token that a report printed.
 func Replay(token string) Option { return func(c *gotest.Config) { c.Replay = token } }
 

@@ -91,6 +91,8 @@ func defineFlags(fs *flag.FlagSet) {
 	fs.Bool("mcheck.synconly", false, "mcheck: schedule only at synchronisation, not at shared memory accesses")
 	fs.Bool("mcheck.norace", false, "mcheck: do not report data races")
 	fs.Bool("mcheck.v", false, "mcheck: progress lines on long runs")
+	fs.Bool("mcheck.timebarrier", false, "mcheck: timers fire only when no goroutine can move")
+	fs.Duration("mcheck.timerhorizon", 0, "mcheck: how far ahead a timer may fire while goroutines can move (default 5ms; negative: any)")
 }
 
 // withFlags applies the -mcheck.* flags that were given over c (see
@@ -150,6 +152,10 @@ func applyFlags(c Config, visit func(func(*flag.Flag)), defTime, defShort time.D
 			if v.(bool) {
 				c.Progress = os.Stderr
 			}
+		case "mcheck.timebarrier":
+			c.TimeBarrier = v.(bool)
+		case "mcheck.timerhorizon":
+			c.TimerHorizon = v.(time.Duration)
 		}
 	})
 	if c.Time == 0 && c.Executions == 0 {
@@ -215,11 +221,7 @@ func Run(t *testing.T, body any, c Config) {
 			rep.Elapsed.Round(time.Millisecond), saved)
 		return
 	}
-	if rep.Exhausted {
-		t.Logf("mcheck: explored all %d schedules (%s), no bug", rep.Executions, rep.Strategy)
-	} else {
-		t.Logf("mcheck: %d executions (%s) in %v, no bug", rep.Executions, rep.Strategy, rep.Elapsed.Round(time.Millisecond))
-	}
+	t.Logf("mcheck: %s", rep.Summary())
 }
 
 // hostFlags returns go test's own flags as the interpreted test sees

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Format writes the failure as mcheck reports it: the kind and the
@@ -131,4 +132,18 @@ func firstLines(s string, n int) string {
 		lines = append(lines[:n], "...")
 	}
 	return strings.Join(lines, "\n  ")
+}
+
+// Summary says what a clean exploration did: "2000 executions
+// (portfolio) in 1.2s, no bug", "explored all 126 schedules (dfs), no
+// bug", with the inconclusive executions counted when there are any.
+func (r *Report) Summary() string {
+	s := fmt.Sprintf("%d executions (%s) in %v, no bug", r.Executions, r.Strategy, r.Elapsed.Round(time.Millisecond))
+	if r.Exhausted {
+		s = fmt.Sprintf("explored all %d schedules (%s), no bug", r.Executions, r.Strategy)
+	}
+	if r.Inconclusive > 0 {
+		s += fmt.Sprintf("; %d executions inconclusive (still making progress when the step budget and the fair scheduler's were spent: raise the step bound)", r.Inconclusive)
+	}
+	return s
 }

@@ -27,6 +27,8 @@ func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 	fs.BoolVar(&o.SyncOnly, "synconly", false, "schedule only at synchronisation, not at loads and stores of shared memory")
 	fs.BoolVar(&o.NoRaces, "norace", false, "do not report data races")
 	fs.BoolVar(&o.RecordRaces, "recordraces", false, "list data races without stopping at the first")
+	fs.BoolVar(&o.TimeBarrier, "timebarrier", false, "timers fire only when no goroutine can move")
+	fs.DurationVar(&o.TimerHorizon, "timerhorizon", 0, "how far ahead a timer may fire while goroutines can move (default 5ms; negative: any)")
 	return fs.Bool("v", false, "print a progress line on long runs (mcheck test: and testing.Verbose() reports true, as go test -v)")
 }
 
@@ -128,10 +130,6 @@ func printReport(stdout io.Writer, rep *sched.Report, replay string) int {
 		fmt.Fprintf(stdout, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
 		return 1
 	}
-	if rep.Exhausted {
-		fmt.Fprintf(stdout, "mcheck: explored all %d schedules (%s), no bug\n", rep.Executions, rep.Strategy)
-	} else {
-		fmt.Fprintf(stdout, "mcheck: %d executions (%s) in %v, no bug\n", rep.Executions, rep.Strategy, rep.Elapsed.Round(time.Millisecond))
-	}
+	fmt.Fprintf(stdout, "mcheck: %s\n", rep.Summary())
 	return 0
 }

@@ -49,6 +49,10 @@ func nativeOption(o ssainterp.TestOption) (mcheck.Option, error) {
 		return mcheck.NoRaces(), nil
 	case "Replay":
 		return mcheck.Replay(str("token")), nil
+	case "TimeBarrier":
+		return mcheck.TimeBarrier(), nil
+	case "TimerHorizon":
+		return mcheck.TimerHorizon(time.Duration(num("d"))), nil
 	case "Methods":
 		return mcheck.Methods(strs("names")...), nil
 	case "Exclude":
