@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
 // Format writes the failure as mcheck reports it: the kind and the
@@ -15,12 +17,15 @@ func (f *Failure) Format(replay string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "mcheck: %s: %s\n", f.Kind, firstLines(f.Message, 6))
 	if r := f.Race; r != nil {
-		w := accessWord(r.Current.Write)
-		fmt.Fprintf(&b, "  %s at %s by goroutine %d: %s\n", strings.ToUpper(w[:1])+w[1:], r.Current.Pos, r.Current.Goroutine, r.Current.Func)
+		w := accessOp(r.Current)
+		if !strings.HasPrefix(w, "sync.") {
+			w = strings.ToUpper(w[:1]) + w[1:]
+		}
+		fmt.Fprintf(&b, "  %s at %s by goroutine %d: %s\n", w, r.Current.Pos, r.Current.Goroutine, r.Current.Func)
 		if st := strings.TrimSpace(r.Current.Stack); st != "" {
 			fmt.Fprintf(&b, "    %s\n", strings.ReplaceAll(st, "\n", "\n    "))
 		}
-		fmt.Fprintf(&b, "  Previous %s at %s by goroutine %d: %s\n", accessWord(r.Previous.Write), r.Previous.Pos, r.Previous.Goroutine, r.Previous.Func)
+		fmt.Fprintf(&b, "  Previous %s at %s by goroutine %d: %s\n", accessOp(r.Previous), r.Previous.Pos, r.Previous.Goroutine, r.Previous.Func)
 		for _, g := range f.Goroutines {
 			if g.Created != "" {
 				fmt.Fprintf(&b, "  goroutine %d created at %s\n", g.ID, g.Created)
@@ -50,8 +55,12 @@ func (f *Failure) Format(replay string) string {
 	return b.String()
 }
 
-func accessWord(write bool) string {
-	if write {
+// accessOp names what a side of a race did ("write", "atomic read", ...).
+func accessOp(a ssainterp.RaceAccess) string {
+	if a.Op != "" {
+		return a.Op
+	}
+	if a.Write {
 		return "write"
 	}
 	return "read"

@@ -96,11 +96,10 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 				}
 			} else {
 				src := fr.regs[s].slice()
-				n = copy(dst, src)
 				if cp {
-					for i := range dst[:n] {
-						dst[i] = copyVal(dst[i])
-					}
+					n = copyAggs(dst, src)
+				} else {
+					n = copy(dst, src)
 				}
 			}
 			set(fr, intVal(int64(n)))
@@ -340,6 +339,12 @@ func appendValues(old, add []value, size int64, noscan, copyElems bool) []value 
 		nc := growCap(cap(old), n, size, noscan)
 		s = make([]value, n, nc)
 		copy(s, old)
+		if copyElems {
+			// The new backing array has structs and arrays of its own.
+			for i := range old {
+				s[i] = copyVal(s[i])
+			}
+		}
 	}
 	copy(s[len(old):], add)
 	if copyElems {
@@ -422,4 +427,24 @@ func (m *Machine) recover(fr *frame) value {
 	}
 	p.recovered = true
 	return p.val
+}
+
+// copyAggs is copy(dst, src) for slices of structs or arrays: each element
+// is copied into dst's own fields and elements (see assign), in the order
+// that keeps overlapping slices right, as memmove does.
+func copyAggs(dst, src []value) int {
+	n := min(len(dst), len(src))
+	if n == 0 {
+		return 0
+	}
+	if uintptr(unsafe.Pointer(&dst[0])) > uintptr(unsafe.Pointer(&src[0])) {
+		for i := n - 1; i >= 0; i-- {
+			assign(&dst[i], src[i])
+		}
+		return n
+	}
+	for i := range n {
+		assign(&dst[i], src[i])
+	}
+	return n
 }

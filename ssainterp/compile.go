@@ -769,6 +769,10 @@ func (c *compiler) store(ins *ssa.Store) op {
 				fr.pc--
 				return nil
 			}
+			if q, ok := fr.regs[a].r.(*value); ok && q != nil {
+				assign(q, fr.regs[v])
+				return fr
+			}
 			storeTo(fr.g.m, fr.regs[a], copyVal(fr.regs[v]), rt)
 			return fr
 		}
@@ -807,7 +811,7 @@ func localAddr(v ssa.Value) bool {
 // returns true when the goroutine must stop before it.
 func tracked(fr *frame, p value, write bool) bool {
 	c, ok := p.r.(*value)
-	return ok && c != nil && fr.g.m.memAccess(fr, c, write)
+	return ok && c != nil && fr.g.m.memAccessCell(fr, c, write)
 }
 
 // storeTo stores v through pointer p (a *value or a native pointer).

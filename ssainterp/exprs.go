@@ -168,7 +168,10 @@ func (c *compiler) unop(ins *ssa.UnOp) op {
 		return func(fr *frame) *frame { fr.regs[d].n = norm(k, ^fr.regs[x].n); return fr }
 	case token.MUL:
 		rt := c.rt(ins.Type())
-		track := !localAddr(ins.X)
+		// A load whose value is unused is no access for the race
+		// detector: SSA loads the array of "for i := range a.arr",
+		// which Go does not evaluate.
+		track := !localAddr(ins.X) && len(*ins.Referrers()) > 0
 		if isAggregate(rt) {
 			return func(fr *frame) *frame {
 				if track && fr.g.m.watch && tracked(fr, fr.regs[x], false) {

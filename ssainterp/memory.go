@@ -62,15 +62,48 @@ func (v vclock) clone() vclock { return append(vclock(nil), v...) }
 type access struct {
 	g   int
 	clk uint32
+	op  accessOp
 	pos token.Pos
 	fn  *function
 }
 
-// shadow is what is known of one cell's accesses.
+// accessOp says what kind of access an access was.
+type accessOp uint8
+
+const (
+	opRead accessOp = iota
+	opWrite
+	opAtomicRead
+	opAtomicWrite
+	opWaitGroupAdd  // Add from zero: a read of the WaitGroup's semaphore
+	opWaitGroupWait // a Wait that blocks: a write of the semaphore
+)
+
+func (o accessOp) String() string {
+	return [...]string{"read", "write", "atomic read", "atomic write",
+		"sync.WaitGroup.Add from zero", "sync.WaitGroup.Wait"}[o]
+}
+
+// isWrite reports whether the access writes (two accesses race only if
+// one of them writes).
+func (o accessOp) isWrite() bool { return o == opWrite || o == opAtomicWrite || o == opWaitGroupWait }
+
+// shadow is what is known of one word's accesses (a scalar cell, a map as
+// a whole, a WaitGroup's semaphore).
 type shadow struct {
 	owner int // the only goroutine that touched it; -1 once shared
 	w     access
-	reads []access // the latest read of each goroutine since the last write
+	reads []access      // the latest plain read of each goroutine since the last plain write
+	at    *atomicShadow // atomic accesses since the last plain write, once there are any
+}
+
+// atomicShadow holds the atomic accesses of a word since its last plain
+// write, the latest of each goroutine. They race with plain accesses
+// only: atomic writes with plain reads and writes, atomic reads with
+// plain writes.
+type atomicShadow struct {
+	writes []access
+	reads  []access
 }
 
 // Race is a data race found in an execution.
@@ -83,6 +116,7 @@ type Race struct {
 // RaceAccess is one side of a data race.
 type RaceAccess struct {
 	Write     bool
+	Op        string // "read", "write", "atomic read", "atomic write", "sync.WaitGroup.Add from zero", "sync.WaitGroup.Wait"
 	Goroutine int
 	Pos       string
 	Func      string
@@ -105,15 +139,18 @@ func (m *Machine) startTracking(parent, child *goroutine) {
 	parent.vc = parent.vc.tick(parent.id)
 }
 
-// allocated records that goroutine g allocated cell c, with the fields
-// or elements of a struct or array in it (up to a bound: cells past it
-// count as memory of the first goroutine, which only costs choice points).
+// allocated records that goroutine g allocated cell c: the words in it
+// (the cell itself, or the fields and elements of the struct or array it
+// holds, recursively), up to a bound: words past it count as memory of
+// the first goroutine, which only costs choice points.
 func (m *Machine) allocated(g *goroutine, c *value) {
-	m.shadows[c] = &shadow{owner: g.id}
-	if a, ok := c.r.(agg); ok {
-		for i := range a[:min(len(a), maxRegistered)] {
-			m.allocated(g, &a[i])
-		}
+	a, ok := c.r.(agg)
+	if !ok {
+		m.shadows[c] = &shadow{owner: g.id}
+		return
+	}
+	for i := range a[:min(len(a), maxRegistered)] {
+		m.allocated(g, &a[i])
 	}
 }
 
@@ -129,8 +166,14 @@ func (m *Machine) allocatedSlice(g *goroutine, s []value) {
 }
 
 // syncWith is a synchronisation of g on obj (see the package comment).
+// Atomic variables (cells) and WaitGroups order their operations
+// themselves (atomicAccess, the WaitGroup models in sync.go).
 func (m *Machine) syncWith(g *goroutine, obj any) {
 	if !m.watch || obj == nil {
+		return
+	}
+	switch obj.(type) {
+	case *value, *wgState:
 		return
 	}
 	g.vc = g.vc.join(m.syncClocks[obj])
@@ -138,102 +181,299 @@ func (m *Machine) syncWith(g *goroutine, obj any) {
 	g.vc = g.vc.tick(g.id)
 }
 
-// memAccess handles an access of goroutine fr.g to the memory key (a
-// *value cell or a *mapV). It returns true when the goroutine must stop
+// syncAcquire joins obj's clock into g's (g sees what was released to obj).
+func (m *Machine) syncAcquire(g *goroutine, obj any) {
+	if m.watch {
+		g.vc = g.vc.join(m.syncClocks[obj])
+	}
+}
+
+// syncRelease publishes g's clock to obj: joined with what obj had (merge),
+// or replacing it (an atomic store: a later load synchronises with the
+// store it observes, not with the stores before it).
+func (m *Machine) syncRelease(g *goroutine, obj any, merge bool) {
+	if !m.watch {
+		return
+	}
+	c := m.syncClocks[obj]
+	if merge {
+		c = c.join(g.vc)
+	} else {
+		c = append(c[:0], g.vc...)
+	}
+	m.syncClocks[obj] = c
+	g.vc = g.vc.tick(g.id)
+}
+
+// memAccess handles an access of goroutine fr.g to the memory key: a
+// *value cell holding a scalar (not a struct or array: see
+// memAccessCell), or a *mapV. It returns true when the goroutine must stop
 // before the access (a visible operation); otherwise it checks the access
 // for a race and records it.
 func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
-	return m.memAccessMaybeStop(fr, key, write, !fr.fn.quiet)
+	g := fr.g
+	sh := m.shadowOf(key, g.id)
+	if sh.owner == -1 && m.cfg.SharedPoints && g.nested == 0 && !fr.fn.quiet {
+		if !m.visible(fr, opDesc{kind: opMem, what: accessWord(write), addr: key, write: write}) {
+			return true
+		}
+	}
+	if m.cfg.Races {
+		op := opRead
+		if write {
+			op = opWrite
+		}
+		m.checkRace(fr, key, sh, op)
+	}
+	return false
 }
 
-func (m *Machine) memAccessMaybeStop(fr *frame, key any, write, mayStop bool) (stop bool) {
-	g := fr.g
+// shadowOf returns key's shadow, made on first use, and marks it shared
+// once a goroutine other than its owner touches it.
+func (m *Machine) shadowOf(key any, g int) *shadow {
 	sh := m.shadows[key]
 	if sh == nil {
 		sh = &shadow{owner: m.firstOwner}
 		m.shadows[key] = sh
 	}
-	if sh.owner != g.id {
+	if sh.owner != g {
 		sh.owner = -1
 	}
-	if mayStop && sh.owner == -1 && m.cfg.SharedPoints && g.nested == 0 {
-		what := "read"
+	return sh
+}
+
+// memAccessCell is memAccess for a cell that may hold a struct or an
+// array: Go's race detector sees memory as bytes, so a load or store of
+// the whole value accesses each of its words, and conflicts with an
+// access to any one of them.
+func (m *Machine) memAccessCell(fr *frame, c *value, write bool) (stop bool) {
+	if a, ok := c.r.(agg); ok {
 		if write {
-			what = "write"
+			return m.memBulk(fr, nil, a)
 		}
-		if !m.visible(fr, opDesc{kind: opMem, what: what, addr: key, write: write}) {
-			return true
-		}
+		return m.memBulk(fr, a, nil)
 	}
-	if !m.cfg.Races {
-		return false
-	}
-	cur := access{g: g.id, clk: g.vc.get(g.id), pos: fr.fn.posAt(fr.pc - 1), fn: fr.fn}
-	_, isMap := key.(*mapV)
-	if concurrent(sh.w, g) {
-		msg := "concurrent map read and map write"
-		if write {
-			msg = "concurrent map writes"
-		}
-		m.raceFound(fr, isMap, msg, write, sh.w, true)
-		return false
-	}
-	if write {
-		for _, r := range sh.reads {
-			if concurrent(r, g) {
-				m.raceFound(fr, isMap, "concurrent map read and map write", true, r, false)
-				return false
-			}
-		}
-		sh.w = cur
-		sh.reads = sh.reads[:0]
-		return false
-	}
-	for i, r := range sh.reads {
-		if r.g == g.id {
-			sh.reads[i] = cur
-			return false
+	return m.memAccess(fr, c, write)
+}
+
+// memAccessMaybeStop is memAccessCell (or memAccess for a map) for
+// accesses made by native code or reflection, which may not be a
+// scheduling point (mayStop false): then it only checks for a race.
+func (m *Machine) memAccessMaybeStop(fr *frame, key any, write, mayStop bool) (stop bool) {
+	c, isCell := key.(*value)
+	switch {
+	case mayStop && isCell:
+		return m.memAccessCell(fr, c, write)
+	case mayStop:
+		return m.memAccess(fr, key, write)
+	case isCell:
+		m.checkWords(fr, c, rw(write))
+	default:
+		sh := m.shadowOf(key, fr.g.id)
+		if m.cfg.Races {
+			m.checkRace(fr, key, sh, rw(write))
 		}
 	}
-	sh.reads = append(sh.reads, cur)
 	return false
 }
 
+func rw(write bool) accessOp {
+	if write {
+		return opWrite
+	}
+	return opRead
+}
+
+// checkWords checks and records an access op to each word of the cell c:
+// c itself, or the words of the fields or elements of the struct or array
+// it holds. It is never a scheduling point.
+func (m *Machine) checkWords(fr *frame, c *value, op accessOp) {
+	if a, ok := c.r.(agg); ok {
+		for i := range a {
+			m.checkWords(fr, &a[i], op)
+		}
+		return
+	}
+	sh := m.shadowOf(c, fr.g.id)
+	if m.cfg.Races {
+		m.checkRace(fr, c, sh, op)
+	}
+}
+
+// sharedWords appends to dst the words of c (see checkWords) that a
+// goroutine other than g has touched, or may have.
+func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
+	if a, ok := c.r.(agg); ok {
+		for i := range a {
+			dst = m.sharedWords(&a[i], g, dst)
+		}
+		return dst
+	}
+	if sh := m.shadows[c]; sh == nil && m.firstOwner != g || sh != nil && sh.owner != g {
+		dst = append(dst, c)
+	}
+	return dst
+}
+
 // memBulk handles an operation that reads the cells in reads and writes
-// those in writes (copy, append): one visible operation for all of them
-// when any is shared, then a race check of each.
+// those in writes (copy, append, a load or store of a struct or array),
+// each with every word in it: one visible operation for all of them when
+// any is shared, then a race check of each.
 func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
 	g := fr.g
-	shared := func(cells []value) any {
-		for i := range cells {
-			if sh := m.shadows[&cells[i]]; sh == nil && m.firstOwner != g.id || sh != nil && sh.owner != g.id {
-				return &cells[i]
-			}
+	if m.cfg.SharedPoints && g.nested == 0 && !fr.fn.quiet {
+		var shared cells
+		for i := range writes {
+			shared = m.sharedWords(&writes[i], g.id, shared)
 		}
-		return nil
-	}
-	if m.cfg.SharedPoints && g.nested == 0 {
-		key, write := shared(writes), true
-		if key == nil {
-			key, write = shared(reads), false
+		write := len(shared) > 0
+		for i := range reads {
+			shared = m.sharedWords(&reads[i], g.id, shared)
 		}
-		if key != nil {
-			what := "read"
-			if write {
-				what = "write"
+		if len(shared) > 0 {
+			var addr any = shared
+			if len(shared) == 1 {
+				addr = shared[0]
 			}
-			if !m.visible(fr, opDesc{kind: opMem, what: what, addr: key, write: write}) {
+			if !m.visible(fr, opDesc{kind: opMem, what: accessWord(write), addr: addr, write: write}) {
 				return true
 			}
 		}
 	}
 	for i := range reads {
-		m.memAccessMaybeStop(fr, &reads[i], false, false)
+		m.checkWords(fr, &reads[i], opRead)
 	}
 	for i := range writes {
-		m.memAccessMaybeStop(fr, &writes[i], true, false)
+		m.checkWords(fr, &writes[i], opWrite)
 	}
 	return false
+}
+
+// cells is the set of words one visible operation accesses (a copy, an
+// append, a whole struct or array), for partial-order reduction.
+type cells []*value
+
+// memObjects returns the objects a memory operation's addr names (see
+// Access).
+func memObjects(addr any) []any {
+	cs, ok := addr.(cells)
+	if !ok {
+		return []any{addr}
+	}
+	objs := make([]any, len(cs))
+	for i, c := range cs {
+		objs[i] = c
+	}
+	return objs
+}
+
+// atomicKind is what an atomic operation does to its word.
+type atomicKind uint8
+
+const (
+	atomicLoad  atomicKind = iota // acquires
+	atomicStore                   // releases (replacing the word's clock)
+	atomicRMW                     // Add, Swap, a successful CompareAndSwap, And, Or: both
+	atomicCAS                     // a CompareAndSwap: atomicRMW if it swaps, else atomicLoad
+)
+
+// atomicAccess performs the happens-before effects of an atomic operation
+// of fr's goroutine on the word c, and checks it against the plain
+// accesses to c: mixed atomic and plain accesses that are not ordered are
+// a data race, as Go's race detector reports them; two atomic operations
+// never race.
+func (m *Machine) atomicAccess(fr *frame, c *value, kind atomicKind) {
+	if !m.watch {
+		return
+	}
+	g := fr.g
+	if kind != atomicStore {
+		m.syncAcquire(g, c)
+	}
+	sh := m.shadowOf(c, g.id)
+	if m.cfg.Races {
+		op := opAtomicWrite
+		if kind == atomicLoad {
+			op = opAtomicRead
+		}
+		if m.checkRace(fr, c, sh, op) {
+			return
+		}
+	}
+	if kind != atomicLoad {
+		m.syncRelease(g, c, kind == atomicRMW)
+	}
+}
+
+// checkRace checks the access op of fr's goroutine to key against the
+// accesses its shadow remembers, reports a race if one is not ordered
+// before it, and otherwise records it (FastTrack's epochs). It returns
+// true when it reported a race.
+func (m *Machine) checkRace(fr *frame, key any, sh *shadow, op accessOp) bool {
+	g := fr.g
+	write := op.isWrite()
+	atomic := op == opAtomicRead || op == opAtomicWrite
+	if concurrent(sh.w, g) {
+		m.raceFound(fr, key, op, sh.w)
+		return true
+	}
+	if write {
+		for _, r := range sh.reads {
+			if concurrent(r, g) {
+				m.raceFound(fr, key, op, r)
+				return true
+			}
+		}
+	}
+	if at := sh.at; at != nil && !atomic {
+		for _, a := range at.writes {
+			if concurrent(a, g) {
+				m.raceFound(fr, key, op, a)
+				return true
+			}
+		}
+		if write {
+			for _, a := range at.reads {
+				if concurrent(a, g) {
+					m.raceFound(fr, key, op, a)
+					return true
+				}
+			}
+		}
+	}
+	cur := access{g: g.id, clk: g.vc.get(g.id), op: op, pos: fr.fn.posAt(fr.pc - 1), fn: fr.fn}
+	switch op {
+	case opWrite, opWaitGroupWait:
+		sh.w = cur
+		sh.reads = sh.reads[:0]
+		if sh.at != nil {
+			sh.at.writes = sh.at.writes[:0]
+			sh.at.reads = sh.at.reads[:0]
+		}
+	case opRead, opWaitGroupAdd:
+		sh.reads = latest(sh.reads, cur)
+	case opAtomicWrite, opAtomicRead:
+		if sh.at == nil {
+			sh.at = &atomicShadow{}
+		}
+		if op == opAtomicWrite {
+			sh.at.writes = latest(sh.at.writes, cur)
+		} else {
+			sh.at.reads = latest(sh.at.reads, cur)
+		}
+	}
+	return false
+}
+
+// latest records a as its goroutine's latest access in list.
+func latest(list []access, a access) []access {
+	for i, r := range list {
+		if r.g == a.g {
+			list[i] = a
+			return list
+		}
+	}
+	return append(list, a)
 }
 
 // concurrent reports whether access a is not ordered before g's present.
@@ -241,17 +481,24 @@ func concurrent(a access, g *goroutine) bool {
 	return a.g != 0 && a.g != g.id && a.clk > g.vc.get(a.g)
 }
 
-// raceFound ends the execution with a data race report.
-func (m *Machine) raceFound(fr *frame, isMap bool, mapMsg string, write bool, prev access, prevWrite bool) {
-	cur := RaceAccess{Write: write, Goroutine: fr.g.id, Pos: m.prog.shortPos(fr.fn.posAt(fr.pc - 1)),
+// raceFound ends the execution with a data race report: the access op of
+// fr's goroutine to key races with prev.
+func (m *Machine) raceFound(fr *frame, key any, op accessOp, prev access) {
+	cur := RaceAccess{Write: op.isWrite(), Op: op.String(), Goroutine: fr.g.id, Pos: m.prog.shortPos(fr.fn.posAt(fr.pc - 1)),
 		Func: fr.fn.goName(), Stack: m.goroutineTrace(fr.g)}
-	p := RaceAccess{Write: prevWrite, Goroutine: prev.g, Pos: m.prog.shortPos(prev.pos), Func: prev.fn.goName()}
+	p := RaceAccess{Write: prev.op.isWrite(), Op: prev.op.String(), Goroutine: prev.g, Pos: m.prog.shortPos(prev.pos), Func: prev.fn.goName()}
 	r := &Race{Current: cur, Previous: p}
-	if isMap {
-		r.Message = mapMsg
-	} else {
+	switch {
+	case isMap(key) && op.isWrite() && prev.op.isWrite():
+		r.Message = "concurrent map writes"
+	case isMap(key):
+		r.Message = "concurrent map read and map write"
+	default:
 		r.Message = fmt.Sprintf("%s at %s by goroutine %d races with %s at %s by goroutine %d",
-			accessWord(write), cur.Pos, cur.Goroutine, accessWord(prevWrite), p.Pos, p.Goroutine)
+			cur.Op, cur.Pos, cur.Goroutine, p.Op, p.Pos, p.Goroutine)
+		if op >= opWaitGroupAdd {
+			r.Message += " (WaitGroup misuse: an Add that starts the counter from zero must happen before Wait)"
+		}
 	}
 	if m.cfg.RecordRaces {
 		m.races = append(m.races, r)
@@ -260,6 +507,11 @@ func (m *Machine) raceFound(fr *frame, isMap bool, mapMsg string, write bool, pr
 	m.race = r
 	m.exited = true
 	panic(&exitSignal{0})
+}
+
+func isMap(key any) bool {
+	_, ok := key.(*mapV)
+	return ok
 }
 
 // Races returns the races recorded with Config.RecordRaces.
@@ -274,3 +526,19 @@ func accessWord(write bool) string {
 
 // Race returns the data race that ended the execution, or nil.
 func (m *Machine) Race() *Race { return m.race }
+
+// assign stores v into the cell c with Go's value semantics. A struct or
+// array is copied into the fields and elements the cell already has, so
+// that pointers into it (p := &s.f) keep seeing its memory and the race
+// detector keeps each word's history; anything else is copied by copyVal.
+func assign(c *value, v value) {
+	if b, ok := v.r.(agg); ok {
+		if a, ok := c.r.(agg); ok && len(a) == len(b) {
+			for i := range b {
+				assign(&a[i], b[i])
+			}
+			return
+		}
+	}
+	*c = copyVal(v)
+}

@@ -184,7 +184,7 @@ func (m *Machine) PendingAccess(id int) Access {
 	d := &g.pending
 	switch {
 	case d.kind == opMem:
-		return Access{Objects: []any{d.addr}, Read: !d.write}
+		return Access{Objects: memObjects(d.addr), Read: !d.write}
 	case len(d.sudogs) > 0:
 		objs := make([]any, len(d.sudogs))
 		for i, s := range d.sudogs {

@@ -16,9 +16,21 @@ type mutexState struct {
 
 func (s *mutexState) copyState() any { c := *s; return &c }
 
-type wgState struct{ n int64 }
+// wgState is a WaitGroup: its counter, and the goroutines blocked in
+// Wait. When the counter reaches zero every blocked waiter is released at
+// once (a new generation starts); a waiter that then finds the counter
+// above zero panics, as Go's does ("WaitGroup is reused before previous
+// Wait has returned").
+type wgState struct {
+	n       int64
+	gen     uint32                // generations of waiters released so far
+	blocked int                   // waiters of the current generation
+	waiters map[*goroutine]uint32 // blocked waiters and the generation each waits to end
+}
 
-func (s *wgState) copyState() any { c := *s; return &c }
+// copyState copies the counter: waiters stay with the original, as they
+// wait on its semaphore.
+func (s *wgState) copyState() any { return &wgState{n: s.n} }
 
 type syncMapState struct{ m *mapV }
 
@@ -131,29 +143,14 @@ func init() {
 		return fr
 	}
 
-	wgAdd := func(m *Machine, fr *frame, s *wgState, delta int64, what string) *frame {
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what}) {
-			return stop(fr)
-		}
-		s.n += delta
-		if s.n < 0 {
-			throwPanic(m.stringPanic("sync: negative WaitGroup counter"))
-		}
-		return fr
-	}
 	models["(*sync.WaitGroup).Add"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		return wgAdd(m, fr, wgOf(args[0]), args[1].int(), "sync.WaitGroup.Add")
+		return m.wgAdd(fr, wgOf(args[0]), args[1].int(), "sync.WaitGroup.Add")
 	}
 	models["(*sync.WaitGroup).Done"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		return wgAdd(m, fr, wgOf(args[0]), -1, "sync.WaitGroup.Done")
+		return m.wgAdd(fr, wgOf(args[0]), -1, "sync.WaitGroup.Done")
 	}
 	models["(*sync.WaitGroup).Wait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		s := wgOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
-			ready: func(*goroutine) bool { return s.n == 0 }}) {
-			return stop(fr)
-		}
-		return fr
+		return m.wgWait(fr, wgOf(args[0]))
 	}
 
 	// Cond's notify list (runtime_notifyList* are linknamed into runtime).
@@ -282,4 +279,89 @@ func notifyOf(p value) *notifyState {
 // stringPanic is the interface value of panic("msg").
 func (m *Machine) stringPanic(msg string) value {
 	return value{r: &iface{t: m.prog.rtypeOf(types.Typ[types.String]), v: strVal(msg)}}
+}
+
+// WaitGroup and the race detector, as in Go's sync package under -race:
+// Done (a negative delta) releases the WaitGroup and Wait acquires it
+// when it returns; an Add that starts the counter from zero reads the
+// WaitGroup's semaphore and a Wait that blocks (its first waiter) writes
+// it, so an Add from zero that is not ordered with a concurrent Wait is a
+// data race (the classic bug: wg.Add inside the goroutine it counts).
+
+// wgAdd is Add(delta) (Done is Add(-1)).
+func (m *Machine) wgAdd(fr *frame, s *wgState, delta int64, what string) *frame {
+	if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what}) {
+		return stop(fr)
+	}
+	g := fr.g
+	if delta < 0 {
+		m.syncRelease(g, s, true)
+	}
+	s.n += delta
+	if s.n < 0 {
+		throwPanic(m.stringPanic("sync: negative WaitGroup counter"))
+	}
+	if delta > 0 && s.n == delta && m.watch && m.cfg.Races {
+		m.checkRace(fr, &s.gen, m.shadowOf(&s.gen, g.id), opWaitGroupAdd)
+	}
+	if s.n == 0 && s.blocked > 0 {
+		s.gen++ // the waiters are released
+		s.blocked = 0
+	}
+	return fr
+}
+
+// wgWait is Wait. The goroutine reads the counter when it reaches the
+// call: if it is above zero, Wait blocks at once until the counter's
+// current generation ends; otherwise Wait is a choice point that returns
+// if the counter is still zero when it is taken, and blocks if not.
+func (m *Machine) wgWait(fr *frame, s *wgState) *frame {
+	g := fr.g
+	if t, ok := s.waiters[g]; ok {
+		// Woken, or still blocked, in this call.
+		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
+			ready: func(*goroutine) bool { return s.gen != t }}) {
+			return stop(fr)
+		}
+		delete(s.waiters, g)
+		if s.n != 0 {
+			throwPanic(m.stringPanic("sync: WaitGroup is reused before previous Wait has returned"))
+		}
+		m.syncAcquire(g, s)
+		return fr
+	}
+	if !g.granted && g.nested == 0 && s.n > 0 {
+		return m.wgBlock(fr, s)
+	}
+	if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait"}) {
+		return stop(fr)
+	}
+	if s.n == 0 {
+		m.syncAcquire(g, s)
+		return fr
+	}
+	if g.nested > 0 {
+		unsupported("blocking operation (sync.WaitGroup.Wait) in a function called from native code")
+	}
+	return m.wgBlock(fr, s)
+}
+
+// wgBlock makes fr's goroutine a waiter of the current generation of s
+// and stops it until the generation ends.
+func (m *Machine) wgBlock(fr *frame, s *wgState) *frame {
+	g := fr.g
+	if s.blocked == 0 && m.watch && m.cfg.Races {
+		m.checkRace(fr, &s.gen, m.shadowOf(&s.gen, g.id), opWaitGroupWait)
+	}
+	s.blocked++
+	if s.waiters == nil {
+		s.waiters = map[*goroutine]uint32{}
+	}
+	t := s.gen
+	s.waiters[g] = t
+	// Not granted (the goroutine has not stopped here, or its grant went
+	// to the choice point before): this stops it.
+	m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
+		ready: func(*goroutine) bool { return s.gen != t }})
+	return stop(fr)
 }
