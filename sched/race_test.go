@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
+	"github.com/stretchr/testify/require"
 )
 
 var raceExecutions = flag.Int("race.executions", 1000, "executions per program in TestNoFalseRaces")
@@ -65,5 +68,77 @@ func BenchmarkRaceCost(b *testing.B) {
 				b.ReportMetric(float64(rep.Executions)/b.Elapsed().Seconds(), "executions/s")
 			})
 		}
+	}
+}
+
+// TestWaitGroupNegativeCounter: a Done too many panics as Go's does.
+func TestWaitGroupNegativeCounter(t *testing.T) {
+	tg := target(t, "wgnegative")
+	rep, err := Explore(tg, Options{Seed: 1})
+	require.NoError(t, err)
+	f := rep.Failure
+	require.NotNil(t, f)
+	require.Equal(t, Panic, f.Kind)
+	require.Contains(t, f.Message, "sync: negative WaitGroup counter")
+	assertReplays(t, tg, f)
+}
+
+// TestWaitGroupReuse: a WaitGroup reused for a new round while a waiter
+// of the old one has not returned is Go's panic (without race detection)
+// and a race of the Add from zero with that Wait (with it); waiters of a
+// round that is over are released even if the counter is above zero
+// again by the time they run.
+func TestWaitGroupReuse(t *testing.T) {
+	tg := target(t, "wgreuse")
+	rep, err := Explore(tg, Options{Seed: 1, NoRaces: true})
+	require.NoError(t, err)
+	f := rep.Failure
+	require.NotNil(t, f)
+	require.Equal(t, Panic, f.Kind)
+	require.Contains(t, f.Message, "sync: WaitGroup is reused before previous Wait has returned")
+	assertReplays(t, tg, f)
+
+	rep, err = Explore(tg, Options{Seed: 1, Executions: 2000, RecordRaces: true, NoReduction: true})
+	require.NoError(t, err)
+	var wgRace *ssainterp.Race
+	for _, r := range rep.Races {
+		if r.Current.Op == "sync.WaitGroup.Add from zero" || r.Previous.Op == "sync.WaitGroup.Add from zero" {
+			wgRace = r
+		}
+	}
+	require.NotNil(t, wgRace, "no WaitGroup race among %d", len(rep.Races))
+	require.Contains(t, wgRace.Message, "WaitGroup misuse")
+	require.ElementsMatch(t, []string{"main.go:13", "main.go:16"}, []string{wgRace.Current.Pos, wgRace.Previous.Pos})
+}
+
+// TestRaceSides: the byte-range, atomic and WaitGroup races of the
+// fidelity corpus name the two accesses as Go's race detector does.
+func TestRaceSides(t *testing.T) {
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./fidelity/...")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name string
+		ops  [2]string // the two sides' operations and positions, in either order
+	}{
+		{"race_struct_field", [2]string{"read main.go:29", "write main.go:33"}},
+		{"race_array_elem", [2]string{"write main.go:17", "read main.go:22"}},
+		{"race_atomic_store_read", [2]string{"read main.go:22", "atomic write main.go:20"}},
+		{"race_atomic_add_write", [2]string{"atomic write main.go:15", "write main.go:16"}},
+		{"race_stats_copy", [2]string{"atomic write main.go:21", "read main.go:37"}},
+		{"race_wg_add_inside", [2]string{"sync.WaitGroup.Wait main.go:24", "sync.WaitGroup.Add from zero main.go:17"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pkg := "schedtest/fidelity/" + c.name
+			tg := Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
+			rep, err := Explore(tg, Options{Seed: 1})
+			require.NoError(t, err)
+			require.NotNil(t, rep.Failure)
+			r := rep.Failure.Race
+			require.NotNil(t, r)
+			got := []string{r.Current.Op + " " + r.Current.Pos, r.Previous.Op + " " + r.Previous.Pos}
+			require.ElementsMatch(t, c.ops[:], got)
+			report := rep.Failure.Format("TOKEN")
+			require.Contains(t, report, "Previous "+r.Previous.Op+" at "+r.Previous.Pos)
+		})
 	}
 }

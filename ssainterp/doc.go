@@ -27,8 +27,16 @@
 // With Config.SharedPoints, loads and stores of memory that more than one
 // goroutine has touched are visible operations too, and with Config.Races
 // every access is checked against the happens-before order with vector
-// clocks (memory.go). Memory a goroutine allocated and alone touched stays
-// invisible, so the schedule space grows only with real sharing.
+// clocks (memory.go), as Go's race detector checks it: per word, so that
+// a load or store of a whole struct or array overlaps an access to one of
+// its fields or elements; atomic operations racing with plain accesses to
+// the same word (never with each other); and WaitGroup misuse, an Add
+// that starts the counter from zero concurrent with a Wait (the race
+// -race reports), a negative counter and reuse before a previous Wait has
+// returned (the runtime's panics). Memory a goroutine allocated and alone
+// touched stays invisible, so the schedule space grows only with real
+// sharing. A store of a struct or array writes into the fields and
+// elements the memory already has, so pointers into it stay valid.
 //
 // Panics are interpreted: a run-time error in an op is raised as a host
 // panic (goPanic) caught by the dispatch loop, which unwinds interpreted
@@ -127,8 +135,12 @@
 // # Not supported (yet)
 //
 // Accesses made inside native calls are summarised for the race
-// detector: a slice argument's elements are read, and the elements the
-// call changed are written; other native memory is not tracked.
+// detector: a slice argument's elements are read (each word of a struct
+// element), and the elements the call changed are written; other native
+// memory is not tracked. WaitGroup's "Add called concurrently with Wait"
+// panic (an Add in the instant between the last Done and the release of
+// the waiters) is not modelled: the last Done and the release are one
+// step.
 // unsafe beyond pointer conversions and unsafe.String/Slice over slice
 // memory, cgo, reflection over interpreted types by bridged packages
 // other than fmt (encoding/binary and log/slog see unnamed struct types;

@@ -12,21 +12,40 @@ import (
 // vector clocks, in the style of FastTrack (Flanagan and Freund, PLDI
 // 2009): the last write is an epoch, reads are epochs per goroutine.
 //
-// Memory is tracked per cell (a variable, a struct field, a slice or
-// array element), and a map as a whole. Tracking starts when the second
-// goroutine does: what one goroutine did before that happens before
-// everything the others do. A cell belongs to the goroutine that
-// allocated it (memory that existed when tracking started, to the
-// goroutine that started the second one) until another goroutine touches
-// it; from then on it is shared.
+// Memory is tracked per word: a cell holding a scalar, pointer, string,
+// interface, slice header and so on (a variable, a struct field, a slice
+// or array element), and a map as a whole. Go's race detector sees
+// memory as bytes, so a load or store of a whole struct or array (a
+// copy, an assignment, copy() and append over slices of them) accesses
+// every word in it and conflicts with an access to any one of them; an
+// empty struct has no words. Tracking starts when the second goroutine
+// does: what one goroutine did before that happens before everything the
+// others do. A word belongs to the goroutine that allocated it (memory
+// that existed when tracking started, to the goroutine that started the
+// second one) until another goroutine touches it; from then on it is
+// shared.
+//
+// Atomic operations (atomic.go) are accesses too: an atomic operation
+// and a plain access to the same word that are not ordered race (an
+// atomic store with a plain read, an atomic add with a plain write, a
+// whole-struct copy with an atomic add to a field), two atomic operations
+// never do. A WaitGroup's Add that starts the counter from zero reads its
+// semaphore and a Wait that blocks writes it, as in Go's sync package
+// under -race, so an Add from zero that is not ordered with a concurrent
+// Wait is a data race (WaitGroup misuse). An unused load (SSA's load of
+// the array in "for i := range a.arr", which Go does not evaluate) is
+// no access.
 //
 // Happens-before edges: a go statement orders the parent's past before
-// the child; every synchronisation operation on an object (channel,
-// mutex, wait group, atomic variable, sync.Map, condition, a subtest)
-// joins the object's clock into the goroutine's and publishes the result
-// back, as if the object were a lock. That orders more than Go's memory
-// model requires for some channel patterns, so a race can be missed but
-// never invented.
+// the child; an atomic load acquires the word's clock, an atomic store
+// releases to it (replacing what it had: a load synchronises with the
+// store it observes), a read-modify-write does both (merging); a
+// WaitGroup's Done releases and its Wait acquires when it returns; every
+// other synchronisation operation on an object (channel, mutex, sync.Map,
+// condition, a subtest) joins the object's clock into the goroutine's and
+// publishes the result back, as if the object were a lock. That orders
+// more than Go's memory model requires for some channel patterns, so a
+// race can be missed but never invented.
 
 // vclock is a vector clock indexed by goroutine id.
 type vclock []uint32
@@ -301,7 +320,8 @@ func (m *Machine) checkWords(fr *frame, c *value, op accessOp) {
 }
 
 // sharedWords appends to dst the words of c (see checkWords) that a
-// goroutine other than g has touched, or may have.
+// goroutine other than g has touched, or may have, and marks them shared
+// (g is about to touch them), as memAccess does.
 func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
 	if a, ok := c.r.(agg); ok {
 		for i := range a {
@@ -309,7 +329,9 @@ func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
 		}
 		return dst
 	}
-	if sh := m.shadows[c]; sh == nil && m.firstOwner != g || sh != nil && sh.owner != g {
+	sh := m.shadows[c]
+	if sh == nil && m.firstOwner != g || sh != nil && sh.owner != g {
+		m.shadowOf(c, g) // owner -1
 		dst = append(dst, c)
 	}
 	return dst
