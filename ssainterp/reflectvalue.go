@@ -48,7 +48,7 @@ func (m *Machine) get(r *rvalue) value {
 func (m *Machine) put(r *rvalue, v value) {
 	if c, ok := r.p.(*value); ok {
 		m.reflectAccess(c, true)
-		*c = v
+		assign(c, v) // a struct or array in place: pointers into it stay valid
 		return
 	}
 	storeNative(m, r.p, v, r.t)
