@@ -107,22 +107,18 @@ func (o accessOp) String() string {
 // one of them writes).
 func (o accessOp) isWrite() bool { return o == opWrite || o == opAtomicWrite || o == opWaitGroupWait }
 
+// isAtomic reports whether the access is atomic (two atomic accesses
+// never race).
+func (o accessOp) isAtomic() bool { return o == opAtomicRead || o == opAtomicWrite }
+
 // shadow is what is known of one word's accesses (a scalar cell, a map as
 // a whole, a WaitGroup's semaphore).
 type shadow struct {
-	owner int // the only goroutine that touched it; -1 once shared
-	w     access
-	reads []access      // the latest plain read of each goroutine since the last plain write
-	at    *atomicShadow // atomic accesses since the last plain write, once there are any
-}
-
-// atomicShadow holds the atomic accesses of a word since its last plain
-// write, the latest of each goroutine. They race with plain accesses
-// only: atomic writes with plain reads and writes, atomic reads with
-// plain writes.
-type atomicShadow struct {
-	writes []access
-	reads  []access
+	owner int    // the only goroutine that touched it; -1 once shared
+	w     access // the last plain write
+	// Since w, the latest access of each goroutine of each other kind:
+	// plain read, atomic read, atomic write.
+	reads []access
 }
 
 // Race is a data race found in an execution.
@@ -344,7 +340,8 @@ func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
 func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
 	g := fr.g
 	if m.cfg.SharedPoints && g.nested == 0 && !fr.fn.quiet {
-		var shared cells
+		var buf [4]*value
+		shared := cells(buf[:0])
 		for i := range writes {
 			shared = m.sharedWords(&writes[i], g.id, shared)
 		}
@@ -353,9 +350,9 @@ func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
 			shared = m.sharedWords(&reads[i], g.id, shared)
 		}
 		if len(shared) > 0 {
-			var addr any = shared
-			if len(shared) == 1 {
-				addr = shared[0]
+			var addr any = shared[0]
+			if len(shared) > 1 {
+				addr = append(cells(nil), shared...)
 			}
 			if !m.visible(fr, opDesc{kind: opMem, what: accessWord(write), addr: addr, write: write}) {
 				return true
@@ -429,73 +426,39 @@ func (m *Machine) atomicAccess(fr *frame, c *value, kind atomicKind) {
 
 // checkRace checks the access op of fr's goroutine to key against the
 // accesses its shadow remembers, reports a race if one is not ordered
-// before it, and otherwise records it (FastTrack's epochs). It returns
-// true when it reported a race.
+// before it, and otherwise records it (FastTrack's epochs). Two accesses
+// conflict when one of them writes and they are not both atomic. It
+// returns true when it reported a race.
 func (m *Machine) checkRace(fr *frame, key any, sh *shadow, op accessOp) bool {
 	g := fr.g
-	write := op.isWrite()
-	atomic := op == opAtomicRead || op == opAtomicWrite
-	if concurrent(sh.w, g) {
+	if concurrent(sh.w, g) { // a plain write conflicts with everything
 		m.raceFound(fr, key, op, sh.w)
 		return true
 	}
-	if write {
-		for _, r := range sh.reads {
-			if concurrent(r, g) {
-				m.raceFound(fr, key, op, r)
-				return true
+	own := -1
+	for i, r := range sh.reads {
+		if r.g == g.id {
+			if r.op == op {
+				own = i
 			}
+			continue
 		}
-	}
-	if at := sh.at; at != nil && !atomic {
-		for _, a := range at.writes {
-			if concurrent(a, g) {
-				m.raceFound(fr, key, op, a)
-				return true
-			}
-		}
-		if write {
-			for _, a := range at.reads {
-				if concurrent(a, g) {
-					m.raceFound(fr, key, op, a)
-					return true
-				}
-			}
+		if (op.isWrite() || r.op.isWrite()) && !(op.isAtomic() && r.op.isAtomic()) && concurrent(r, g) {
+			m.raceFound(fr, key, op, r)
+			return true
 		}
 	}
 	cur := access{g: g.id, clk: g.vc.get(g.id), op: op, pos: fr.fn.posAt(fr.pc - 1), fn: fr.fn}
-	switch op {
-	case opWrite, opWaitGroupWait:
+	switch {
+	case op == opWrite || op == opWaitGroupWait:
 		sh.w = cur
 		sh.reads = sh.reads[:0]
-		if sh.at != nil {
-			sh.at.writes = sh.at.writes[:0]
-			sh.at.reads = sh.at.reads[:0]
-		}
-	case opRead, opWaitGroupAdd:
-		sh.reads = latest(sh.reads, cur)
-	case opAtomicWrite, opAtomicRead:
-		if sh.at == nil {
-			sh.at = &atomicShadow{}
-		}
-		if op == opAtomicWrite {
-			sh.at.writes = latest(sh.at.writes, cur)
-		} else {
-			sh.at.reads = latest(sh.at.reads, cur)
-		}
+	case own >= 0:
+		sh.reads[own] = cur
+	default:
+		sh.reads = append(sh.reads, cur)
 	}
 	return false
-}
-
-// latest records a as its goroutine's latest access in list.
-func latest(list []access, a access) []access {
-	for i, r := range list {
-		if r.g == a.g {
-			list[i] = a
-			return list
-		}
-	}
-	return append(list, a)
 }
 
 // concurrent reports whether access a is not ordered before g's present.
