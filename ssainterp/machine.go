@@ -108,6 +108,7 @@ type Machine struct {
 	chanTokens      map[*chanV]reflect.Value
 	chanOf          map[uintptr]*chanV
 	front           frontState // environment, stdin, test resources (environ.go, testing.go)
+	lk              linkState  // linkname.go
 }
 
 // Result is the outcome of running a program.
