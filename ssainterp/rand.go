@@ -21,7 +21,7 @@ import (
 
 // randState is a machine's random generators, made on first use.
 type randState struct {
-	src *rand.PCG   // the execution's random stream
+	src *rand.PCG    // the execution's random stream
 	v1  *randv1.Rand // math/rand's global Rand
 	v2  *rand.Rand   // math/rand/v2's global Rand
 }
