@@ -227,6 +227,18 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			set(fr, value{r: &b[0]})
 			return fr
 		}
+	case "panic":
+		// go panic(v) and defer panic(v): the statement's thunk calls
+		// the builtin (a panic statement is an ssa.Panic instead).
+		x := args[0]
+		return func(fr *frame) *frame {
+			v := fr.regs[x]
+			if v.r == nil {
+				v = fr.g.m.panicNilValue()
+			}
+			throwPanic(v)
+			return nil
+		}
 	case "ssa:deferstack":
 		// The current frame's defer stack, for defers in the bodies of
 		// range-over-func loops (see deferStmt).
@@ -235,6 +247,14 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			return fr
 		}
 	case "recover":
+		if c.inThunk {
+			// defer recover(): recover is not called by a deferred
+			// function, so it returns nil and stops no panic.
+			return func(fr *frame) *frame {
+				set(fr, value{})
+				return fr
+			}
+		}
 		return func(fr *frame) *frame {
 			set(fr, fr.g.m.recover(fr))
 			return fr
