@@ -461,6 +461,40 @@ func init() {
 		return fr
 	}
 	models["sync.runtime_doSpin"] = noop
+	models["runtime.memhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, value{n: m.hashBytes(args[1].n, m.unsafeBytes(args[0], int64(args[2].n), "runtime.memhash"))})
+		return fr
+	}
+	models["runtime.memclrNoHeapPointers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		n := int64(args[1].n)
+		m.unsafeBytes(args[0], n, "runtime.memclrNoHeapPointers")
+		clear(m.unsafeElemsOf(args[0], n, "runtime.memclrNoHeapPointers"))
+		return fr
+	}
+	// github.com/petermattis/goid (under go-deadlock and others) reads
+	// the goroutine id from the runtime's g in assembly.
+	models["github.com/petermattis/goid.Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, intVal(int64(fr.g.id)))
+		return fr
+	}
+	models["runtime.typehash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t := m.typeAt(args[0])
+		c, ok := args[1].r.(*value)
+		if !ok || c == nil {
+			unsupported("runtime.typehash of a pointer that is not to interpreted memory")
+		}
+		set(fr, dst, value{n: m.valueHash(t, *c, args[2].n)})
+		return fr
+	}
+	models["runtime.throw"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		m.fatal(args[0].str(), "")
+		return nil
+	}
+	models["runtime.cputicks"] = nanotime
+	models["runtime.noescape"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, args[0])
+		return fr
+	}
 	models["runtime.strhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		c, ok := args[0].r.(*value)
 		if !ok || c == nil {

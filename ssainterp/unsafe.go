@@ -3,6 +3,7 @@ package ssainterp
 import (
 	"fmt"
 	"go/types"
+	"reflect"
 	"sort"
 	"strings"
 	"unsafe"
@@ -49,6 +50,8 @@ type unsafeState struct {
 	byCell map[*value]*unsafeAlloc // a whole-object allocation by its cell
 	next   uintptr
 	funcs  map[any]*value // see funcToken
+	types  map[*rtype]*value
+	typeOf map[*value]*rtype // see typeWord
 }
 
 // unsafeAlloc is one allocation: the elements of an array or a slice's
@@ -544,19 +547,77 @@ func (m *Machine) writeHeader(v hdrView, t types.Type, h header) value {
 }
 
 // convertPointer is (*U)(p) for unsafe.Pointer p whose static origin is
-// *T (T nil if unknown).
+// *T (T nil if unknown). Structs of bridged packages (reflect.SliceHeader,
+// StringHeader) live in native memory: a header of one is read or made
+// as a copy.
 func (m *Machine) convertPointer(p value, T, U types.Type) value {
+	if rv, ok := p.r.(reflect.Value); ok && T != nil && !rv.IsNil() && m.prog.rtypeOf(T).kind == kNative {
+		if h := headerOf(T); h == hPtrLen || h == hPtrLenC {
+			p = value{r: &value{r: nativeParts(rv.Elem())}}
+		}
+	}
+	r := m.convertPointer1(p, T, U)
+	if m.prog.rtypeOf(U).kind == kNative {
+		if c, ok := r.r.(*value); ok && c != nil {
+			return m.nativeCopy(U, c)
+		}
+	}
+	return r
+}
+
+// nativeParts returns the fields of a native struct of integers as
+// interpreted values.
+func nativeParts(rv reflect.Value) agg {
+	parts := make(agg, rv.NumField())
+	for i := range parts {
+		f := rv.Field(i)
+		switch {
+		case f.CanInt():
+			parts[i] = intVal(f.Int())
+		case f.CanUint():
+			parts[i] = value{n: f.Uint()}
+		default:
+			unsupported("unsafe: reading field %s of %s", rv.Type().Field(i).Name, rv.Type())
+		}
+	}
+	return parts
+}
+
+// nativeCopy returns a pointer to a native value of struct type U (of
+// integer fields) holding the parts in cell c.
+func (m *Machine) nativeCopy(U types.Type, c *value) value {
+	nt, err := m.prog.rtypeOf(U).nativeType()
+	parts, ok := c.r.(agg)
+	if err != nil || nt.Kind() != reflect.Struct || !ok || len(parts) != nt.NumField() {
+		unsupported("unsafe: converting to *%s, a type of native memory", U)
+	}
+	rv := reflect.New(nt)
+	for i, v := range parts {
+		f := rv.Elem().Field(i)
+		switch {
+		case f.CanInt():
+			f.SetInt(int64(v.n))
+		case f.CanUint():
+			f.SetUint(v.n)
+		default:
+			unsupported("unsafe: converting to *%s, a type of native memory", U)
+		}
+	}
+	return value{r: rv}
+}
+
+func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	c, ok := p.r.(*value)
 	if !ok {
 		if a, ok := p.r.(constAddr); ok {
-			return m.convertPointer(m.pointerAt(uintptr(a), U, "the constant address"), nil, U)
+			return m.convertPointer1(m.pointerAt(uintptr(a), U, "the constant address"), nil, U)
 		}
 		if av, ok := p.r.(*arrayView); ok {
 			if at, isArr := U.Underlying().(*types.Array); isArr && int64(len(av.s)) >= at.Len() {
 				return value{r: &arrayView{s: av.s[:at.Len():at.Len()]}}
 			}
 			if len(av.s) > 0 {
-				return m.convertPointer(value{r: &av.s[0]}, nil, U)
+				return m.convertPointer1(value{r: &av.s[0]}, nil, U)
 			}
 		}
 		return p // nil, or native memory
@@ -591,6 +652,9 @@ func (m *Machine) convertPointer(p value, T, U types.Type) value {
 			}
 			return value{r: &value{r: tok.r}}
 		}
+	}
+	if _, ok := T.Underlying().(*types.Interface); ok && ifaceHeader(U) {
+		return value{r: &value{r: m.ifaceWords(c.r, U).r}}
 	}
 	if ht, hu := headerOf(T), headerOf(U); ht != hNone && hu != hNone && ht != hu {
 		if ht == hSlice && !byteLike(T) && hu != hPtrLen && hu != hPtrLenC {
@@ -769,7 +833,7 @@ func (c *compiler) unsafeConvert(ins *ssa.Convert) op {
 	case fk == kUnsafePointer && tk == kPointer:
 		T := pointerOrigin(ins.X)
 		U := to.Underlying().(*types.Pointer).Elem()
-		if T != nil && sameLayout(T, U) {
+		if T != nil && sameLayout(T, U) && c.rt(T).kind != kNative && c.rt(U).kind != kNative {
 			return func(fr *frame) *frame { fr.regs[d] = fr.regs[x]; return fr }
 		}
 		return func(fr *frame) *frame {
@@ -869,4 +933,113 @@ func (m *Machine) unsafeElemsOf(p value, n int64, fn string) []value {
 	}
 	unsupported("unsafe: %d elements from a pointer that is not into an array or a slice's backing array", n)
 	return nil
+}
+
+// unsafeBytes returns the n bytes at p, which must point into an
+// allocation of bytes (a []byte's or a string's data), for the models
+// of runtime functions that take memory as (pointer, length).
+func (m *Machine) unsafeBytes(p value, n int64, fn string) string {
+	vs := m.unsafeElemsOf(p, n, fn)
+	if c, ok := p.r.(*value); ok && c != nil && n > 0 {
+		if pl, ok := m.uns.places[c]; !ok || pl.a.esize != 1 {
+			unsupported("unsafe: %s of memory that is not bytes", fn)
+		}
+	}
+	b := make([]byte, len(vs))
+	for i, v := range vs {
+		b[i] = byte(v.n)
+	}
+	return string(b)
+}
+
+// ifaceHeader reports whether t is struct{ typ, word } as code that
+// reads an interface's two words writes it (each word a pointer,
+// unsafe.Pointer or uintptr).
+func ifaceHeader(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && st.NumFields() == 2 && isDataPtr(st.Field(0).Type().Underlying()) && isDataPtr(st.Field(1).Type().Underlying())
+}
+
+// ifaceWords returns the two words of interface value x as a struct of
+// type U: a token for the dynamic type (typeWord), and the data word: a
+// pointer-shaped value itself, else a pointer to a copy of it (words are
+// read, not written, through such a header).
+func (m *Machine) ifaceWords(x any, U types.Type) value {
+	st := U.Underlying().(*types.Struct)
+	i, _ := x.(*iface)
+	if i == nil {
+		return value{r: agg{{}, {}}}
+	}
+	tw := m.typeWord(i.t)
+	var word value
+	switch i.t.kind {
+	case kPointer, kUnsafePointer, kMap, kChan, kFunc:
+		word = i.v
+	default:
+		word = value{r: &value{n: i.v.n, r: copyVal(i.v).r}}
+	}
+	asField := func(k int, v value) value {
+		if b, ok := st.Field(k).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Uintptr {
+			if _, isCell := v.r.(*value); !isCell && !isNilRef(v.r) {
+				return value{n: uint64(m.addrOf(v.r))}
+			}
+			return value{n: uint64(m.unsafeAddr(v, nil))}
+		}
+		return v
+	}
+	return value{r: agg{asField(0, tw), asField(1, word)}}
+}
+
+// typeWord is the type word of an interface holding a value of type t:
+// a cell per type, so that equal types give equal words.
+func (m *Machine) typeWord(t *rtype) value {
+	if m.uns.types == nil {
+		m.uns.types, m.uns.typeOf = map[*rtype]*value{}, map[*value]*rtype{}
+	}
+	c := m.uns.types[t]
+	if c == nil {
+		c = new(value)
+		m.uns.types[t], m.uns.typeOf[c] = c, t
+	}
+	return value{r: c}
+}
+
+// typeAt returns the type a type word (a pointer or its address) stands
+// for.
+func (m *Machine) typeAt(w value) *rtype {
+	c, _ := w.r.(*value)
+	if c == nil && w.n != 0 {
+		c, _ = m.pointerAt(uintptr(w.n), nil, "type word").r.(*value)
+	}
+	t := m.uns.typeOf[c]
+	if t == nil {
+		unsupported("unsafe: a type word that is not an interface's")
+	}
+	return t
+}
+
+// valueHash hashes v of type t consistently with Go's == on t (as map
+// keys compare), deterministically within an execution.
+func (m *Machine) valueHash(t *rtype, v value, seed uint64) uint64 {
+	var h func(k any) uint64
+	h = func(k any) uint64 {
+		switch x := k.(type) {
+		case nil:
+			return 0
+		case string:
+			return m.hashBytes(seed, x)
+		case uint64:
+			return m.hashBytes(seed, fmt.Sprint(x))
+		case complex128:
+			return m.hashBytes(seed, fmt.Sprint(x))
+		case bool:
+			return m.hashBytes(seed, fmt.Sprint(x))
+		case ifaceKey:
+			return m.hashBytes(h(x.k), x.t.name)
+		case nanKey:
+			return m.progRand().Uint64() // NaN hashes are random natively
+		}
+		return m.hashBytes(seed, fmt.Sprint(m.addrOf(k)))
+	}
+	return h(keyOf(t, v))
 }

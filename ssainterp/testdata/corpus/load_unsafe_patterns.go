@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"unsafe"
 )
 
@@ -122,6 +123,14 @@ func main() {
 	cl1 := func() int { return k }
 	cl2 := func() int { return k + 1 }
 	fmt.Println(w1 == w2, w1 != nil, *(*uintptr)(unsafe.Pointer(&cl1)) != *(*uintptr)(unsafe.Pointer(&cl2)))
+	// reflect's headers, the old way.
+	sh := (*reflect.SliceHeader)(unsafe.Pointer(&ys))
+	fmt.Println(sh.Len, sh.Cap)
+	bs := make([]byte, 7)
+	copy(bs, "headers")
+	view := *(*[]byte)(unsafe.Pointer(&reflect.SliceHeader{Data: uintptr(unsafe.Pointer(&bs[1])), Len: 3, Cap: 4}))
+	view[0] = 'E'
+	fmt.Println(string(view), string(bs), cap(view))
 	var nilp *int
 	fmt.Println(unsafe.Pointer(nilp) == nil, uintptr(unsafe.Pointer(nilp)))
 }
