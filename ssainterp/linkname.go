@@ -10,6 +10,7 @@ import (
 	goruntime "runtime"
 	"strings"
 	"sync"
+	"syscall"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -495,6 +496,20 @@ func init() {
 		set(fr, dst, args[0])
 		return fr
 	}
+	// Terminal checks (logrus, isatty) ask the OS about a descriptor
+	// through an ioctl, a raw system call mcheck does not make: the
+	// program's output is never a terminal under mcheck.
+	notTTY := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		errno := m.prog.ssa.ImportedPackage("syscall")
+		if errno == nil {
+			unsupported("an ioctl without package syscall loaded")
+		}
+		rt := m.prog.rtypeOf(errno.Type("Errno").Type())
+		set(fr, dst, m.tuple2(value{}, value{r: &iface{t: rt, v: value{n: uint64(syscall.ENOTTY)}}}))
+		return fr
+	}
+	models["golang.org/x/sys/unix.IoctlGetTermios"] = notTTY
+	models["golang.org/x/sys/unix.IoctlGetWinsize"] = notTTY
 	models["runtime.strhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		c, ok := args[0].r.(*value)
 		if !ok || c == nil {
