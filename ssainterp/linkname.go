@@ -236,7 +236,7 @@ func symPath(p *types.Package) string {
 }
 
 // stackTrace formats g's stack as runtime.Stack does (without argument
-// values and pc offsets), from frame top down.
+// values, pc offsets and the "created by" lines), from frame top down.
 func (m *Machine) stackTrace(g *goroutine, top *frame, status string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "goroutine %d [%s]:\n", g.id, status)
@@ -250,10 +250,6 @@ func (m *Machine) stackTrace(g *goroutine, top *frame, status string) string {
 			args = "()"
 		}
 		fmt.Fprintf(&b, "%s%s\n\t%s:%d\n", runtimeName(f.fn), args, ps.Filename, ps.Line)
-	}
-	if g.id != 1 && g.created.IsValid() {
-		ps := m.prog.fset.Position(g.created)
-		fmt.Fprintf(&b, "created by %s\n\t%s:%d\n", "goroutine", ps.Filename, ps.Line)
 	}
 	return b.String()
 }
