@@ -670,7 +670,13 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	}
 	if at, ok := U.Underlying().(*types.Array); ok && sameLayout(T, at.Elem()) {
 		// A pointer to an element as a pointer to an array of them.
+		// An array type longer than the allocation ((*[1 << 30]T)(p),
+		// then sliced, an old idiom) views the elements there are.
 		n := int(at.Len())
+		if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil {
+			j := int(pl.off / pl.a.esize)
+			n = min(n, len(pl.a.arr)-j)
+		}
 		arr, j := m.elemsAt(p, n)
 		if arr == nil {
 			return value{r: &arrayView{s: oneCell(c)}}

@@ -123,6 +123,11 @@ func main() {
 	cl1 := func() int { return k }
 	cl2 := func() int { return k + 1 }
 	fmt.Println(w1 == w2, w1 != nil, *(*uintptr)(unsafe.Pointer(&cl1)) != *(*uintptr)(unsafe.Pointer(&cl2)))
+	// The old idiom for a slice over a pointer.
+	big := (*[1 << 30]uint16)(unsafe.Pointer(&ys[1]))[:3:3]
+	big[2] = 77
+	fmt.Println(big, ys)
+
 	// reflect's headers, the old way.
 	sh := (*reflect.SliceHeader)(unsafe.Pointer(&ys))
 	fmt.Println(sh.Len, sh.Cap)
