@@ -107,6 +107,15 @@ func TimeBarrier() Option { return func(c *gotest.Config) { c.TimeBarrier = true
 // assumes a loaded machine can have.
 func TimerHorizon(d time.Duration) Option { return func(c *gotest.Config) { c.TimerHorizon = d } }
 
+// Tags sets build tags for loading the test's package, as go test -tags
+// takes them (the test binary's own tags are not visible at run time;
+// -mcheck.tags=a,b adds to these). mcheck always adds purego. Under
+// mcheck test the package is loaded before the test runs: its -tags flag
+// decides there.
+func Tags(tags ...string) Option {
+	return func(c *gotest.Config) { c.Tags = append(c.Tags, tags...) }
+}
+
 // Replay runs exactly the schedule of a token that a report printed.
 func Replay(token string) Option { return func(c *gotest.Config) { c.Replay = token } }
 

@@ -153,7 +153,7 @@ func CheckComponentTest(dir, pkgPath, testName string, c Config) (*ComponentRepo
 // checkComponentTest is CheckComponentTest; flags, if not nil, are set
 // on the program for the interpreted tests (go test's own).
 func checkComponentTest(dir, pkgPath, testName string, c Config, flags *ssainterp.TestFlags) (*ComponentReport, error) {
-	target, err := LoadTest(dir, pkgPath, testName)
+	target, err := LoadTestTags(dir, pkgPath, testName, c.Tags)
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,10 @@ type Config struct {
 	// mcheck.Component, read from the interpreted call, to apply to the
 	// configuration (mcheck test does, where go test has them natively).
 	TestOptions func(c *Config, opts []ssainterp.TestOption) error
+	// Tags are build tags for loading the test's package (the test
+	// binary's own -tags are not visible at run time): set them with
+	// mcheck.Tags or -mcheck.tags=a,b.
+	Tags []string
 }
 
 // Budgets. A time budget alone runs until the time is spent, with no
@@ -93,6 +97,7 @@ func defineFlags(fs *flag.FlagSet) {
 	fs.Bool("mcheck.v", false, "mcheck: progress lines on long runs")
 	fs.Bool("mcheck.timebarrier", false, "mcheck: timers fire only when no goroutine can move")
 	fs.Duration("mcheck.timerhorizon", 0, "mcheck: how far ahead a timer may fire while goroutines can move (default 5ms; negative: any)")
+	fs.String("mcheck.tags", "", "mcheck: comma-separated build tags for loading the package (repeat go test's -tags here)")
 }
 
 // withFlags applies the -mcheck.* flags that were given over c (see
@@ -156,6 +161,8 @@ func applyFlags(c Config, visit func(func(*flag.Flag)), defTime, defShort time.D
 			c.TimeBarrier = v.(bool)
 		case "mcheck.timerhorizon":
 			c.TimerHorizon = v.(time.Duration)
+		case "mcheck.tags":
+			c.Tags = append(c.Tags, v.(string))
 		}
 	})
 	if c.Time == 0 && c.Executions == 0 {
@@ -184,7 +191,7 @@ func Run(t *testing.T, body any, c Config) {
 	if err != nil {
 		t.Fatalf("mcheck: %v", err)
 	}
-	target, err := LoadTest(".", pkgPath, testName)
+	target, err := LoadTestTags(".", pkgPath, testName, c.Tags)
 	if err != nil {
 		t.Fatalf("mcheck: %v", err)
 	}
@@ -297,7 +304,12 @@ func Replays(scenario func(*testing.T), f *sched.Failure, opts sched.Options) er
 // LoadTest loads the package in dir with its tests and returns the
 // exploration target for the test function testName.
 func LoadTest(dir, pkgPath, testName string) (sched.Target, error) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true}, ".")
+	return LoadTestTags(dir, pkgPath, testName, nil)
+}
+
+// LoadTestTags is LoadTest with build tags (see ssainterp.LoadConfig).
+func LoadTestTags(dir, pkgPath, testName string, tags []string) (sched.Target, error) {
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true, Tags: tags}, ".")
 	if err != nil {
 		return sched.Target{}, err
 	}

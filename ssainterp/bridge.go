@@ -1000,6 +1000,14 @@ func (p *Program) lookupNative(sf *ssa.Function) *nativeFunc {
 	}
 	key := sf.Pkg.Pkg.Path() + "." + sf.Name()
 	f, ok := stdlib.Funcs[key]
+	if !ok && p.interpreted(sf.Pkg.Pkg) && sf.Blocks == nil {
+		// A bodyless function linked to a bridged one.
+		f, ok = stdlib.Funcs[p.linkTarget(sf)]
+	}
+	if !ok && p.interpreted(sf.Pkg.Pkg) {
+		nf.err = fmt.Errorf("unsupported: %s has no Go body (assembly or linkname) at %s", sf, p.declPos(sf))
+		return nf
+	}
 	if !ok {
 		nf.err = fmt.Errorf("unsupported: %s has no Go body and is not bridged (assembly or linkname)", key)
 		return nf

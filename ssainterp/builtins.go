@@ -183,8 +183,12 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 		}
 	case "String": // unsafe.String(ptr *byte, len)
 		p, n := args[0], args[1]
+		place := c.placeOperand(argv[0])
 		return func(fr *frame) *frame {
-			vs := unsafeElems(fr.regs[p], fr.regs[n].int())
+			if place != nil {
+				place(fr)
+			}
+			vs := fr.g.m.unsafeElemsOf(fr.regs[p], fr.regs[n].int(), "unsafe.String")
 			b := make([]byte, len(vs))
 			for i, v := range vs {
 				b[i] = byte(v.n)
@@ -194,24 +198,34 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 		}
 	case "Slice": // unsafe.Slice(ptr *T, len)
 		p, n := args[0], args[1]
+		place := c.placeOperand(argv[0])
 		return func(fr *frame) *frame {
-			set(fr, value{r: unsafeElems(fr.regs[p], fr.regs[n].int())})
+			if place != nil {
+				place(fr)
+			}
+			set(fr, value{r: fr.g.m.unsafeElemsOf(fr.regs[p], fr.regs[n].int(), "unsafe.Slice")})
 			return fr
 		}
 	case "SliceData":
 		x := args[0]
+		et := argv[0].Type().Underlying().(*types.Slice).Elem()
 		return func(fr *frame) *frame {
 			s := fr.regs[x].slice()
 			if cap(s) == 0 {
-				set(fr, value{})
+				if s == nil {
+					set(fr, value{})
+				} else {
+					set(fr, value{r: new(value)}) // non-nil, for an empty non-nil slice
+				}
 				return fr
 			}
-			set(fr, value{r: &s[:1][0]})
+			set(fr, value{r: fr.g.m.placeElem(s[:cap(s)], 0, et)})
 			return fr
 		}
 	case "StringData":
 		// Interpreted strings have no byte memory: the data is a
-		// copy, enough for reading through it.
+		// copy, placed as an allocation of its own (strings are
+		// immutable, so only reads through it are defined).
 		x := args[0]
 		return func(fr *frame) *frame {
 			s := fr.regs[x].str()
@@ -223,8 +237,22 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			for i := range len(s) {
 				b[i].n = uint64(s[i])
 			}
-			set(fr, value{r: &b[0]})
+			set(fr, value{r: fr.g.m.placeElem(b, 0, types.Typ[types.Byte])})
 			return fr
+		}
+	case "Add": // unsafe.Add(ptr unsafe.Pointer, len)
+		return c.unsafeAdd(argv, dst)
+	case "panic":
+		// go panic(v) and defer panic(v): the statement's thunk calls
+		// the builtin (a panic statement is an ssa.Panic instead).
+		x := args[0]
+		return func(fr *frame) *frame {
+			v := fr.regs[x]
+			if v.r == nil {
+				v = fr.g.m.panicNilValue()
+			}
+			throwPanic(v)
+			return nil
 		}
 	case "ssa:deferstack":
 		// The current frame's defer stack, for defers in the bodies of
@@ -234,6 +262,14 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			return fr
 		}
 	case "recover":
+		if c.inThunk {
+			// defer recover(): recover is not called by a deferred
+			// function, so it returns nil and stops no panic.
+			return func(fr *frame) *frame {
+				set(fr, value{})
+				return fr
+			}
+		}
 		return func(fr *frame) *frame {
 			set(fr, fr.g.m.recover(fr))
 			return fr
@@ -280,23 +316,6 @@ func shortName(qualified string) string {
 		return qualified[i+1:]
 	}
 	return qualified
-}
-
-// unsafeElems returns the n values starting at element pointer p, which
-// points into a slice's backing array (the only memory an interpreted
-// *T may index like this).
-func unsafeElems(p value, n int64) []value {
-	if n < 0 {
-		throwRuntime("unsafe.Slice: len out of range")
-	}
-	c, ok := p.r.(*value)
-	if !ok || c == nil {
-		if n == 0 {
-			return nil
-		}
-		throwPanic(nilDeref())
-	}
-	return unsafe.Slice(c, n)
 }
 
 // lenCap implements len and cap.

@@ -53,8 +53,12 @@
 // encoding/xml, encoding/gob, text/template, html/template), modelled by
 // name (sync.Mutex/RWMutex/WaitGroup/Map/Pool, the notify list under
 // sync.Cond, sync/atomic's functions, runtime.Gosched/Goexit/NumGoroutine,
-// time's clock, sleeps and timers on a virtual clock, io.Pipe,
-// errors.Is/As, sort.Slice, and all of package reflect: see reflect.go),
+// time's clock, sleeps and timers on a virtual clock, io.Pipe, the
+// global functions of math/rand and math/rand/v2 and the runtime's
+// fastrand, drawing from the execution's seed (rand.go), the runtime
+// functions libraries reach by go:linkname and runtime.Callers/Caller/
+// CallersFrames/FuncForPC/Stack, which answer from the interpreted stack
+// (linkname.go), errors.Is/As, sort.Slice, and all of package reflect: see reflect.go),
 // or bridged: called natively through the generated table in
 // internal/stdlib. Values cross the bridge by conversion: structs through
 // reflect.StructOf, named types whose methods native code may call
@@ -141,8 +145,15 @@
 // panic (an Add in the instant between the last Done and the release of
 // the waiters) is not modelled: the last Done and the release are one
 // step.
-// unsafe beyond pointer conversions and unsafe.String/Slice over slice
-// memory, cgo, reflection over interpreted types by bridged packages
+// unsafe beyond what unsafe.go supports (conversions between pointer
+// types of one memory layout, string and slice headers, func words,
+// unsafe.Add and uintptr arithmetic within one allocation, and
+// unsafe.String/StringData/Slice/SliceData over such memory; the rest
+// is an "unsupported: unsafe ..." error at its line); functions without
+// a Go body (assembly, go:linkname) other than the runtime functions
+// linkname.go models (loading always sets the purego build tag, so
+// packages with a Go fallback take it; the rest are an "unsupported: F
+// has no Go body" error); cgo; reflection over interpreted types by bridged packages
 // other than fmt (encoding/binary and log/slog see unnamed struct types;
 // slog.LogValuer is wrapped like String and MarshalJSON); in the reflect
 // model, Select, channel operations, the

@@ -52,6 +52,8 @@ type Program struct {
 	refl     *reflectTypes // see reflectTypes
 
 	testFlags atomic.Pointer[TestFlags] // see SetTestFlags
+
+	links linknames // see linkTarget
 }
 
 // methodSet returns t's method set; safe for concurrent Machines.
@@ -121,12 +123,37 @@ type LoadConfig struct {
 	Dir   string   // directory the patterns are relative to
 	Tests bool     // include test files (and the test main package)
 	Env   []string // extra environment for the go command
+	// Tags are build tags, as go build -tags takes them, added to the
+	// ones mcheck always sets (see defaultTags).
+	Tags []string
+}
+
+// defaultTags are the build tags every load sets. purego makes packages
+// with assembly (hashes, codecs) take their Go fallbacks, which the
+// interpreter can run; disableunsafe selects go-spew's reflection
+// without unsafe (testify vendors it).
+var defaultTags = []string{"disableunsafe", "purego"}
+
+// buildTags returns the -tags list of a load: the default tags and the
+// user's, each once, in order. A user tag may be written "a,b" or "a b"
+// as go build takes them.
+func buildTags(user []string) []string {
+	tags := slices.Clone(defaultTags)
+	for _, t := range user {
+		for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if !slices.Contains(tags, f) {
+				tags = append(tags, f)
+			}
+		}
+	}
+	return tags
 }
 
 type cacheKey struct {
 	dir      string
 	patterns string
 	tests    bool
+	tags     string
 }
 
 var (
@@ -141,10 +168,11 @@ type loadEntry struct {
 }
 
 // Load loads and builds the packages matching patterns, once per process:
-// a second Load of the same patterns returns the same Program.
+// a second Load of the same patterns (and tests, tags) returns the same
+// Program.
 func Load(cfg LoadConfig, patterns ...string) (*Program, error) {
 	dir, _ := filepath.Abs(cfg.Dir)
-	key := cacheKey{dir, strings.Join(patterns, "\x00"), cfg.Tests}
+	key := cacheKey{dir, strings.Join(patterns, "\x00"), cfg.Tests, strings.Join(buildTags(cfg.Tags), ",")}
 	cacheMu.Lock()
 	e := cache[key]
 	if e == nil {
@@ -168,10 +196,8 @@ func (e *LoadError) Error() string {
 func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
 		packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes
-	// disableunsafe selects go-spew's reflection without unsafe (testify
-	// vendors it), which the interpreter can run.
 	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: stdOverlay(),
-		BuildFlags: []string{"-tags=disableunsafe"}}
+		BuildFlags: []string{"-tags=" + strings.Join(buildTags(cfg.Tags), ",")}}
 	roots, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, err

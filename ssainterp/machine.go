@@ -107,7 +107,9 @@ type Machine struct {
 	races           []*Race // with RecordRaces
 	chanTokens      map[*chanV]reflect.Value
 	chanOf          map[uintptr]*chanV
-	front           frontState // environment, stdin, test resources (environ.go, testing.go)
+	front           frontState  // environment, stdin, test resources (environ.go, testing.go)
+	lk              linkState   // linkname.go
+	uns             unsafeState // unsafe.go
 }
 
 // Result is the outcome of running a program.

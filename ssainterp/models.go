@@ -59,6 +59,10 @@ func (p *Program) modelFor(fn *ssa.Function) modelFunc {
 		name = o.String()
 	}
 	mf := models[name]
+	if mf == nil && fn.Blocks == nil && fn.Pkg != nil && p.interpreted(fn.Pkg.Pkg) {
+		// A bodyless function: its //go:linkname target's model.
+		mf = models[p.linkTarget(fn)]
+	}
 	if gm := genericModels[name]; gm != nil && mf == nil {
 		mf = gm(p, fn)
 	}

@@ -284,6 +284,12 @@ func constOf(rt *rtype, v constant.Value) value {
 	case rt.kind == kInterface:
 		// A constant of interface type is a typed constant boxed: only nil here.
 		return value{}
+	case rt.kind == kUnsafePointer:
+		// unsafe.Pointer(uintptr(c)): an address, see constAddr.
+		if u, _ := constant.Uint64Val(constant.ToInt(v)); u != 0 {
+			return value{r: constAddr(u)}
+		}
+		return value{}
 	}
 	panic("internal error: constant " + v.String() + " of type " + rt.name)
 }

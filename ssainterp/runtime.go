@@ -32,26 +32,6 @@ func init() {
 		set(fr, dst, intVal(int64(goruntime.GOMAXPROCS(0))))
 		return fr
 	}
-	// runtime.Caller reports the interpreted caller's file and line (the
-	// pc is a token that only says which frame); runtime.Callers reports
-	// no frames, since runtime.FuncForPC cannot name interpreted ones.
-	models["runtime.Caller"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		f := fr
-		for skip := args[0].int(); skip > 0 && f != nil; skip-- {
-			f = f.caller
-		}
-		if f == nil || f.fn.ssa == nil {
-			set(fr, dst, value{r: agg{{}, strVal(""), {}, boolVal(false)}})
-			return fr
-		}
-		ps := m.prog.fset.Position(f.fn.posAt(f.pc - 1))
-		set(fr, dst, value{r: agg{{n: uint64(f.g.depth) + 1}, strVal(ps.Filename), intVal(int64(ps.Line)), boolVal(true)}})
-		return fr
-	}
-	models["runtime.Callers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		set(fr, dst, intVal(0))
-		return fr
-	}
 	noop := func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 	models["runtime.GC"] = noop
 	models["runtime.KeepAlive"] = noop

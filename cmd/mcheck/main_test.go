@@ -90,3 +90,28 @@ func TestExploreCommand(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }
+
+// TestTestTags: mcheck test -tags selects the files go test -tags would.
+func TestTestTags(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":      "module tagged\n\ngo 1.26\n",
+		"on.go":       "//go:build special\n\npackage tagged\n\nfunc flavour() string { return \"special\" }\n",
+		"off.go":      "//go:build !special\n\npackage tagged\n\nfunc flavour() string { return \"plain\" }\n",
+		"tag_test.go": "package tagged\n\nimport \"testing\"\n\nfunc TestFlavour(t *testing.T) {\n\tif f := flavour(); f != \"special\" {\n\t\tt.Fatalf(\"flavour %s\", f)\n\t}\n}\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	var out, errb bytes.Buffer
+	if code := run([]string{"test", "-tags", "special", "."}, &out, &errb); code != 0 {
+		t.Fatalf("-tags special: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"test", "."}, &out, &errb); code != 1 || !strings.Contains(out.String(), "flavour plain") {
+		t.Fatalf("no tags: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}

@@ -53,6 +53,10 @@ func nativeOption(o ssainterp.TestOption) (mcheck.Option, error) {
 		return mcheck.TimeBarrier(), nil
 	case "TimerHorizon":
 		return mcheck.TimerHorizon(time.Duration(num("d"))), nil
+	case "Tags":
+		// The package is loaded before the test's options are read:
+		// under mcheck test, -tags decides.
+		return mcheck.Tags(strs("tags")...), nil
 	case "Methods":
 		return mcheck.Methods(strs("names")...), nil
 	case "Exclude":

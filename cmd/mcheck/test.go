@@ -21,6 +21,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	verbose := exploreFlags(fs, &o)
 	run := fs.String("run", "", "explore only tests whose name matches this regular expression")
 	short := fs.Bool("short", false, "testing.Short() reports true in the tests (as go test -short)")
+	tags := fs.String("tags", "", "comma-separated build tags, as go test -tags takes them (purego is always set)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -41,7 +42,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcheck: -run: %v\n", err)
 		return 2
 	}
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true}, fs.Args()...)
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true, Tags: []string{*tags}}, fs.Args()...)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 2

@@ -1,0 +1,72 @@
+package ssainterp
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLoadTags: LoadConfig.Tags selects files by build constraint, and
+// purego is always set, so a package with assembly takes its Go
+// fallback.
+func TestLoadTags(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "main.go"), "package main\n\nfunc main() { println(flavour(), hash()) }\n")
+	writeFile(t, filepath.Join(dir, "on.go"), "//go:build special\n\npackage main\n\nfunc flavour() string { return \"special\" }\n")
+	writeFile(t, filepath.Join(dir, "off.go"), "//go:build !special\n\npackage main\n\nfunc flavour() string { return \"plain\" }\n")
+	// An assembly function declared without a body, and its purego
+	// fallback.
+	writeFile(t, filepath.Join(dir, "hash_asm.go"), "//go:build !purego\n\npackage main\n\nfunc hash() int\n")
+	writeFile(t, filepath.Join(dir, "hash_amd64.s"), "//go:build !purego\n\n#include \"textflag.h\"\n\nTEXT ·hash(SB),NOSPLIT,$0-8\n\tMOVQ $1, ret+0(FP)\n\tRET\n")
+	writeFile(t, filepath.Join(dir, "hash_go.go"), "//go:build purego\n\npackage main\n\nfunc hash() int { return 42 }\n")
+	for _, c := range []struct {
+		tags []string
+		want string
+	}{
+		{nil, "plain 42\n"},
+		{[]string{"special"}, "special 42\n"},
+		{[]string{"other,special"}, "special 42\n"},
+	} {
+		prog, err := Load(LoadConfig{Dir: dir, Tags: c.tags}, ".")
+		if err != nil {
+			t.Fatalf("tags %q: %v", c.tags, err)
+		}
+		var stderr bytes.Buffer
+		res := prog.Run("m", Config{Stderr: &stderr})
+		if res.Fault != nil || stderr.String() != c.want {
+			t.Errorf("tags %q: fault %v, stderr %q, want %q", c.tags, res.Fault, stderr.String(), c.want)
+		}
+	}
+}
+
+// TestBodylessFunctionIsUnsupported: a function without a Go body and
+// without a model (assembly, or a linkname mcheck does not model) is an
+// mcheck error naming it and its declaration, not a crash or a program
+// panic.
+func TestBodylessFunctionIsUnsupported(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "main.go"), `package main
+
+import _ "unsafe"
+
+//go:linkname getm runtime.getm
+func getm() uintptr
+
+func main() {
+	defer func() { recover() }()
+	println(getm())
+}
+`)
+	prog, err := Load(LoadConfig{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := prog.Run("m", Config{})
+	want := "unsupported: m.getm has no Go body (assembly or linkname) at " + filepath.Join(dir, "main.go") + ":6"
+	if res.Fault == nil || !strings.Contains(res.Fault.Error(), want) || !strings.Contains(res.Fault.Error(), "main.go:10") {
+		t.Fatalf("fault %v, want one containing %q and the call's main.go:10", res.Fault, want)
+	}
+}
