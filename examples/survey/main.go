@@ -38,6 +38,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
@@ -407,13 +408,13 @@ func runChild(self, dir, root string, r *modResult) {
 					selected = e.Selected
 				}
 			case "result":
-				tr := testResult{Name: e.Test, Outcome: e.Outcome, Notes: e.Notes}
+				tr := testResult{Name: e.Test, Outcome: e.Outcome, Notes: clip(e.Notes, 300)}
 				switch e.Outcome {
 				case "report":
-					tr.Detail = scrub(e.Kind + ": " + firstLine(e.Msg))
-					tr.Cause = "reported " + e.Kind + ": " + normalizeMsg(firstLine(e.Msg))
+					tr.Detail = clip(scrub(e.Kind+": "+messageLine(e.Msg)), 300)
+					tr.Cause = "reported " + e.Kind + ": " + normalizeMsg(messageLine(e.Msg))
 				case "error":
-					tr.Detail = scrub(firstLine(e.Err))
+					tr.Detail = clip(scrub(firstLine(e.Err)), 300)
 					tr.Cause = normalize(e.Err)
 				}
 				r.Tests = append(r.Tests, tr)
@@ -668,10 +669,44 @@ func normalizeMsg(l string) string {
 		l = numRE.ReplaceAllString(l, "N")
 	}
 	l = strings.TrimSpace(l)
-	if len(l) > 110 {
-		l = l[:110] + "…"
+	return clip(l, 110)
+}
+
+// messageLine is the line of a failure's message that says what went
+// wrong: its first line, and when that is only a position ("x_test.go:12:",
+// as testify and t.Errorf with a leading newline print), the assertion's
+// "Error:" line or else the next line.
+func messageLine(msg string) string {
+	var lines []string
+	for _, l := range strings.Split(msg, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
 	}
-	return l
+	if len(lines) == 0 {
+		return ""
+	}
+	first := lines[0]
+	if strings.TrimSpace(posRE.ReplaceAllString(first, "")) != "" || len(lines) == 1 {
+		return first
+	}
+	for _, l := range lines[1:] {
+		if rest, ok := strings.CutPrefix(l, "Error:"); ok {
+			return first + " " + strings.TrimSpace(rest)
+		}
+	}
+	return first + " " + lines[1]
+}
+
+// clip cuts s to at most n bytes (on a rune boundary), marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 func firstLine(s string) string {
