@@ -610,11 +610,12 @@ func copyTree(src, dst string) error {
 // ---- causes ----
 
 var (
-	posRE    = regexp.MustCompile(`(?:[\w./@+-]*/)?[\w.+-]+\.(?:go|s):\d+(?::\d+)?:?\s*`)
-	hexRE    = regexp.MustCompile(`0x[0-9a-fA-F]+`)
-	numRE    = regexp.MustCompile(`\b\d+\b`)
-	goroutRE = regexp.MustCompile(`goroutine \d+`)
-	noBodyRE = regexp.MustCompile(`unsupported: (\S+) has no Go body`)
+	posRE      = regexp.MustCompile(`(?:[\w./@+-]*/)?[\w.+-]+\.(?:go|s):\d+(?::\d+)?:?\s*`)
+	hexRE      = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+	numRE      = regexp.MustCompile(`\b\d+\b`)
+	goroutRE   = regexp.MustCompile(`goroutine \d+`)
+	noBodyRE   = regexp.MustCompile(`unsupported: (\S+) has no Go body`)
+	internalRE = regexp.MustCompile(`\(in ([^:]+): .*?\): internal error: (.*)$`)
 )
 
 // scrubDirs are the directory prefixes removed from reported messages
@@ -650,6 +651,11 @@ func normalize(s string) string {
 		return "cgo"
 	case strings.HasPrefix(l, "mcheck could not run the program: "):
 		return normalize(strings.TrimPrefix(l, "mcheck could not run the program: "))
+	case internalRE.MatchString(l):
+		// "(in FUNC: INSTR): internal error: MSG": the message first, so
+		// that the same fault in two functions reads alike.
+		m := internalRE.FindStringSubmatch(l)
+		return clip("internal error: "+normalizeMsg(m[2]), 110) + " (in " + m[1] + ")"
 	case noBodyRE.MatchString(l):
 		return "no Go body: " + noBodyRE.FindStringSubmatch(l)[1]
 	case strings.HasPrefix(l, "setup:"):
