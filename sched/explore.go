@@ -429,6 +429,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		fp         *fairPhase // past opts.MaxSteps: round-robin (see fair.go)
 		early      []string   // timers fired while goroutines could run (with trace)
 		clockRun   int        // timers fired early since a goroutine last moved
+		waiting    stalls     // since when each enabled goroutine waits to move
 	)
 	fail := func(k Kind, msg string) *Failure {
 		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
@@ -459,8 +460,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			m.Deadlock()
 			break
 		}
+		waiting.update(en, m.Now())
 		en = fy.filter(en, n)
-		if !opts.TimeBarrier && clockRun < maxClockRun && m.TimerWithin(opts.TimerHorizon) {
+		if !opts.TimeBarrier && clockRun < maxClockRun && waiting.mayFire(m, opts.TimerHorizon) {
 			en = append(en, Clock) // the earliest timer may fire now (see Clock)
 		}
 		var g int
@@ -516,6 +518,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			fp.record(m, g)
 		}
 		m.StepID(g)
+		waiting.moved(g)
 		fy.moved(g, n, yielded, en)
 		if pr != nil && pr.Pruned() {
 			return nil, choices, nil // the rest of this execution is redundant

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -19,6 +20,63 @@ import (
 // dfs counts an early firing like a preemption, so exhaustive searches
 // stay finite.
 const Clock = 0
+
+// stalls records, for each enabled goroutine, the virtual time since
+// which it has been waiting to move. A timer may fire early only if its
+// deadline is within the horizon of the longest of those waits: no
+// runnable goroutine is stalled longer than Options.TimerHorizon while
+// time passes (a 1ms ticker firing again and again does not carry the
+// clock past a 70ms deadline while the goroutine that waits for 55ms is
+// runnable).
+type stalls []int64 // by goroutine id; -1: not waiting
+
+// update records the goroutines of enabled (sorted ids) that start
+// waiting at now and forgets those that are no longer enabled.
+func (s *stalls) update(enabled []int, now int64) {
+	w := grow(*s, enabled[len(enabled)-1], -1)
+	j := 0
+	for id := range w {
+		for j < len(enabled) && enabled[j] < id {
+			j++
+		}
+		switch {
+		case j < len(enabled) && enabled[j] == id:
+			if w[id] < 0 {
+				w[id] = now
+			}
+		default:
+			w[id] = -1
+		}
+	}
+	*s = w
+}
+
+// moved records that g moved: it waits no more.
+func (s stalls) moved(g int) {
+	if g < len(s) {
+		s[g] = -1
+	}
+}
+
+// mayFire reports whether m's earliest timer may fire while goroutines
+// can move: its deadline is at most h after the start of the longest
+// wait (any deadline if h < 0).
+func (s stalls) mayFire(m *ssainterp.Machine, h time.Duration) bool {
+	when, ok := m.NextDeadline()
+	if !ok {
+		return false
+	}
+	if h < 0 {
+		return true
+	}
+	since := m.Now()
+	for _, t := range s {
+		if t >= 0 && t < since {
+			since = t
+		}
+	}
+	return when-since <= int64(h)
+}
 
 // Fairness (after CHESS's fair scheduler, Musuvathi and Qadeer, "Fair
 // Stateless Model Checking", PLDI 2008): a goroutine that yields with

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"path/filepath"
 	"strings"
-	"time"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -433,9 +432,9 @@ func (m *Machine) Finished() int { return m.finished }
 // Position formats pos as base file name and line.
 func (m *Machine) Position(pos token.Pos) string { return m.prog.shortPos(pos) }
 
-// TimerWithin reports whether a timer or sleep is pending whose deadline
-// is at most h ahead of the clock (any deadline if h < 0).
-func (m *Machine) TimerWithin(h time.Duration) bool {
-	when, _, _, ok := m.nextDeadline()
-	return ok && (h < 0 || when-m.now <= int64(h))
+// NextDeadline returns the earliest deadline of a pending timer or sleep
+// on the virtual clock (see Now); ok is false when none is pending.
+func (m *Machine) NextDeadline() (when int64, ok bool) {
+	when, _, _, ok = m.nextDeadline()
+	return when, ok
 }
