@@ -429,7 +429,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		fp         *fairPhase // past opts.MaxSteps: round-robin (see fair.go)
 		early      []string   // timers fired while goroutines could run (with trace)
 		clockRun   int        // timers fired early since a goroutine last moved
-		waiting    stalls     // since when each enabled goroutine waits to move
+		waiting    stalls     // since when each goroutine has been runnable
 	)
 	fail := func(k Kind, msg string) *Failure {
 		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
@@ -460,7 +460,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			m.Deadlock()
 			break
 		}
-		waiting.update(en, m.Now())
+		waiting.update(m, en, m.Now())
 		en = fy.filter(en, n)
 		if !opts.TimeBarrier && clockRun < maxClockRun && waiting.mayFire(m, opts.TimerHorizon) {
 			en = append(en, Clock) // the earliest timer may fire now (see Clock)
@@ -518,7 +518,6 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			fp.record(m, g)
 		}
 		m.StepID(g)
-		waiting.moved(g)
 		fy.moved(g, n, yielded, en)
 		if pr != nil && pr.Pruned() {
 			return nil, choices, nil // the rest of this execution is redundant
@@ -577,7 +576,10 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	if f != nil {
 		f.steps = n
 		if len(early) > 0 {
-			f.Timing = "timing-dependent: " + strings.Join(early, "; ")
+			f.Timing = "timing-dependent: " + strings.Join(early[:min(len(early), 3)], "; ")
+			if len(early) > 3 {
+				f.Timing += fmt.Sprintf("; and %d more timers fired early", len(early)-3)
+			}
 		}
 		if trace && t.Describe != nil {
 			f.Environment = t.Describe(m)

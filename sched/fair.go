@@ -21,41 +21,51 @@ import (
 // stay finite.
 const Clock = 0
 
-// stalls records, for each enabled goroutine, the virtual time since
-// which it has been waiting to move. A timer may fire early only if its
-// deadline is within the horizon of the longest of those waits: no
-// runnable goroutine is stalled longer than Options.TimerHorizon while
-// time passes (a 1ms ticker firing again and again does not carry the
-// clock past a 70ms deadline while the goroutine that waits for 55ms is
-// runnable).
-type stalls []int64 // by goroutine id; -1: not waiting
+// stalls records, for each goroutine, the virtual time since which it
+// has been runnable: since it was created, or since a wait for the clock
+// (a sleep, a timer's channel) ended. Moving does not reset it, and
+// neither does a wait for another goroutine (a lock, a channel): a
+// goroutine that waited for the janitor to unlock is still on its way
+// from its last sleep. A timer may fire early only if its deadline is
+// within the horizon of the earliest of those times among the enabled
+// goroutines and those waiting for a lock (a lock is held briefly: its
+// waiter is as good as runnable): however many steps and handoffs it
+// takes, a runnable goroutine is not left behind by more than
+// Options.TimerHorizon while timers fire (a 1ms ticker firing again and again does not carry the
+// clock past go-cache TestCacheTimes' 70ms deadline while the test
+// goroutine woken at 55ms makes the calls to its check).
+type stalls []stall
 
-// update records the goroutines of enabled (sorted ids) that start
-// waiting at now and forgets those that are no longer enabled.
-func (s *stalls) update(enabled []int, now int64) {
-	w := grow(*s, enabled[len(enabled)-1], -1)
+type stall struct {
+	since     int64 // runnable since (see stalls)
+	seen      bool  // the goroutine has been enabled
+	enabled   bool  // at the last update
+	timerWait bool  // its last wait (if it is not enabled) was for the clock
+	lockWait  bool  // or for a sync.Mutex or RWMutex
+}
+
+// update records which goroutines are enabled (sorted ids) at now.
+func (s *stalls) update(m *ssainterp.Machine, enabled []int, now int64) {
+	w := grow(*s, enabled[len(enabled)-1], stall{})
 	j := 0
-	for id := range w {
+	for id := 1; id < len(w); id++ {
 		for j < len(enabled) && enabled[j] < id {
 			j++
 		}
-		switch {
-		case j < len(enabled) && enabled[j] == id:
-			if w[id] < 0 {
-				w[id] = now
+		st := &w[id]
+		if j < len(enabled) && enabled[j] == id {
+			if !st.seen || !st.enabled && st.timerWait {
+				st.since = now
 			}
-		default:
-			w[id] = -1
+			st.seen, st.enabled = true, true
+		} else if st.enabled {
+			st.enabled = false
+			st.timerWait = m.WaitsOnTimer(id)
+			op, _ := m.Next(id)
+			st.lockWait = strings.HasPrefix(op, "sync.Mutex.Lock") || strings.HasPrefix(op, "sync.RWMutex.")
 		}
 	}
 	*s = w
-}
-
-// moved records that g moved: it waits no more.
-func (s stalls) moved(g int) {
-	if g < len(s) {
-		s[g] = -1
-	}
 }
 
 // mayFire reports whether m's earliest timer may fire while goroutines
@@ -70,9 +80,9 @@ func (s stalls) mayFire(m *ssainterp.Machine, h time.Duration) bool {
 		return true
 	}
 	since := m.Now()
-	for _, t := range s {
-		if t >= 0 && t < since {
-			since = t
+	for _, st := range s {
+		if (st.enabled || st.lockWait) && st.since < since {
+			since = st.since
 		}
 	}
 	return when-since <= int64(h)
