@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestSuiteWithMemoryHog: in a suite where one test allocates without
+// bound, mcheck test reports that test as one it could not run, still
+// explores the others, and exits 1 for the bug another test has; 2 when
+// nothing but the hog fails.
+func TestSuiteWithMemoryHog(t *testing.T) {
+	t.Chdir("testdata/memsuite")
+	var out, errb bytes.Buffer
+	code := run([]string{"test", "-memory", "16MiB", "-budget", "1s", "."}, &out, &errb)
+	if code != 1 {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	if want := "mcheck could not run TestLogForever: out of memory: execution allocated more than 16 MiB; last allocation at "; !strings.Contains(errb.String(), want) ||
+		!strings.Contains(errb.String(), "memsuite.go:13 ((*github.com/mcheck-dev/mcheck/cmd/mcheck/testdata/memsuite.Log).Add)") {
+		t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+	}
+	for _, want := range []string{"=== TestLogSome", "no bug", "=== TestRacyCounter", "mcheck: data race", "memsuite.go:19"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	errb.Reset()
+	code = run([]string{"test", "-memory", "16MiB", "-budget", "1s", "-run", "TestLog", "."}, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "mcheck could not run TestLogForever: out of memory") || !strings.Contains(out.String(), "=== TestLogSome") {
+		t.Fatalf("without the race: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	for _, bad := range []string{"0", "-1GiB", "lots"} {
+		errb.Reset()
+		if code := run([]string{"test", "-memory", bad, "."}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "invalid size") {
+			t.Errorf("-memory %s: exit %d, stderr %q", bad, code, errb.String())
+		}
+	}
+}
