@@ -186,3 +186,30 @@ func TestParseBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestOutOfMemoryInCallback: a String method that allocates without
+// bound, called back by fmt (native code that recovers panics), still
+// ends the execution as the limit.
+func TestOutOfMemoryInCallback(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+type T struct{}
+
+func (T) String() string {
+	var s []int
+	for i := 0; ; i++ {
+		s = append(s, i)
+	}
+}
+
+func main() {
+	fmt.Println("got", fmt.Sprint(T{}))
+}
+`
+	res, stdout, _ := runSrc(t, src, Config{MaxMemory: 1 << 20})
+	if res.Fault == nil || !IsLimit(res.Fault) || !strings.Contains(res.Fault.Error(), "main.go:10 ((m.T).String)") || stdout != "" {
+		t.Fatalf("fault %v, stdout %q", res.Fault, stdout)
+	}
+}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -37,5 +39,24 @@ func TestSuiteWithMemoryHog(t *testing.T) {
 		if code := run([]string{"test", "-memory", bad, "."}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "invalid size") {
 			t.Errorf("-memory %s: exit %d, stderr %q", bad, code, errb.String())
 		}
+	}
+}
+
+// TestHostMemoryLimit: the soft limit is three quarters of the
+// machine's memory, and GOMEMLIMIT set by the user wins.
+func TestHostMemoryLimit(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	total := physicalMemory()
+	if total == 0 {
+		t.Skip("machine memory unknown here (not Linux)")
+	}
+	t.Setenv("GOMEMLIMIT", "")
+	os.Unsetenv("GOMEMLIMIT")
+	if got := setHostMemoryLimit(); got != total/4*3 || debug.SetMemoryLimit(-1) != got {
+		t.Fatalf("limit %d, machine %d", got, total)
+	}
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	if got := setHostMemoryLimit(); got != 0 {
+		t.Fatalf("with GOMEMLIMIT set: limit %d", got)
 	}
 }

@@ -42,6 +42,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcheck: -run: %v\n", err)
 		return 2
 	}
+	setHostMemoryLimit()
 	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true}, fs.Args()...)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
