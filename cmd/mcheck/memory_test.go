@@ -23,6 +23,18 @@ func TestSuiteWithMemoryHog(t *testing.T) {
 		!strings.Contains(errb.String(), "memsuite.go:13 ((*github.com/mcheck-dev/mcheck/cmd/mcheck/testdata/memsuite.Log).Add)") {
 		t.Errorf("stderr lacks %q:\n%s", want, errb.String())
 	}
+	// Runaway recursion and an endless loop end at their bounds, as
+	// tests mcheck could not run, with the place.
+	for _, want := range []string{
+		"mcheck could not run TestRecurseForever: call depth limit: more than 100000 nested calls on goroutine 1, calling github.com/mcheck-dev/mcheck/cmd/mcheck/testdata/memsuite.depth at ",
+		"memsuite_test.go:39 (github.com/mcheck-dev/mcheck/cmd/mcheck/testdata/memsuite.depth) (runaway recursion?)",
+		"mcheck could not run TestSpinForever: step limit of 10000000 exceeded in github.com/mcheck-dev/mcheck/cmd/mcheck/testdata/memsuite.TestSpinForever at ",
+		"memsuite_test.go:49 (an infinite loop?)",
+	} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+		}
+	}
 	for _, want := range []string{"=== TestLogSome", "no bug", "=== TestRacyCounter", "mcheck: data race", "memsuite.go:19"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out.String())

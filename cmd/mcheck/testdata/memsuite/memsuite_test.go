@@ -34,3 +34,19 @@ func TestLogSome(t *testing.T) {
 		t.Fatal("lost lines")
 	}
 }
+
+// depth recurses without a base case.
+func depth(n int) int { return depth(n+1) + 1 }
+
+// TestRecurseForever never returns: it recurses until the stack bound.
+func TestRecurseForever(t *testing.T) {
+	depth(0)
+}
+
+// TestSpinForever never returns: a loop with nothing to wait for.
+func TestSpinForever(t *testing.T) {
+	n := 0
+	for n >= 0 {
+		n = (n + 1) % 1000
+	}
+}
