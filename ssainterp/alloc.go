@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 
@@ -43,6 +45,8 @@ import (
 // fmt.Sprintf, strings.Builder's buffer: Go's own allocator makes those
 // natively), the reflect model's allocations, copies of struct values
 // that assignments make, and call frames (bounded by Config.MaxDepth).
+// For native allocations in a loop there is a safety net instead, which
+// depends on the host: see tickSlow.
 //
 // The count is cumulative: there is no model of the garbage collector,
 // so memory the program has dropped still counts. An execution that
@@ -264,4 +268,56 @@ func loopPosition(fr *frame) string {
 		}
 	}
 	return fr.position()
+}
+
+// hostCheckSteps is how many loop steps pass between two checks of the
+// host's memory.
+const hostCheckSteps = 1 << 14
+
+// setTickMark sets the step count at which tick next calls tickSlow:
+// the step bound, or the next check of the host's memory.
+func (m *Machine) setTickMark() {
+	m.tickMark = m.steps + hostCheckSteps
+	if m.cfg.MaxSteps > 0 && m.cfg.MaxSteps < m.tickMark {
+		m.tickMark = m.cfg.MaxSteps
+	}
+}
+
+// tickSlow is tick's rare path: the step bound, and a safety net for
+// what the count of alloc does not see (native functions allocating in
+// a loop: a strings.Builder grown without end). When the host process
+// has a soft memory limit (runtime/debug.SetMemoryLimit, GOMEMLIMIT;
+// mcheck test sets one) and its live heap passes nine tenths of it, the
+// execution ends as out of memory. This check depends on the host, not
+// on the schedule alone (another execution running in parallel may be
+// the one that holds the memory); it is there so that the host does not
+// die, and the message says so.
+func (m *Machine) tickSlow(fr *frame) *frame {
+	if m.cfg.MaxSteps > 0 && m.steps > m.cfg.MaxSteps {
+		m.stepLimit(fr)
+		return nil
+	}
+	m.setTickMark()
+	if live, limit, over := hostMemoryPressure(); over {
+		m.limitFault(fmt.Sprintf("out of memory: the host process holds %d MiB, more than nine tenths of its memory limit of %d MiB (allocations of native functions are not counted per execution); the execution was at %s (%s)",
+			live>>20, limit>>20, loopPosition(fr), fr.fn.name))
+	}
+	return fr
+}
+
+// hostMemoryPressure reports the host's live heap and soft memory limit,
+// and whether the heap passed nine tenths of the limit. Without a limit
+// it reports nothing.
+func hostMemoryPressure() (live, limit uint64, over bool) {
+	l := debug.SetMemoryLimit(-1)
+	if l <= 0 || l == math.MaxInt64 {
+		return 0, 0, false
+	}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0, 0, false
+	}
+	live, limit = s[0].Value.Uint64(), uint64(l)
+	return live, limit, live > limit/10*9
 }

@@ -2,8 +2,12 @@ package ssainterp
 
 import (
 	"bytes"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestOutOfMemoryIsALimit: each way of allocating without bound ends
@@ -211,5 +215,28 @@ func main() {
 	res, stdout, _ := runSrc(t, src, Config{MaxMemory: 1 << 20})
 	if res.Fault == nil || !IsLimit(res.Fault) || !strings.Contains(res.Fault.Error(), "main.go:10 ((m.T).String)") || stdout != "" {
 		t.Fatalf("fault %v, stdout %q", res.Fault, stdout)
+	}
+}
+
+// TestHostMemorySafetyNet: allocations of native functions are not
+// counted, but with a soft memory limit on the host a loop that grows
+// native memory ends as out of memory before the host dies.
+func TestHostMemorySafetyNet(t *testing.T) {
+	src := "package main\n\nimport \"strings\"\n\nfunc main() {\n\tvar sb strings.Builder\n\tx := strings.Repeat(\"x\", 4096)\n\tfor {\n\t\tsb.WriteString(x)\n\t}\n}\n"
+	prog, err := loadSrc(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(s[0].Value.Uint64()) + 64<<20))
+	// 200000 steps of 4 KiB: 800 MB at most if the net failed.
+	start := time.Now()
+	res := prog.NewMachine(Config{MaxSteps: 200_000}).RunMain("m")
+	t.Logf("%v after %v", res.Fault, time.Since(start))
+	if res.Fault == nil || !IsLimit(res.Fault) || !strings.HasPrefix(res.Fault.Error(), "out of memory: the host process holds ") ||
+		!strings.HasSuffix(res.Fault.Error(), "/main.go:9 (m.main)") {
+		t.Fatalf("fault %v", res.Fault)
 	}
 }

@@ -78,6 +78,7 @@ type Machine struct {
 	ops      int64
 	memUsed  uint64 // bytes charged by alloc
 	memLimit uint64 // Config.MaxMemory
+	tickMark int64  // steps at which tick calls tickSlow
 	exited   bool
 	exitCode int
 	panicked bool
@@ -222,6 +223,7 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 		cfg.MaxMemory = DefaultMaxMemory
 	}
 	m := &Machine{prog: p, cfg: cfg, memLimit: uint64(cfg.MaxMemory)}
+	m.setTickMark()
 	if fs, ok := p.framePool.Get().(*[]*frame); ok {
 		m.free = *fs
 	}
