@@ -45,8 +45,8 @@ import (
 // fmt.Sprintf, strings.Builder's buffer: Go's own allocator makes those
 // natively), the reflect model's allocations, copies of struct values
 // that assignments make, and call frames (bounded by Config.MaxDepth).
-// For native allocations in a loop there is a safety net instead, which
-// depends on the host: see tickSlow.
+// For native allocations there is a safety net instead, which depends
+// on the host: see checkHost.
 //
 // The count is cumulative: there is no model of the garbage collector,
 // so memory the program has dropped still counts. An execution that
@@ -270,39 +270,31 @@ func loopPosition(fr *frame) string {
 	return fr.position()
 }
 
-// hostCheckSteps is how many loop steps pass between two checks of the
-// host's memory.
-const hostCheckSteps = 1 << 14
+// hostCheckSteps is how many scheduling steps (Machine.Step) pass
+// between two checks of the host's memory.
+const hostCheckSteps = 1 << 10
 
-// setTickMark sets the step count at which tick next calls tickSlow:
-// the step bound, or the next check of the host's memory.
-func (m *Machine) setTickMark() {
-	m.tickMark = m.steps + hostCheckSteps
-	if m.cfg.MaxSteps > 0 && m.cfg.MaxSteps < m.tickMark {
-		m.tickMark = m.cfg.MaxSteps
-	}
-}
-
-// tickSlow is tick's rare path: the step bound, and a safety net for
-// what the count of alloc does not see (native functions allocating in
-// a loop: a strings.Builder grown without end). When the host process
-// has a soft memory limit (runtime/debug.SetMemoryLimit, GOMEMLIMIT;
-// mcheck test sets one) and its live heap passes nine tenths of it, the
-// execution ends as out of memory. This check depends on the host, not
-// on the schedule alone (another execution running in parallel may be
-// the one that holds the memory); it is there so that the host does not
-// die, and the message says so.
-func (m *Machine) tickSlow(fr *frame) *frame {
-	if m.cfg.MaxSteps > 0 && m.steps > m.cfg.MaxSteps {
-		m.stepLimit(fr)
-		return nil
-	}
-	m.setTickMark()
+// checkHost is a safety net for what the count of alloc does not see
+// (native functions allocating: a strings.Builder grown without end).
+// When the host process has a soft memory limit
+// (runtime/debug.SetMemoryLimit, GOMEMLIMIT; mcheck test sets one) and
+// its live heap passes nine tenths of it, the execution ends as out of
+// memory. The check runs every hostCheckSteps scheduling steps, not in
+// loops (a check there slowed the interpreter's loops measurably), so a
+// goroutine that grows native memory in a loop without a visible
+// operation is stopped only by the loop bound. It depends on the host,
+// not on the schedule alone (another execution running in parallel may
+// hold the memory); it is there so that the host does not die, and the
+// message says so.
+func (m *Machine) checkHost() {
 	if live, limit, over := hostMemoryPressure(); over {
-		m.limitFault(fmt.Sprintf("out of memory: the host process holds %d MiB, more than nine tenths of its memory limit of %d MiB (allocations of native functions are not counted per execution); the execution was at %s (%s)",
-			live>>20, limit>>20, loopPosition(fr), fr.fn.name))
+		where := "(no interpreted frame)"
+		if g := m.cur; g != nil && g.top != nil {
+			where = g.top.position() + " (" + g.top.fn.name + ")"
+		}
+		m.limitFault(fmt.Sprintf("out of memory: the host process holds %d MiB, more than nine tenths of its memory limit of %d MiB (allocations of native functions are not counted per execution); the execution was at %s",
+			live>>20, limit>>20, where))
 	}
-	return fr
 }
 
 // hostMemoryPressure reports the host's live heap and soft memory limit,

@@ -437,12 +437,12 @@ func (c *compiler) edge(from, to *ssa.BasicBlock) op {
 	}
 }
 
-// tick counts a step (a loop iteration) against the step bound; now
-// and then it checks the host's memory too (tickSlow).
+// tick counts a step (a loop iteration) against the step bound.
 func (m *Machine) tick(fr *frame) *frame {
 	m.steps++
-	if m.steps > m.tickMark {
-		return m.tickSlow(fr)
+	if m.cfg.MaxSteps > 0 && m.steps > m.cfg.MaxSteps {
+		m.stepLimit(fr)
+		return nil
 	}
 	return fr
 }

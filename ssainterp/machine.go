@@ -78,7 +78,7 @@ type Machine struct {
 	ops      int64
 	memUsed  uint64 // bytes charged by alloc
 	memLimit uint64 // Config.MaxMemory
-	tickMark int64  // steps at which tick calls tickSlow
+	stepped  uint32 // calls of Step, for checkHost
 	exited   bool
 	exitCode int
 	panicked bool
@@ -223,7 +223,6 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 		cfg.MaxMemory = DefaultMaxMemory
 	}
 	m := &Machine{prog: p, cfg: cfg, memLimit: uint64(cfg.MaxMemory)}
-	m.setTickMark()
 	if fs, ok := p.framePool.Get().(*[]*frame); ok {
 		m.free = *fs
 	}
@@ -358,6 +357,9 @@ func (m *Machine) pick() *goroutine {
 // operation, blocks, or finishes. It is the primitive a scheduler drives.
 func (m *Machine) Step(g *goroutine) {
 	m.cur = g
+	if m.stepped++; m.stepped%hostCheckSteps == 0 {
+		m.checkHost()
+	}
 	if g.state == gPending {
 		g.granted = true
 	}
