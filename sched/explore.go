@@ -373,6 +373,9 @@ func calibrate(t Target, opts Options) (int, error) {
 	seed := executionSeed(opts.Seed, -1)
 	r.NewExecution(-1, seed)
 	_, n, err := runOne(t, opts, seed, r, false, nil)
+	if errors.Is(err, errInconclusive) {
+		err = nil // its choice points still count
+	}
 	return max(16, 2*n), err
 }
 
