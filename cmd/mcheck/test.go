@@ -104,13 +104,13 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 				return printReport(stdout, rep, replay), nil
 			}()
 			if err != nil {
-				msg := strings.TrimPrefix(err.Error(), "mcheck could not run the program: ")
 				if cause := errors.Unwrap(err); ssainterp.IsLimit(cause) {
 					// "out of memory: ...", "call depth limit: ...",
 					// "step limit ...": the limit says it all.
-					msg = cause.Error()
+					fmt.Fprintf(stderr, "mcheck could not run %s: %v\n", name, cause)
+				} else {
+					fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
 				}
-				fmt.Fprintf(stderr, "mcheck could not run %s: %s\n", name, msg)
 				cannot++
 				continue
 			}
