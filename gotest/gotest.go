@@ -98,6 +98,7 @@ func defineFlags(fs *flag.FlagSet) {
 	fs.Bool("mcheck.timebarrier", false, "mcheck: timers fire only when no goroutine can move")
 	fs.Duration("mcheck.timerhorizon", 0, "mcheck: how far ahead a timer may fire while goroutines can move (default 5ms; negative: any)")
 	fs.String("mcheck.tags", "", "mcheck: comma-separated build tags for loading the package (repeat go test's -tags here)")
+	fs.Var(new(ssainterp.ByteSize), "mcheck.memory", "mcheck: bytes one execution may allocate, as the interpreter holds them (16 per slice element); past it the test cannot be run (e.g. 512MiB, 2GiB)")
 }
 
 // withFlags applies the -mcheck.* flags that were given over c (see
@@ -153,6 +154,8 @@ func applyFlags(c Config, visit func(func(*flag.Flag)), defTime, defShort time.D
 			c.SyncOnly = v.(bool)
 		case "mcheck.norace":
 			c.NoRaces = v.(bool)
+		case "mcheck.memory":
+			c.MaxMemory = v.(int64)
 		case "mcheck.v":
 			if v.(bool) {
 				c.Progress = os.Stderr

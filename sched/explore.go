@@ -30,6 +30,7 @@ type Options struct {
 	Time            time.Duration // budget in time (0: none)
 	MaxSteps        int           // visible operations per execution before a livelock is reported (default 20000)
 	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default 10,000,000)
+	MaxMemory       int64         // bytes an execution may allocate (default 1 GiB, ssainterp.Config.MaxMemory); past it, an mcheck error
 	PreemptionBound int           // dfs: preemptions per schedule (0: the default, 2; Unbounded; NoPreemptions)
 	PCTDepth        int           // pct: bug depth d (default 3)
 	NoReduction     bool          // dfs: no partial-order reduction (sleep sets)
@@ -220,7 +221,10 @@ func Explore(t Target, opts Options) (*Report, error) {
 		}
 		if ok {
 			if k == 0 {
-				k = calibrate(t, opts)
+				var err error
+				if k, err = calibrate(t, opts); err != nil {
+					return nil, err
+				}
 			}
 			p.k = k
 		}
@@ -235,6 +239,12 @@ func Explore(t Target, opts Options) (*Report, error) {
 			go func(w int) {
 				defer wg.Done()
 				for i := next + w; i < next+batch; i += opts.Workers {
+					mu.Lock()
+					stop := bestErr != nil // mcheck could not run an execution (a limit, a fault): the rest of the batch would fail alike
+					mu.Unlock()
+					if stop {
+						return
+					}
 					seed := executionSeed(opts.Seed, i)
 					if !strategies[w].NewExecution(i, seed) {
 						mu.Lock()
@@ -356,13 +366,17 @@ func executionSeed(seed uint64, i int) uint64 {
 }
 
 // calibrate estimates the number of choice points of an execution for
-// PCT's change points, from one execution under the random strategy.
-func calibrate(t Target, opts Options) int {
+// PCT's change points, from one execution under the random strategy. An
+// error is mcheck's: it could not run that execution.
+func calibrate(t Target, opts Options) (int, error) {
 	r := &randomWalk{}
 	seed := executionSeed(opts.Seed, -1)
 	r.NewExecution(-1, seed)
-	_, n, _ := runOne(t, opts, seed, r, false, nil)
-	return max(16, 2*n)
+	_, n, err := runOne(t, opts, seed, r, false, nil)
+	if errors.Is(err, errInconclusive) {
+		err = nil // its choice points still count
+	}
+	return max(16, 2*n), err
 }
 
 // recorder wraps a strategy, recording its decisions as a Schedule.
@@ -397,7 +411,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	rec := &recorder{Strategy: s, s: Schedule{Seed: seed}}
 	var stdout, stderr bytes.Buffer
 	m := t.Prog.NewMachine(ssainterp.Config{
-		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps,
+		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps, MaxMemory: opts.MaxMemory,
 		SharedPoints: !opts.SyncOnly, Races: !opts.NoRaces, RecordRaces: opts.RecordRaces,
 		Choose: func(n int) int { return rec.NextNumber(n) },
 		Trace:  trace,

@@ -34,17 +34,27 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 		fromString := c.rt(argv[1].Type()).kind == kString
 		s, x := args[0], args[1]
 		cp := isAggregate(st.elem)
+		per := elemBytes(st.elem)
 		return func(fr *frame) *frame {
 			old := fr.regs[s].slice()
 			var add []value
 			if fromString {
 				str := fr.regs[x].str()
+				if n := len(old) + len(str); n > cap(old) {
+					fr.g.m.allocN(uint64(growCap(cap(old), n, size, noscan)), per)
+				}
 				add = make([]value, len(str))
 				for i := 0; i < len(str); i++ {
 					add[i].n = uint64(str[i])
 				}
 			} else {
 				add = fr.regs[x].slice()
+				// A new backing array is charged before it is made
+				// (with room for its elements' contents: the copies
+				// of struct or array elements go there).
+				if n := len(old) + len(add); n > cap(old) {
+					fr.g.m.allocN(uint64(growCap(cap(old), n, size, noscan)), per)
+				}
 			}
 			if fr.g.m.watch {
 				var into []value // appending in place writes the cells past len

@@ -236,6 +236,7 @@ func (c *compiler) makeChan(ins *ssa.MakeChan) op {
 			throwPanic(plainErr("makechan: size out of range"))
 		}
 		m := fr.g.m
+		m.alloc(chanBytes + n*valueSize)
 		m.nextChan++
 		fr.regs[d] = value{r: &chanV{elem: rt.elem, cap: int(n), id: m.nextChan}}
 		return fr

@@ -511,7 +511,9 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 		fn := c.p.funcOf(ins.Fn.(*ssa.Function))
 		b := c.slotsOf(ins.Bindings)
 		d := c.slots[ins]
+		size := uint64(closureBytes + valueSize*len(b))
 		return func(fr *frame) *frame {
+			fr.g.m.alloc(size)
 			vals := make([]value, len(b))
 			for i, s := range b {
 				vals[i] = fr.regs[s]
@@ -573,6 +575,7 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 		rt := c.rt(ins.Type())
 		d := c.slots[ins]
 		return func(fr *frame) *frame {
+			fr.g.m.alloc(mapBytes)
 			fr.regs[d] = value{r: newMap(rt, fr.g.m)}
 			return fr
 		}
@@ -721,8 +724,18 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 			return fr
 		}
 	}
+	// The bytes charged (alloc.go): escaping variables always, the
+	// others only when large. The array of a variadic call's arguments
+	// (append(s, x) makes one per call) is transient: not charged.
+	size := elemBytes(rt)
+	if (!ins.Heap || ins.Comment == "varargs") && size < bigLocalBytes {
+		size = 0
+	}
 	if isAggregate(rt) && !storedNext(ins) {
 		return func(fr *frame) *frame {
+			if size != 0 {
+				fr.g.m.alloc(size)
+			}
 			cell := &value{}
 			*cell = rt.zero()
 			fr.regs[d] = value{r: cell}
@@ -733,6 +746,9 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 		}
 	}
 	return func(fr *frame) *frame {
+		if size != 0 {
+			fr.g.m.alloc(size)
+		}
 		cell := &value{}
 		fr.regs[d] = value{r: cell}
 		if ins.Heap && fr.g.m.watch {

@@ -44,6 +44,16 @@
 // Faults of the interpreter itself (unsupported constructs, internal
 // errors) are reported separately, with the function, file and line.
 //
+// Bounds of the interpreter's are limits, not program failures: loop
+// steps (Config.MaxSteps), call depth (Config.MaxDepth, 100000 calls)
+// and memory (Config.MaxMemory, 1 GiB counted as alloc.go describes:
+// the bytes of the interpreter's representation that the program's
+// allocations take, charged before each allocation so that one huge
+// make never reaches the host). Reaching one ends the execution with a
+// fault for which IsLimit holds ("out of memory: execution allocated
+// more than 1 GiB; last allocation at file:line (function)"); the
+// program cannot recover it and its deferred calls do not run.
+//
 // # The standard library
 //
 // Packages are interpreted (the user's, and context, sort, slices, maps,

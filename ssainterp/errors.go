@@ -113,9 +113,11 @@ func basicName(k rkind) string {
 	return names[k]
 }
 
-// stepLimit ends the execution because the step bound was exceeded.
+// stepLimit ends the execution because the step bound was exceeded: an
+// mcheck limit (IsLimit), not a failure of the program.
 func (m *Machine) stepLimit(fr *frame) {
-	m.limit = fmt.Sprintf("step limit of %d exceeded in %s at %s (an infinite loop?)", m.cfg.MaxSteps, fr.fn.name, fr.position())
+	m.limit = fmt.Sprintf("step limit of %d exceeded in %s at %s (an infinite loop?)", m.cfg.MaxSteps, fr.fn.name, loopPosition(fr))
+	m.fault = &internalFault{msg: m.limit, limit: true}
 	m.exited = true
 	m.exitCode = 3
 }

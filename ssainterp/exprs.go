@@ -107,7 +107,12 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 		}
 	case k == kString:
 		if tok == token.ADD {
-			return func(fr *frame) *frame { fr.regs[d] = strVal(fr.regs[x].str() + fr.regs[y].str()); return fr }
+			return func(fr *frame) *frame {
+				a, b := fr.regs[x].str(), fr.regs[y].str()
+				fr.g.m.alloc(uint64(len(a)) + uint64(len(b)))
+				fr.regs[d] = strVal(a + b)
+				return fr
+			}
 		}
 		return func(fr *frame) *frame {
 			fr.regs[d].n = b2u(compare(tok, fr.regs[x].str(), fr.regs[y].str()))
@@ -211,7 +216,37 @@ func (c *compiler) convert(ins *ssa.Convert) op {
 		k := to.kind
 		return func(fr *frame) *frame { fr.regs[d].n = norm(k, fr.regs[x].n); return fr }
 	}
+	if op := convertAlloc(from, to, x, d); op != nil {
+		return op
+	}
 	return func(fr *frame) *frame { fr.regs[d] = convert(from, to, fr.regs[x]); return fr }
+}
+
+// convertAlloc is the op of a conversion that allocates (string to byte
+// or rune slice and back), charging the result's size before it is
+// made; nil for other conversions.
+func convertAlloc(from, to *rtype, x, d int) op {
+	switch {
+	case from.kind == kString && to.kind == kSlice:
+		// []byte(s): an element per byte; []rune(s): at most as many.
+		return func(fr *frame) *frame {
+			fr.g.m.allocN(uint64(len(fr.regs[x].str())), valueSize)
+			fr.regs[d] = convert(from, to, fr.regs[x])
+			return fr
+		}
+	case from.kind == kSlice && to.kind == kString:
+		// string(bytes): a byte each; string(runes): up to 4 each.
+		per := uint64(1)
+		if from.elem.kind != kUint8 {
+			per = 4
+		}
+		return func(fr *frame) *frame {
+			fr.g.m.allocN(uint64(len(fr.regs[x].slice())), per)
+			fr.regs[d] = convert(from, to, fr.regs[x])
+			return fr
+		}
+	}
+	return nil
 }
 
 // multiConvert converts between types at least one of which is a type
@@ -220,6 +255,9 @@ func (c *compiler) convert(ins *ssa.Convert) op {
 func (c *compiler) multiConvert(ins *ssa.MultiConvert) op {
 	from, to := c.rt(ins.X.Type()), c.rt(ins.Type())
 	x, d := c.slot(ins.X), c.slots[ins]
+	if op := convertAlloc(from, to, x, d); op != nil {
+		return op
+	}
 	return func(fr *frame) *frame { fr.regs[d] = convert(from, to, fr.regs[x]); return fr }
 }
 
@@ -249,6 +287,7 @@ func (c *compiler) makeInterface(ins *ssa.MakeInterface) op {
 	rt := c.rt(ins.X.Type())
 	x, d := c.slot(ins.X), c.slots[ins]
 	return func(fr *frame) *frame {
+		fr.g.m.alloc(ifaceBytes)
 		fr.regs[d] = value{r: &iface{t: rt, v: fr.regs[x]}}
 		return fr
 	}
@@ -419,6 +458,7 @@ func (c *compiler) makeSlice(ins *ssa.MakeSlice) op {
 	lsigned := c.rt(ins.Len.Type()).kind.isSigned()
 	csigned := c.rt(ins.Cap.Type()).kind.isSigned()
 	elemAgg := isAggregate(rt.elem)
+	per := elemBytes(rt.elem)
 	return func(fr *frame) *frame {
 		n, m := fr.regs[l].n, fr.regs[cp].n
 		if (lsigned && int64(n) < 0) || n > 1<<40 {
@@ -427,6 +467,7 @@ func (c *compiler) makeSlice(ins *ssa.MakeSlice) op {
 		if (csigned && int64(m) < 0) || m > 1<<40 || m < n {
 			throwRuntime("makeslice: cap out of range")
 		}
+		fr.g.m.allocN(m, per)
 		s := make([]value, n, m)
 		if elemAgg {
 			for i := range s[:m] {

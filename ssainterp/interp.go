@@ -109,12 +109,13 @@ type exitSignal struct{ code int }
 // internalFault is a bug or unsupported construct of the interpreter, not
 // of the checked program.
 type internalFault struct {
-	msg string
-	pos string
+	msg   string
+	pos   string
+	limit bool // a bound of mcheck's was reached (IsLimit); msg names the place
 }
 
 func (e *internalFault) Error() string {
-	if e.pos != "" {
+	if e.pos != "" && !e.limit {
 		return e.pos + ": " + e.msg
 	}
 	return e.msg
@@ -133,7 +134,7 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 	}
 	g.depth++
 	if g.depth > m.cfg.MaxDepth {
-		m.fatal("stack overflow", fmt.Sprintf("runtime: goroutine stack exceeds %d-byte limit\n", 1000000000))
+		m.depthLimit(g, fn)
 	}
 	var fr *frame
 	if i := m.freeFrameFor(fn); i >= 0 {

@@ -20,7 +20,16 @@ type Config struct {
 	Args           []string // os.Args[1:]
 	Seed           uint64   // seeds map iteration order, math/rand, select
 	MaxSteps       int64    // bound on executed blocks (0: unlimited)
-	MaxDepth       int      // bound on call depth per goroutine
+	// MaxDepth bounds the call depth per goroutine (default 100000);
+	// a deeper call ends the execution as an mcheck limit (IsLimit),
+	// not as Go's stack overflow, which Go reaches only much deeper.
+	MaxDepth int
+	// MaxMemory bounds the bytes an execution may allocate, in the
+	// interpreter's representation (default DefaultMaxMemory, 1 GiB;
+	// see alloc.go for what is counted). Past it the execution ends as
+	// an mcheck limit: "out of memory: execution allocated more than
+	// 1 GiB; last allocation at file:line (function)".
+	MaxMemory int64
 	// CountOps counts executed instructions in Result.Ops: SSA
 	// instructions other than φ (folded into jumps), including those
 	// compiled into another op (fused or aliased, see compile); it
@@ -67,6 +76,9 @@ type Machine struct {
 
 	steps    int64
 	ops      int64
+	memUsed  uint64 // bytes charged by alloc
+	memLimit uint64 // Config.MaxMemory
+	stepped  uint32 // calls of Step, for checkHost
 	exited   bool
 	exitCode int
 	panicked bool
@@ -122,7 +134,9 @@ type Result struct {
 	// blocked.
 	Deadlock bool
 	Steps    int64
-	// Limit is set when a bound (steps) cut the execution short.
+	// Limit is set when a bound of mcheck's (loop steps, call depth,
+	// memory) cut the execution short; Fault is then set too, an error
+	// for which IsLimit holds.
 	Limit string
 	// Ops is the number of instructions executed, with Config.CountOps.
 	Ops int64
@@ -207,7 +221,10 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	if cfg.MaxDepth == 0 {
 		cfg.MaxDepth = 100000
 	}
-	m := &Machine{prog: p, cfg: cfg}
+	if cfg.MaxMemory <= 0 {
+		cfg.MaxMemory = DefaultMaxMemory
+	}
+	m := &Machine{prog: p, cfg: cfg, memLimit: uint64(cfg.MaxMemory)}
 	if fs, ok := p.framePool.Get().(*[]*frame); ok {
 		m.free = *fs
 	}
@@ -257,6 +274,9 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 
 // spawn creates a goroutine that will call fn with args.
 func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutine {
+	// Charged without a check: spawn also runs outside the dispatch
+	// loop (timers' AfterFunc); the next allocation checks the bound.
+	m.memUsed += goroutineBytes
 	m.nextID++
 	g := &goroutine{id: m.nextID, m: m, created: created}
 	m.gs = append(m.gs, g)
@@ -339,6 +359,9 @@ func (m *Machine) pick() *goroutine {
 // operation, blocks, or finishes. It is the primitive a scheduler drives.
 func (m *Machine) Step(g *goroutine) {
 	m.cur = g
+	if m.stepped++; m.stepped%hostCheckSteps == 0 {
+		m.checkHost()
+	}
 	if g.state == gPending {
 		g.granted = true
 	}

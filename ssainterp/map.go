@@ -76,6 +76,10 @@ func (mp *mapV) set(k, v value) {
 }
 
 func (mp *mapV) add(e *entry) {
+	if mp.m != nil {
+		// A new key: charged to the execution (alloc.go).
+		mp.m.alloc(mapEntryBytes + hostSize(mp.kt) + hostSize(mp.vt))
+	}
 	mp.entries = append(mp.entries, e)
 	mp.live++
 }

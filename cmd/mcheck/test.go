@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -42,6 +43,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcheck: -run: %v\n", err)
 		return 2
 	}
+	setHostMemoryLimit()
 	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true, Tags: []string{*tags}}, fs.Args()...)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
@@ -49,7 +51,10 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	// As go test's flags: no -timeout, so t.Deadline reports none.
 	prog.SetTestFlags(ssainterp.TestFlags{Short: *short, Verbose: *verbose})
-	status, ran := 0, 0
+	// A bug found anywhere is status 1; otherwise a test mcheck could
+	// not run (a limit, an unsupported construct) is 2. Either way the
+	// other tests still run.
+	bugs, cannot, ran := 0, 0, 0
 	for _, id := range prog.TestVariants() {
 		for _, name := range prog.Tests(id) {
 			if !re.MatchString(name) {
@@ -100,18 +105,28 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 				return printReport(stdout, rep, replay), nil
 			}()
 			if err != nil {
-				fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
-				status = 2
+				if cause := errors.Unwrap(err); ssainterp.IsLimit(cause) {
+					// "out of memory: ...", "call depth limit: ...",
+					// "step limit ...": the limit says it all.
+					fmt.Fprintf(stderr, "mcheck could not run %s: %v\n", name, cause)
+				} else {
+					fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
+				}
+				cannot++
 				continue
 			}
-			if found == 1 && status == 0 {
-				status = 1
-			}
+			bugs += found
 		}
 	}
 	if ran == 0 {
 		fmt.Fprintf(stderr, "mcheck: no test matches %q in %s\n", *run, strings.Join(fs.Args(), " "))
 		return 2
 	}
-	return status
+	switch {
+	case bugs > 0:
+		return 1
+	case cannot > 0:
+		return 2
+	}
+	return 0
 }
