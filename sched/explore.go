@@ -568,10 +568,6 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
 		} else if t.Test && outcome.Failed {
 			f = fail(TestFailed, strings.Join(outcome.Log, "\n"))
-		} else if res.Limit != "" {
-			// The interpreter's bound on loop iterations is mcheck's
-			// limit, not the program's bug.
-			return nil, choices, fmt.Errorf("mcheck could not run the program: %s; raise the loop bound (-mcheck.loopsteps) if it ends", res.Limit)
 		} else if len(leaked) > 0 {
 			when := "the program ended"
 			if t.Test {
