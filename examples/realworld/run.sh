@@ -41,6 +41,7 @@ for c in "${cases[@]}"; do
 		elif echo "$out" | grep -q "found by "; then
 			result=found
 			detail=$(echo "$out" | grep -m1 -E "^\s+bug_test.go:[0-9]+: mcheck: " | sed -E 's/^\s+bug_test.go:[0-9]+: mcheck: //')
+			detail="[$(echo "$out" | grep -m1 -oE "after [0-9]+ executions in [0-9.]+[mµn]?s")] $detail"
 		elif [ $status -eq 0 ] && echo "$out" | grep -q "^ok"; then
 			result=clean
 			detail=$(echo "$out" | grep -m1 -oE "mcheck: [0-9]+ executions.*|mcheck: explored all.*")
