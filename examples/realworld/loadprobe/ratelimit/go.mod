@@ -1,0 +1,17 @@
+module loadprobe/ratelimit
+
+go 1.26.0
+
+require (
+	github.com/mcheck-dev/mcheck v0.0.0
+	go.uber.org/ratelimit v0.3.1
+)
+
+require (
+	github.com/benbjohnson/clock v1.3.0 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
+
+replace github.com/mcheck-dev/mcheck => ../../../..

@@ -1,0 +1,17 @@
+module realworld/workerpool-stop/buggy
+
+go 1.26.0
+
+require (
+	github.com/gammazero/workerpool v1.2.2
+	github.com/mcheck-dev/mcheck v0.0.0
+)
+
+require (
+	github.com/gammazero/deque v1.2.2 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
+
+replace github.com/mcheck-dev/mcheck => ../../../..
