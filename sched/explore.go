@@ -474,10 +474,14 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			m.Deadlock()
 			break
 		}
-		waiting.update(m, en, m.Now())
 		en = fy.filter(en, n)
-		if !opts.TimeBarrier && clockRun < maxClockRun && waiting.mayFire(m, opts.TimerHorizon) {
-			en = append(en, Clock) // the earliest timer may fire now (see Clock)
+		if when, ok := m.NextDeadline(); ok && !opts.TimeBarrier {
+			// With no timer pending the clock stands (but for reads), so
+			// the runnable-since times need no update.
+			waiting.update(m, en, m.Now())
+			if clockRun < maxClockRun && waiting.mayFire(m.Now(), when, opts.TimerHorizon) {
+				en = append(en, Clock) // the earliest timer may fire now (see Clock)
+			}
 		}
 		var g int
 		switch {

@@ -46,7 +46,10 @@ type stall struct {
 
 // update records which goroutines are enabled (sorted ids) at now.
 func (s *stalls) update(m *ssainterp.Machine, enabled []int, now int64) {
-	w := grow(*s, enabled[len(enabled)-1], stall{})
+	w := *s
+	if last := enabled[len(enabled)-1]; last >= len(w) {
+		w = grow(w, last, stall{})
+	}
 	j := 0
 	for id := 1; id < len(w); id++ {
 		for j < len(enabled) && enabled[j] < id {
@@ -61,25 +64,20 @@ func (s *stalls) update(m *ssainterp.Machine, enabled []int, now int64) {
 		} else if st.enabled {
 			st.enabled = false
 			st.timerWait = m.WaitsOnTimer(id)
-			op, _ := m.Next(id)
-			st.lockWait = strings.HasPrefix(op, "sync.Mutex.Lock") || strings.HasPrefix(op, "sync.RWMutex.")
+			st.lockWait = m.WaitsOnLock(id)
 		}
 	}
 	*s = w
 }
 
-// mayFire reports whether m's earliest timer may fire while goroutines
-// can move: its deadline is at most h after the start of the longest
-// wait (any deadline if h < 0).
-func (s stalls) mayFire(m *ssainterp.Machine, h time.Duration) bool {
-	when, ok := m.NextDeadline()
-	if !ok {
-		return false
-	}
+// mayFire reports whether a timer due at when may fire at now while
+// goroutines can move: its deadline is at most h after the earliest
+// runnable-since time (any deadline if h < 0).
+func (s stalls) mayFire(now, when int64, h time.Duration) bool {
 	if h < 0 {
 		return true
 	}
-	since := m.Now()
+	since := now
 	for _, st := range s {
 		if (st.enabled || st.lockWait) && st.since < since {
 			since = st.since
@@ -104,8 +102,9 @@ const yieldWindow = 64
 const maxClockRun = 3
 
 type fairness struct {
-	lastMoved []int       // by goroutine id: the step it last moved at (-1: never)
+	lastMoved []int       // by goroutine id: the step it last moved at (-1: never); kept from the first yield on
 	yields    []yieldMark // by goroutine id
+	any       bool        // a goroutine has yielded
 }
 
 // yieldMark records a yield: at which step, and which goroutines could
@@ -128,6 +127,9 @@ func grow[T any](s []T, id int, zero T) []T {
 // still owe their turn to another; if that would leave nothing, enabled
 // is returned as it is.
 func (fy *fairness) filter(enabled []int, n int) []int {
+	if !fy.any {
+		return enabled
+	}
 	var out []int
 	for i, id := range enabled {
 		if fy.owes(id, enabled, n) {
@@ -169,6 +171,10 @@ func (fy *fairness) owes(id int, enabled []int, n int) bool {
 // moved records that g moved at step n, and whether it yielded (enabled
 // were the goroutines that could have moved instead).
 func (fy *fairness) moved(g, n int, yielded bool, enabled []int) {
+	if !yielded && !fy.any {
+		return // moves before the first yield never matter (see owes)
+	}
+	fy.any = true
 	fy.lastMoved = grow(fy.lastMoved, g, -1)
 	fy.lastMoved[g] = n
 	if !yielded {

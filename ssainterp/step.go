@@ -268,6 +268,20 @@ func (m *Machine) FireDueTimers() {
 // Now returns the virtual clock: nanoseconds since the fixed epoch.
 func (m *Machine) Now() int64 { return m.now }
 
+// WaitsOnLock reports whether goroutine id is stopped at the acquisition
+// of a sync.Mutex or RWMutex.
+func (m *Machine) WaitsOnLock(id int) bool {
+	g := m.gs[id-1]
+	if g.state != gPending {
+		return false
+	}
+	switch g.pending.what {
+	case "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock":
+		return true
+	}
+	return false
+}
+
 // WaitsOnTimer reports whether goroutine id, blocked, waits for the
 // clock: in a sleep, or to receive from an active timer's or ticker's
 // channel. Such a goroutine is not blocked forever.
