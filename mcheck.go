@@ -102,7 +102,7 @@ func NoRaces() Option { return func(c *gotest.Config) { c.NoRaces = true } }
 func TimeBarrier() Option { return func(c *gotest.Config) { c.TimeBarrier = true } }
 
 // TimerHorizon sets how far ahead of the virtual clock a timer may be to
-// fire while goroutines can still move (default 5ms; negative: any
+// fire while goroutines can still move (default 2ms; negative: any
 // deadline): how long a stall of a runnable goroutine the exploration
 // assumes a loaded machine can have.
 func TimerHorizon(d time.Duration) Option { return func(c *gotest.Config) { c.TimerHorizon = d } }

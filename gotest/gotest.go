@@ -96,7 +96,7 @@ func defineFlags(fs *flag.FlagSet) {
 	fs.Bool("mcheck.norace", false, "mcheck: do not report data races")
 	fs.Bool("mcheck.v", false, "mcheck: progress lines on long runs")
 	fs.Bool("mcheck.timebarrier", false, "mcheck: timers fire only when no goroutine can move")
-	fs.Duration("mcheck.timerhorizon", 0, "mcheck: how far ahead a timer may fire while goroutines can move (default 5ms; negative: any)")
+	fs.Duration("mcheck.timerhorizon", 0, "mcheck: how far ahead a timer may fire while goroutines can move (default 2ms; negative: any)")
 	fs.String("mcheck.tags", "", "mcheck: comma-separated build tags for loading the package (repeat go test's -tags here)")
 	fs.Var(new(ssainterp.ByteSize), "mcheck.memory", "mcheck: bytes one execution may allocate, as the interpreter holds them (16 per slice element); past it the test cannot be run (e.g. 512MiB, 2GiB)")
 }

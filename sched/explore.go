@@ -46,9 +46,11 @@ type Options struct {
 	// when no goroutine can move (see Clock).
 	TimeBarrier bool
 	// TimerHorizon bounds how far ahead of the clock a timer may be to
-	// fire while goroutines can still move (default 5ms; negative: any
-	// deadline): the stall a loaded machine gives a runnable goroutine.
-	// Test suites treat 10ms as "long enough" for a few statements, and
+	// fire while goroutines can still move (default 2ms; negative: any
+	// deadline): the stall a loaded machine gives a runnable goroutine
+	// between two of its waits. Test suites treat 10ms as "long enough"
+	// for a few statements and leave 15ms of slack over three waits
+	// (go-cache TestCacheTimes: 5ms per wait failed it), and
 	// guard against hangs with timeouts of a second or more, which mcheck
 	// reports as deadlocks and leaks itself.
 	TimerHorizon time.Duration
@@ -142,7 +144,7 @@ func (o *Options) defaults() {
 		o.MaxSteps = 20000
 	}
 	if o.TimerHorizon == 0 {
-		o.TimerHorizon = 5 * time.Millisecond
+		o.TimerHorizon = 2 * time.Millisecond
 	}
 	if o.LoopSteps == 0 {
 		o.LoopSteps = 10_000_000

@@ -13,7 +13,7 @@ import (
 // Clock is the pseudo-goroutine of the virtual clock in a goroutine
 // choice. Go promises only that a sleep or timer lasts at least its
 // duration, so firing the earliest pending timer is an alternative at
-// every choice point where one is pending (within Options.TimerHorizon, 5ms by default):
+// every choice point where one is pending (within Options.TimerHorizon, 2ms by default):
 // Strategy.NextGoroutine finds Clock after the goroutine ids, and picking
 // it moves the clock to that timer's deadline. Random picks it with a
 // probability of its own, PCT gives it a priority like a goroutine's, and

@@ -28,7 +28,7 @@ func exploreFlags(fs *flag.FlagSet, o *sched.Options) *bool {
 	fs.BoolVar(&o.NoRaces, "norace", false, "do not report data races")
 	fs.BoolVar(&o.RecordRaces, "recordraces", false, "list data races without stopping at the first")
 	fs.BoolVar(&o.TimeBarrier, "timebarrier", false, "timers fire only when no goroutine can move")
-	fs.DurationVar(&o.TimerHorizon, "timerhorizon", 0, "how far ahead a timer may fire while goroutines can move (default 5ms; negative: any)")
+	fs.DurationVar(&o.TimerHorizon, "timerhorizon", 0, "how far ahead a timer may fire while goroutines can move (default 2ms; negative: any)")
 	fs.Var((*ssainterp.ByteSize)(&o.MaxMemory), "memory", "bytes one execution may allocate, as the interpreter holds them (16 per slice element); past it the test cannot be run (e.g. 512MiB, 2GiB)")
 	return fs.Bool("v", false, "print a progress line on long runs (mcheck test: and testing.Verbose() reports true, as go test -v)")
 }
