@@ -32,8 +32,9 @@
 //
 // Time is not a barrier (fair.go, Clock): firing the earliest pending
 // timer is an alternative at every choice point where its deadline is
-// within Options.TimerHorizon (2ms by default) of the runnable-since time of the goroutines, and the
-// only move when nothing else can run. A report whose schedule fired a
+// within Options.TimerHorizon (2ms by default) of the earliest time since
+// which a goroutine has been runnable (see stalls), and the only move
+// when nothing else can run. A report whose schedule fired a
 // timer early says so ("timing-dependent: the 2ms timer (time.AfterFunc
 // at context.go:652) fired before goroutine 2 ran (main.go:16)").
 // Options.TimeBarrier restores the old rule (timers fire only when
