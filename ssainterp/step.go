@@ -58,16 +58,10 @@ type Goroutine struct {
 // Goroutine returns the description of goroutine id.
 func (m *Machine) Goroutine(id int) Goroutine {
 	g := m.gs[id-1]
-	d := Goroutine{ID: id, Done: g.state == gDone, Enabled: g.state != gDone && m.enabled(g), Op: "run"}
-	if g.state == gPending {
-		d.Op = g.pending.reason()
-		d.Pos = m.prog.shortPos(g.pending.pos)
-	}
+	d := Goroutine{ID: id, Done: g.state == gDone, Enabled: g.state != gDone && m.enabled(g)}
+	d.Op, d.Pos = m.Next(id)
 	if g.top != nil {
 		d.Func = g.top.fn.goName()
-		if d.Pos == "" {
-			d.Pos = m.prog.shortPos(g.top.fn.pos0())
-		}
 		d.Stack = m.goroutineTrace(g)
 	}
 	if g.created.IsValid() {
@@ -323,13 +317,14 @@ func (m *Machine) Panicked() (bool, string) {
 // Goroutine's Op and Pos do, without describing its stack.
 func (m *Machine) Next(id int) (op, pos string) {
 	g := m.gs[id-1]
+	op = "run"
 	if g.state == gPending {
-		return g.pending.reason(), m.prog.shortPos(g.pending.pos)
+		op, pos = g.pending.reason(), m.prog.shortPos(g.pending.pos)
 	}
-	if g.top != nil {
-		return "run", m.prog.shortPos(g.top.fn.pos0())
+	if pos == "" && g.top != nil {
+		pos = m.prog.shortPos(g.top.fn.pos0())
 	}
-	return "run", ""
+	return op, pos
 }
 
 // PendingOp is the visible operation a goroutine is stopped at, cheaply
