@@ -8,37 +8,33 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
+// The values of domains are built in each execution by the interpreter's
+// harness (ssainterp.Harness), which defines them.
+
 // Kind is the kind of a domain value.
-type Kind uint8
+type Kind = ssainterp.ArgKind
 
 const (
-	Const      Kind = iota // a constant of a basic type (Value.Const)
-	Nil                    // nil: a pointer, slice, map or interface
-	Zero                   // the zero value of a struct or array
-	New                    // a pointer to a new zero value
-	Slice                  // a slice of Value.Elems
-	Map                    // a map of Value.Elems, key and value alternately
-	Nop                    // a function that does nothing and returns zero values
-	FuncResult             // the result of Value.Func, a function without parameters ("context.Background")
-	User                   // the user's value number Value.Index (mcheck.Values)
+	Const      = ssainterp.ArgConst      // a constant of a basic type (Value.Const)
+	Nil        = ssainterp.ArgNil        // nil: a pointer, slice, map or interface
+	Zero       = ssainterp.ArgZero       // the zero value of a struct or array
+	New        = ssainterp.ArgNew        // a pointer to a new zero value
+	Slice      = ssainterp.ArgSlice      // a slice of Value.Elems
+	Map        = ssainterp.ArgMap        // a map of Value.Elems, key and value alternately
+	Nop        = ssainterp.ArgNop        // a function that does nothing and returns zero values
+	FuncResult = ssainterp.ArgFuncResult // the result of Value.Func, a function without parameters ("context.Background")
+	User       = ssainterp.ArgUser       // the user's value number Value.Index (mcheck.Values)
 )
 
 // Value is one value of a domain.
-type Value struct {
-	Kind  Kind
-	Const constant.Value
-	Elems []Value
-	Func  [2]string // package path and name, for FuncResult
-	Index int       // for User
-}
+type Value = ssainterp.Arg
 
 // Domain is the values a parameter of type Type takes.
-type Domain struct {
-	Type   types.Type
-	Values []Value
-}
+type Domain = ssainterp.Domain
 
 // domainFor returns the built-in domain of t, or the user's values of
 // type t (assignable to it, for an interface) when there are some.

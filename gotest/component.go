@@ -302,11 +302,11 @@ func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan) 
 		Prog: t.Prog,
 		Test: true,
 		Start: func(m *ssainterp.Machine) error {
-			m.SetComponent(comp, plan)
+			m.SetHosted(&hosted{run: &componentRun{comp: comp, plan: plan}})
 			return t.Start(m)
 		},
 		Describe: func(m *ssainterp.Machine) string {
-			ids, calls, results := m.ComponentCalls()
+			ids, calls, results := m.Hosted().(*hosted).run.ran(m)
 			ran := &envgen.Plan{Env: envgen.Random, Threads: calls}
 			if plan.Env == envgen.Random {
 				ran.Threads = plan.Threads
@@ -320,11 +320,6 @@ func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan) 
 	}
 }
 
-// Shrinking the environment: drop calls while the same kind of failure
-// is still found with a small budget of executions, so the report shows
-// few calls. The budget is in executions, so that shrinking is as
-// deterministic as the search; shrinkTotal only guards against a slow
-// component.
 const (
 	shrinkExecutions = 500
 	shrinkTotal      = 5 * time.Second
@@ -375,13 +370,13 @@ func splitToken(tok string) (*envgen.Plan, string, error) {
 // goroutine at each step, up to its mcheck.Component or mcheck.Run call,
 // and returns what it learnt there: the constructor and the values
 // (Component), and the options of the call.
-func Probe(t sched.Target) (*ssainterp.ComponentProbe, error) {
-	var got *ssainterp.ComponentProbe
-	m := t.Prog.NewMachine(ssainterp.Config{Probe: func(p ssainterp.ComponentProbe) { got = &p }, MaxSteps: 10_000_000})
+func Probe(t sched.Target) (*ProbeResult, error) {
+	var got ProbeResult
+	m := t.Prog.NewMachine(ssainterp.Config{Hosted: &hosted{probe: &got}, MaxSteps: 10_000_000})
 	if err := t.Start(m); err != nil {
 		return nil, err
 	}
-	for steps := 0; got == nil && !m.Done() && steps < 1_000_000; steps++ {
+	for steps := 0; !m.Done() && steps < 1_000_000; steps++ {
 		en := m.Enabled()
 		if len(en) == 0 {
 			if m.AdvanceClock() {
@@ -395,7 +390,7 @@ func Probe(t sched.Target) (*ssainterp.ComponentProbe, error) {
 	if res.Fault != nil {
 		return nil, fmt.Errorf("mcheck could not run the test up to mcheck.Component or mcheck.Run: %w", res.Fault)
 	}
-	if got == nil {
+	if got.Ctor == "" && !got.Run {
 		_, stderr := m.Output()
 		msg := "the test did not reach its mcheck.Component or mcheck.Run call when run alone"
 		if out := m.TestOutcome(); out.Failed {
@@ -405,12 +400,12 @@ func Probe(t sched.Target) (*ssainterp.ComponentProbe, error) {
 		}
 		return nil, errors.New(msg)
 	}
-	return got, nil
+	return &got, nil
 }
 
 // extract builds the component from what the probe learnt and the
 // options.
-func extract(got *ssainterp.ComponentProbe, o ComponentConfig) (*envgen.Component, error) {
+func extract(got *ProbeResult, o ComponentConfig) (*envgen.Component, error) {
 	opts := o.Options
 	for i, ut := range got.User {
 		src := fmt.Sprintf("values[%d]", i)

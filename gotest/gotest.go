@@ -37,7 +37,7 @@ type Config struct {
 	// TestOptions, if set, is given the options the test passes to
 	// mcheck.Component, read from the interpreted call, to apply to the
 	// configuration (mcheck test does, where go test has them natively).
-	TestOptions func(c *Config, opts []ssainterp.TestOption) error
+	TestOptions func(c *Config, opts []TestOption) error
 	// Tags are build tags for loading the test's package (the test
 	// binary's own -tags are not visible at run time): set them with
 	// mcheck.Tags or -mcheck.tags=a,b.
@@ -312,7 +312,7 @@ func LoadTest(dir, pkgPath, testName string) (sched.Target, error) {
 
 // LoadTestTags is LoadTest with build tags (see ssainterp.LoadConfig).
 func LoadTestTags(dir, pkgPath, testName string, tags []string) (sched.Target, error) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true, Tags: tags}, ".")
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true, Tags: tags, Host: Host}, ".")
 	if err != nil {
 		return sched.Target{}, err
 	}

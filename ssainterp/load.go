@@ -41,8 +41,7 @@ type Program struct {
 
 	msMu sync.Mutex // guards ssa.MethodSets, which is not safe for concurrent use
 
-	valuesOnce sync.Once
-	valuesFn   *function // see valuesMarker
+	host *Host // the embedding tool's hooks (hooks.go); nil: none
 
 	framePool sync.Pool // *[]*frame: released frames of finished machines
 
@@ -124,8 +123,11 @@ type LoadConfig struct {
 	Tests bool     // include test files (and the test main package)
 	Env   []string // extra environment for the go command
 	// Tags are build tags, as go build -tags takes them, added to the
-	// ones mcheck always sets (see defaultTags).
+	// ones every load sets (see defaultTags).
 	Tags []string
+	// Host is the tool that embeds the interpreter: its hooks and
+	// internal packages (hooks.go).
+	Host *Host
 }
 
 // defaultTags are the build tags every load sets. purego makes packages
@@ -154,6 +156,7 @@ type cacheKey struct {
 	patterns string
 	tests    bool
 	tags     string
+	host     *Host
 }
 
 var (
@@ -172,7 +175,7 @@ type loadEntry struct {
 // Program.
 func Load(cfg LoadConfig, patterns ...string) (*Program, error) {
 	dir, _ := filepath.Abs(cfg.Dir)
-	key := cacheKey{dir, strings.Join(patterns, "\x00"), cfg.Tests, strings.Join(buildTags(cfg.Tags), ",")}
+	key := cacheKey{dir, strings.Join(patterns, "\x00"), cfg.Tests, strings.Join(buildTags(cfg.Tags), ","), cfg.Host}
 	cacheMu.Lock()
 	e := cache[key]
 	if e == nil {
@@ -225,13 +228,14 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		fset:        roots[0].Fset,
 		pkgs:        roots,
 		byPth:       map[string]*ssa.Package{},
+		host:        cfg.Host,
 		interp:      map[*types.Package]bool{},
 		funcs:       map[*ssa.Function]*function{},
 		globalIndex: map[*ssa.Global]int{},
 	}
 	var all []*packages.Package
 	packages.Visit(roots, nil, func(lp *packages.Package) { all = append(all, lp) })
-	interpret := reachable(roots)
+	interpret := reachable(roots, cfg.Host)
 	var build []*ssa.Package
 	for _, lp := range all {
 		if lp.Types == nil {
@@ -276,25 +280,17 @@ func isStd(lp *packages.Package) bool {
 	return lp.Module == nil && len(lp.GoFiles) > 0 && isGoroot(lp.GoFiles[0])
 }
 
-// mcheckInternal reports whether path is one of mcheck's own packages
-// (the interpreter, the explorer...), which a checked program reaches
-// only through the modelled mcheck.Run and so never runs.
-func mcheckInternal(path string) bool {
-	rest, ok := strings.CutPrefix(path, "github.com/mcheck-dev/mcheck/")
-	return ok && !strings.HasPrefix(rest, "examples/") && !strings.Contains(rest, "testdata/")
-}
-
 // reachable returns the packages that run from SSA: the roots and what
-// they import, transitively, except bridged standard packages and
-// mcheck's internals (whose imports are then not followed either).
-func reachable(roots []*packages.Package) map[*packages.Package]bool {
+// they import, transitively, except bridged standard packages and the
+// host's internal packages (whose imports are then not followed either).
+func reachable(roots []*packages.Package, host *Host) map[*packages.Package]bool {
 	seen := map[*packages.Package]bool{}
 	var visit func(lp *packages.Package)
 	visit = func(lp *packages.Package) {
 		if lp.PkgPath == "testing" && isStd(lp) && lp.Imports["context"] != nil {
 			visit(lp.Imports["context"]) // the testing model's t.Context runs it (testing.go)
 		}
-		if seen[lp] || (isStd(lp) && !interpretedStd[lp.PkgPath]) || mcheckInternal(lp.PkgPath) {
+		if seen[lp] || (isStd(lp) && !interpretedStd[lp.PkgPath]) || host != nil && host.Internal != nil && host.Internal(lp.PkgPath) {
 			return
 		}
 		seen[lp] = true

@@ -10,8 +10,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-
-	"github.com/mcheck-dev/mcheck/envgen"
 )
 
 // Config controls one execution.
@@ -49,12 +47,9 @@ type Config struct {
 	// Trace is set for an execution that is replayed to be reported:
 	// models record more (what the calls of a component returned).
 	Trace bool
-	// Component and Plan are the component and environment that
-	// mcheck.Component runs (component.go); without them the call is
-	// reported to Probe and the execution ends.
-	Component *envgen.Component
-	Plan      *envgen.Plan
-	Probe     func(ComponentProbe)
+	// Hosted is the host's state of this execution, for its hooks
+	// (HookCall.Hosted; see hooks.go).
+	Hosted any
 }
 
 // Machine is one execution of an interpreted program: its goroutines,
@@ -105,7 +100,7 @@ type Machine struct {
 	testRoot        *testState
 	testDone        bool
 	testLog         []string
-	comp            *compState
+	harness         *harnessRun        // the harness a hook drives (harness.go)
 	helpers         map[*function]bool // functions that called t.Helper
 	scratch         scratchArgs        // arguments of direct native calls
 	slab            agg                // see tuple

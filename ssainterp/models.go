@@ -59,6 +59,9 @@ func (p *Program) modelFor(fn *ssa.Function) modelFunc {
 		name = o.String()
 	}
 	mf := models[name]
+	if h := p.host; h != nil && h.Hooks[name] != nil {
+		mf = hookModel(fn, h.Hooks[name])
+	}
 	if mf == nil && fn.Blocks == nil && fn.Pkg != nil && p.interpreted(fn.Pkg.Pkg) {
 		// A bodyless function: its //go:linkname target's model.
 		mf = models[p.linkTarget(fn)]

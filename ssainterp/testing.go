@@ -314,23 +314,6 @@ func (ts *testState) fail() {
 }
 
 func init() {
-	// Inside an interpreted test, mcheck.Run(t, body, ...) just calls
-	// body(t): the exploration happens outside, one execution of the
-	// whole test after another.
-	// A probe (Config.Probe) learns the call's options instead, and the
-	// execution ends there.
-	models["github.com/mcheck-dev/mcheck.Run"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		cl, _ := args[1].r.(*closure)
-		if cl == nil {
-			throwPanic(m.stringPanic("mcheck.Run: nil test body"))
-		}
-		if m.cfg.Probe != nil {
-			m.cfg.Probe(ComponentProbe{Run: true, Options: m.testOptions(args[2])})
-			m.exit(0)
-			return nil
-		}
-		return m.callClosure(fr, cl, []value{args[0]}, -1)
-	}
 	type tmodel func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame
 	def := func(names string, f tmodel) {
 		for _, name := range strings.Fields(names) {

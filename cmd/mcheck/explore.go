@@ -90,7 +90,7 @@ func exploreCmd(args []string, stdout, stderr io.Writer) int {
 		o.Progress = stderr
 	}
 	pkg := fs.Arg(0)
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "."}, pkg)
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Host: gotest.Host}, pkg)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 2

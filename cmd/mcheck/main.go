@@ -94,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // then explores its schedules for concurrency bugs.
 func demoCmd(stdout, stderr io.Writer) int {
 	const pattern = "./examples/demo/..."
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "."}, pattern)
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Host: gotest.Host}, pattern)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck demo: %v (run it from the mcheck repository root)\n", err)
 		return 3
@@ -173,7 +173,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "."}, fs.Arg(0))
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Host: gotest.Host}, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 3

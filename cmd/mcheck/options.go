@@ -7,19 +7,18 @@ import (
 
 	"github.com/mcheck-dev/mcheck"
 	"github.com/mcheck-dev/mcheck/gotest"
-	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
 // The options a test passes to mcheck.Run or mcheck.Component
 // (mcheck.Strategy("dfs"), mcheck.Finish("Close"), mcheck.Budget(...))
 // hold under mcheck test as under go test: they are read from the
-// interpreted call (ssainterp.TestOption) and applied with package
+// interpreted call (gotest.TestOption) and applied with package
 // mcheck's own functions; then the flags given on the command line
 // override them, as go test's -mcheck.* flags do.
 
 // nativeOption rebuilds option o with package mcheck's function of its
 // name.
-func nativeOption(o ssainterp.TestOption) (mcheck.Option, error) {
+func nativeOption(o gotest.TestOption) (mcheck.Option, error) {
 	if o.Unreadable {
 		return nil, fmt.Errorf("mcheck test cannot read the option %s: it is not one of package mcheck's (go test applies it)", o.Name)
 	}
@@ -79,7 +78,7 @@ func nativeOption(o ssainterp.TestOption) (mcheck.Option, error) {
 // values (the budget only if given), opts the test's options; the flags
 // given override the options. With no budget from either, the default
 // is defTime, and defExecutions unless the strategy is dfs.
-func testConfig(fs *flag.FlagSet, raw gotest.Config, opts []ssainterp.TestOption, defTime time.Duration, defExecutions int) (gotest.Config, error) {
+func testConfig(fs *flag.FlagSet, raw gotest.Config, opts []gotest.TestOption, defTime time.Duration, defExecutions int) (gotest.Config, error) {
 	c := raw
 	for _, o := range opts {
 		opt, err := nativeOption(o)

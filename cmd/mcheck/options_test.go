@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/ssainterp"
+	"github.com/mcheck-dev/mcheck/gotest"
 )
 
 // TestEveryOptionApplies: mcheck test knows every option package mcheck
@@ -28,7 +28,7 @@ func TestEveryOptionApplies(t *testing.T) {
 			continue
 		}
 		n++
-		if _, err := nativeOption(ssainterp.TestOption{Name: fd.Name.Name}); err != nil {
+		if _, err := nativeOption(gotest.TestOption{Name: fd.Name.Name}); err != nil {
 			t.Error(err)
 		}
 	}

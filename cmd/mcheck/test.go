@@ -44,7 +44,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	setHostMemoryLimit()
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true, Tags: []string{*tags}}, fs.Args()...)
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true, Tags: []string{*tags}, Host: gotest.Host}, fs.Args()...)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return 2
@@ -70,7 +70,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 					c := raw
 					// The test's options, then the flags given; 3s
 					// without a budget, as in go test.
-					c.TestOptions = func(c *gotest.Config, opts []ssainterp.TestOption) error {
+					c.TestOptions = func(c *gotest.Config, opts []gotest.TestOption) error {
 						cc, err := testConfig(fs, *c, opts, componentTime, 0)
 						*c = cc
 						return err

@@ -40,6 +40,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/mcheck-dev/mcheck/gotest"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -98,14 +99,14 @@ func emit(e event) {
 // childMain loads ./... with tests in the current directory (module
 // root) and explores the selected tests, reporting each as an event.
 func childMain(root string) int {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true}, "./...")
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true, Host: gotest.Host}, "./...")
 	partial := ""
 	if err != nil {
 		// One package that does not load (a cgo command, an example)
 		// stops ./...; the root package alone may still load and its
 		// tests run.
 		partial = err.Error()
-		prog, err = ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true}, ".")
+		prog, err = ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true, Host: gotest.Host}, ".")
 		if err != nil {
 			emit(event{Ev: "load", Err: partial})
 			return 0

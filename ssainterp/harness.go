@@ -1,0 +1,408 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+)
+
+// A Harness drives a value of the program from outside it, the way a
+// test driver would: a host's hook hands it to HookCall.Drive in place of
+// the hooked call. The driver calls the constructor New, then Init, starts
+// Goroutines goroutines that each make the calls Next gives them, waits
+// for them (as for a sync.WaitGroup, so their effects happen before what
+// follows), calls Finish, and returns from the hooked call; the rest of the
+// program goes on. Arguments are described, not given (Arg): the driver
+// builds them in the execution, so each execution gets fresh ones.
+type Harness struct {
+	Caller string     // the hooked function, for messages: "tool.Component"
+	Name   string     // the constructor, for messages: "NewCache"
+	New    Value      // the constructor, a function value of the program
+	Type   types.Type // what New returns: the driven value's type
+	HasErr bool       // New returns (value, error)
+	// NewArgs are the constructor's arguments (Method is not used).
+	NewArgs      HarnessCall
+	Init, Finish *HarnessCall // methods called once before and after the goroutines
+	// User are values of the program that arguments of kind ArgUser
+	// name by index (interfaces holding them).
+	User []Value
+	// Funcs are the functions without parameters whose results
+	// arguments of kind ArgFuncResult use (context.Background): the
+	// driver calls each once, first.
+	Funcs      [][2]string
+	Goroutines int
+	// Next gives goroutine g its next call, or false when it is done;
+	// choose is a choice point the exploring scheduler decides, for a
+	// host that lets the search choose the calls.
+	Next func(g int, choose func(n int) int) (HarnessCall, bool)
+	// Started, if set, is told the id of goroutine g when it starts.
+	Started func(g, id int)
+	// Returned, if set, is told in executions replayed to be reported
+	// (Config.Trace) what each call of goroutine g returned, as fmt's %v
+	// spells it.
+	Returned func(g int, results string)
+}
+
+// A HarnessCall is a call of a method of the driven value.
+type HarnessCall struct {
+	Method string
+	Sig    *types.Signature // without the receiver
+	Params []Domain         // per parameter, the values it may take
+	Args   []int            // the value each parameter takes: indexes into Params[i].Values
+}
+
+// A Domain is the values a parameter of type Type may take.
+type Domain struct {
+	Type   types.Type
+	Values []Arg
+}
+
+// An Arg describes an argument the driver builds.
+type Arg struct {
+	Kind  ArgKind
+	Const constant.Value // ArgConst
+	Elems []Arg          // ArgSlice; ArgMap: key and value alternately
+	Func  [2]string      // ArgFuncResult: package path and name
+	Index int            // ArgUser
+}
+
+// ArgKind is the kind of an Arg.
+type ArgKind uint8
+
+const (
+	ArgConst      ArgKind = iota // a constant of a basic type (Arg.Const)
+	ArgNil                       // nil: a pointer, slice, map or interface
+	ArgZero                      // the zero value of a struct or array
+	ArgNew                       // a pointer to a new zero value
+	ArgSlice                     // a slice of Arg.Elems
+	ArgMap                       // a map of Arg.Elems, key and value alternately
+	ArgNop                       // a function that does nothing and returns zero values
+	ArgFuncResult                // the result of Arg.Func, a function without parameters
+	ArgUser                      // Harness.User[Arg.Index]
+)
+
+// Drive runs h in place of the hooked call, which returns nothing. A
+// program may drive one harness per execution.
+func (c *HookCall) Drive(h *Harness) {
+	m := c.m
+	cl, _ := h.New.v.r.(*closure)
+	if cl == nil || cl.fn.ssa == nil {
+		c.Panic(h.Caller + ": the constructor is nil or not a Go function")
+	}
+	if m.harness != nil {
+		unsupported("a second %s call in one test (check each in a test of its own)", h.Caller)
+	}
+	st := &harnessRun{h: h, funcs: map[[2]string]value{}}
+	m.harness = st
+	c.next = m.callDriver(c.fr, st, cl, c.args[0], c.fr.fn.posAt(c.fr.pc-1))
+}
+
+// PanickedGoroutine is the goroutine whose unrecovered panic ended the
+// execution (see Panicked), or 0.
+func (m *Machine) PanickedGoroutine() int {
+	if !m.panicked {
+		return 0
+	}
+	return m.panicG
+}
+
+// harnessRun is one run of a harness.
+type harnessRun struct {
+	h     *Harness
+	recv  value // the driven value
+	funcs map[[2]string]value
+	done  int // goroutines that finished
+}
+
+// callDriver pushes the driver: evaluate the Funcs, construct, init,
+// start the goroutines, wait for them, finish. t is the hooked call's
+// first argument, the test (a constructor that returns an error ends it).
+func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, pos token.Pos) *frame {
+	h := st.h
+	nextFunc := 0
+	var runners []*goroutine
+	code := []op{
+		// 0: the values that are function results, one call at a time.
+		func(fr *frame) *frame {
+			if nextFunc > 0 {
+				st.funcs[h.Funcs[nextFunc-1]] = fr.regs[0]
+			}
+			if nextFunc == len(h.Funcs) {
+				return fr
+			}
+			f := h.Funcs[nextFunc]
+			nextFunc++
+			fr.pc--
+			pkg := m.prog.ssa.ImportedPackage(f[0])
+			if pkg == nil || pkg.Func(f[1]) == nil {
+				unsupported("%s: no function %s.%s for a parameter value", h.Caller, f[0], f[1])
+			}
+			return m.callFunc(fr, m.prog.funcOf(pkg.Func(f[1])), nil, 0)
+		},
+		// 1: construct.
+		func(fr *frame) *frame {
+			return m.callClosure(fr, ctor, m.harnessArgs(fr.g, st, h.NewArgs), 0)
+		},
+		// 2: check what the constructor returned; init.
+		func(fr *frame) *frame {
+			res := fr.regs[0]
+			if h.HasErr {
+				a := res.r.(agg)
+				if a[1].r != nil {
+					// Not a bug: these constructor arguments are
+					// refused. The test ends here.
+					return m.endTest(fr, t, fmt.Sprintf("%s: %s returned an error: %s", h.Caller, h.Name, m.reportValue(m.prog.rtypeOf(types.Universe.Lookup("error").Type()), a[1])), false)
+				}
+				res = a[0]
+			}
+			if res.r == nil {
+				return m.endTest(fr, t, fmt.Sprintf("%s: %s returned a nil component", h.Caller, h.Name), true)
+			}
+			st.recv = res
+			if h.Init == nil {
+				return fr
+			}
+			return m.callMethod(fr, st, *h.Init)
+		},
+		// 3: start the goroutines.
+		func(fr *frame) *frame {
+			for i := range h.Goroutines {
+				g := m.spawn(m.runner(st, i, pos), nil, pos)
+				m.startTracking(fr.g, g)
+				runners = append(runners, g)
+				if h.Started != nil {
+					h.Started(i, g.id)
+				}
+			}
+			return fr
+		},
+		// 4: wait for them, as for a sync.WaitGroup.
+		func(fr *frame) *frame {
+			if !m.visible(fr, opDesc{kind: opModel, obj: st, what: h.Caller + " wait", ready: func(*goroutine) bool { return st.done == len(runners) }}) {
+				return stop(fr)
+			}
+			if h.Finish == nil {
+				return fr
+			}
+			return m.callMethod(fr, st, *h.Finish)
+		},
+		// 5: return.
+		func(fr *frame) *frame { return m.ret(fr, value{}) },
+	}
+	return m.enter(fr, m.synthetic(h.Caller, 1, pos, code), -1)
+}
+
+// runner is the function of the harness's goroutine i: the calls Next
+// gives it, in order.
+func (m *Machine) runner(st *harnessRun, i int, pos token.Pos) *function {
+	h := st.h
+	var call HarnessCall
+	code := []op{
+		// 0: the next call, or the end.
+		func(fr *frame) *frame {
+			var ok bool
+			if call, ok = h.Next(i, m.choose); !ok {
+				fr.pc = 2
+				return fr
+			}
+			return m.callMethod(fr, st, call)
+		},
+		// 1: what it returned; loop.
+		func(fr *frame) *frame {
+			if m.cfg.Trace && h.Returned != nil {
+				h.Returned(i, m.formatResults(call.Sig, fr.regs[0]))
+			}
+			fr.pc = 0
+			return fr
+		},
+		// 2: done.
+		func(fr *frame) *frame {
+			st.done++
+			m.syncWith(fr.g, st)
+			return m.ret(fr, value{})
+		},
+	}
+	return m.synthetic(fmt.Sprintf("%s.g%d", h.Caller, i+1), 1, pos, code)
+}
+
+// callMethod makes call on the driven value; the result goes to register 0.
+func (m *Machine) callMethod(fr *frame, st *harnessRun, call HarnessCall) *frame {
+	recv := st.recv
+	var fn *function
+	if i, ok := recv.r.(*iface); ok {
+		fn = i.t.method(call.Method)
+		recv = i.v
+	} else {
+		fn = m.prog.rtypeOf(st.h.Type).method(call.Method)
+	}
+	if fn == nil {
+		unsupported("%s: cannot call %s.%s (a method of a type that is not interpreted)", st.h.Caller, st.h.Type, call.Method)
+	}
+	all := append([]value{recv}, m.harnessArgs(fr.g, st, call)...)
+	return m.callFunc(fr, fn, all, 0)
+}
+
+// harnessArgs builds the arguments of call.
+func (m *Machine) harnessArgs(g *goroutine, st *harnessRun, call HarnessCall) []value {
+	vs := make([]value, len(call.Args))
+	for i, a := range call.Args {
+		vs[i] = m.argValue(g, st, call.Params[i].Values[a], call.Params[i].Type)
+	}
+	return vs
+}
+
+// argValue builds a of type t.
+func (m *Machine) argValue(g *goroutine, st *harnessRun, a Arg, t types.Type) value {
+	rt := m.prog.rtypeOf(t)
+	switch a.Kind {
+	case ArgConst:
+		if types.IsInterface(t) {
+			dt := types.Default(constantType(a.Const))
+			return value{r: &iface{t: m.prog.rtypeOf(dt), v: m.argValue(g, st, a, dt)}}
+		}
+		switch c := a.Const; {
+		case c.Kind() == constant.Bool:
+			return boolVal(constant.BoolVal(c))
+		case c.Kind() == constant.String:
+			return strVal(constant.StringVal(c))
+		case rt.kind.isFloat():
+			f, _ := constant.Float64Val(c)
+			if rt.kind == kFloat32 {
+				f = float64(float32(f))
+			}
+			return f64Val(f)
+		case rt.kind.isComplex():
+			re, _ := constant.Float64Val(constant.Real(c))
+			im, _ := constant.Float64Val(constant.Imag(c))
+			return value{r: complex(re, im)}
+		case rt.kind.isUnsigned():
+			u, _ := constant.Uint64Val(c)
+			return value{n: u}
+		default:
+			n, _ := constant.Int64Val(c)
+			return intVal(n)
+		}
+	case ArgNil:
+		return value{}
+	case ArgZero:
+		return rt.zero()
+	case ArgNew:
+		et := rt.elem
+		if et.kind == kNative {
+			return value{r: et.zero().r.(reflect.Value).Addr()}
+		}
+		cell := &value{}
+		*cell = et.zero()
+		if m.watch {
+			m.allocated(g, cell)
+		}
+		return value{r: cell}
+	case ArgSlice:
+		el := t.Underlying().(*types.Slice).Elem()
+		s := make([]value, len(a.Elems))
+		for i, e := range a.Elems {
+			s[i] = m.argValue(g, st, e, el)
+		}
+		if m.watch {
+			m.allocatedSlice(g, s)
+		}
+		return value{r: s}
+	case ArgMap:
+		mt := t.Underlying().(*types.Map)
+		mp := newMap(rt, m)
+		for i := 0; i+1 < len(a.Elems); i += 2 {
+			mp.set(m.argValue(g, st, a.Elems[i], mt.Key()), m.argValue(g, st, a.Elems[i+1], mt.Elem()))
+		}
+		return value{r: mp}
+	case ArgNop:
+		return value{r: &closure{fn: m.nop(t.Underlying().(*types.Signature))}}
+	case ArgFuncResult:
+		return st.funcs[a.Func]
+	case ArgUser:
+		u := st.h.User[a.Index].v
+		if types.IsInterface(t) {
+			return u
+		}
+		return copyVal(u.r.(*iface).v)
+	}
+	panic(fmt.Sprintf("argValue: kind %d", a.Kind))
+}
+
+func constantType(c constant.Value) types.Type {
+	switch c.Kind() {
+	case constant.Bool:
+		return types.Typ[types.UntypedBool]
+	case constant.String:
+		return types.Typ[types.UntypedString]
+	case constant.Float:
+		return types.Typ[types.UntypedFloat]
+	case constant.Complex:
+		return types.Typ[types.UntypedComplex]
+	}
+	return types.Typ[types.UntypedInt]
+}
+
+// synthetic makes a function of code run on an interpreted frame.
+func (m *Machine) synthetic(name string, nregs int, pos token.Pos, code []op) *function {
+	f := &function{prog: m.prog, name: name, nregs: nregs, code: code}
+	f.pos = make([]token.Pos, len(code))
+	for i := range f.pos {
+		f.pos[i] = pos
+	}
+	f.once.Do(func() {})
+	return f
+}
+
+// nop returns a function of signature sig that returns zero values.
+func (m *Machine) nop(sig *types.Signature) *function {
+	res := value{}
+	switch n := sig.Results().Len(); n {
+	case 0:
+	case 1:
+		res = m.prog.rtypeOf(sig.Results().At(0).Type()).zero()
+	default:
+		a := make(agg, n)
+		for i := range a {
+			a[i] = m.prog.rtypeOf(sig.Results().At(i).Type()).zero()
+		}
+		res = value{r: a}
+	}
+	f := m.synthetic("nop", sig.Params().Len(), token.NoPos, []op{
+		func(fr *frame) *frame { return m.ret(fr, copyVal(res)) },
+	})
+	f.nparams = sig.Params().Len()
+	return f
+}
+
+// formatResults spells a call's results as fmt's %v would, for reports
+// (reportValue: cycle-safe and bounded).
+func (m *Machine) formatResults(sig *types.Signature, res value) string {
+	n := sig.Results().Len()
+	if n == 0 {
+		return ""
+	}
+	vals := []value{res}
+	if n > 1 {
+		vals = res.r.(agg)
+	}
+	parts := make([]string, n)
+	for i := range n {
+		parts[i] = m.reportValue(m.prog.rtypeOf(sig.Results().At(i).Type()), vals[i])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// endTest logs msg and ends the test's goroutine, as t.Fatal (fail) or
+// t.SkipNow.
+func (m *Machine) endTest(fr *frame, t value, msg string, fail bool) *frame {
+	ts := m.testOf(t)
+	m.logTest(ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": "+msg)
+	if fail {
+		ts.fail()
+	}
+	m.startPanic(fr.g, value{}, true)
+	return fr.g.top
+}
