@@ -24,6 +24,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/mcheck-dev/mcheck/internal/splitmix"
 )
 
 // Strategies names the restart strategies Multiplier knows.
@@ -222,11 +224,7 @@ func Run(c Config, attempt Attempt) (*Outcome, error) {
 	return out, nil
 }
 
-// Seed derives attempt i's seed from the loop's (splitmix64).
+// Seed derives attempt i's seed from the loop's (SplitMix64).
 func Seed(seed uint64, i int) uint64 {
-	z := seed ^ (uint64(i) * 0xd1b54a32d192ed03)
-	z += 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return splitmix.Next(seed ^ (uint64(i) * 0xd1b54a32d192ed03))
 }

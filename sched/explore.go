@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcheck-dev/mcheck/internal/splitmix"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
@@ -359,12 +360,10 @@ func (rs *raceSet) add(races []*ssainterp.Race) {
 	}
 }
 
-// executionSeed derives execution i's seed (splitmix64).
+// executionSeed derives execution i's seed: the SplitMix64 sequence
+// seeded with the exploration's seed.
 func executionSeed(seed uint64, i int) uint64 {
-	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return splitmix.Next(seed + uint64(i)*0x9e3779b97f4a7c15)
 }
 
 // calibrate estimates the number of choice points of an execution for
