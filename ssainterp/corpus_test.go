@@ -238,13 +238,21 @@ var (
 	speedMean   = regexp.MustCompile(`\*\*geometric mean\*\* \| \| \| \*\*([0-9.]+)x\*\*`)
 )
 
+// readmeMemory and readmeDepth are README.md's statements of the
+// interpreter's default bounds on memory and call depth.
+var (
+	readmeMemory = regexp.MustCompile(`allocates more than (\d+ [KMGT]iB)`)
+	readmeDepth  = regexp.MustCompile(`deeper than (\d+) calls`)
+)
+
 // TestReadmeFigures keeps README.md's figures about the interpreter true:
 // the corpus sentence must count the programs of testdata/corpus and,
 // of them, those not listed in knownGaps (TestCorpus fails unless exactly
 // those match go run); the slowdown must be the reference table's
 // geometric mean of docs/interp-speed.md, rounded, with README pointing
 // there (a speed cannot be measured in a unit test, but the two documents
-// can be kept in step).
+// can be kept in step); the memory and call-depth bounds must be the
+// defaults of Config.MaxMemory and Config.MaxDepth.
 func TestReadmeFigures(t *testing.T) {
 	t.Parallel()
 	readme, err := os.ReadFile("../README.md")
@@ -284,5 +292,19 @@ func TestReadmeFigures(t *testing.T) {
 	}
 	if !bytes.Contains(readme, []byte("docs/interp-speed.md")) {
 		t.Errorf("README.md does not point to docs/interp-speed.md, where its speed figure comes from")
+	}
+
+	mem := ByteSize(DefaultMaxMemory)
+	depth := strconv.Itoa((&Program{}).NewMachine(Config{}).cfg.MaxDepth)
+	for _, f := range []struct {
+		re   *regexp.Regexp
+		want string
+	}{{readmeMemory, mem.String()}, {readmeDepth, depth}} {
+		switch m := f.re.FindSubmatch(readme); {
+		case m == nil:
+			t.Errorf("README.md has no %q (the default is %s)", f.re, f.want)
+		case string(m[1]) != f.want:
+			t.Errorf("README.md says %q; the default is %s", m[0], f.want)
+		}
 	}
 }
