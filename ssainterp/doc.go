@@ -52,17 +52,25 @@
 // # Visible operations
 //
 // A visible operation is one another goroutine can observe, and the only
-// place where a goroutine stops and a scheduler chooses: a go statement;
-// channel send, receive and close, and select; every operation of a
-// modelled sync object (Mutex, RWMutex, WaitGroup, Map, the notify list
-// under Cond) and every sync/atomic operation; sleeps, a timer's Stop
-// and Reset, and reads of the virtual clock (time.Now, Since, Until);
-// runtime.Gosched; io.Pipe reads and writes; t.Run and t.Parallel of an
-// interpreted test. With Config.SharedPoints, loads and stores of memory
-// that more than one goroutine has touched are visible operations too.
-// Between two visible operations a goroutine runs without interruption;
-// a goroutine that returns from its function finishes within the step
-// that ran it.
+// place where a goroutine stops so that a scheduler can choose which
+// goroutine moves next:
+//
+//   - a go statement; channel send, receive and close, and select;
+//   - every operation of a modelled sync object (Mutex, RWMutex,
+//     WaitGroup, Map, the notify list under Cond) and every sync/atomic
+//     operation;
+//   - sleeps, a timer's Stop and Reset, and reads of the virtual clock
+//     (time.Now, Since, Until); runtime.Gosched;
+//   - io.Pipe reads and writes; t.Run and t.Parallel of an interpreted
+//     test;
+//   - with Config.SharedPoints, loads and stores of memory that more than
+//     one goroutine has touched.
+//
+// The other choices of an execution, among a select's ready cases and at
+// mcheck.Choose, are made through Config.Choose (by the execution's seeded
+// generator without it). Between two visible operations a goroutine runs
+// without interruption; a goroutine that returns from its function
+// finishes within the step that ran it.
 //
 // Before each visible operation the goroutine records an opDesc and stops
 // (Machine.visible); the op that stopped it runs again when the goroutine
