@@ -15,8 +15,8 @@
 // A goroutine is a chain of frames; the dispatch loop runs ops until one
 // returns nil. Calls push frames instead of recursing on the host stack, so
 // a goroutine can stop anywhere: between two steps nothing of it is on the
-// host stack, and a Machine is a plain data structure that no host
-// goroutine runs.
+// host stack. An interpreted goroutine is data (its frames), never a host
+// goroutine.
 //
 // # Where the state lives
 //
@@ -47,7 +47,7 @@
 // A value (value.go) is two words: scalars unboxed in n, everything else
 // (strings, pointers as *value cells, slices, aggregates, maps, channels,
 // closures, interfaces) in r. Memory is made of those cells, so the race
-// detector and the shared-memory tracking key on a cell's address.
+// detector and the shared-memory tracking key on a cell (or a whole map).
 //
 // # Visible operations
 //
@@ -87,7 +87,8 @@
 // describe what a goroutine is stopped at, for reports and for
 // partial-order reduction; NextTimer, AdvanceClock and FireDueTimers move
 // the virtual clock, which a scheduler may do at any choice point (see
-// time.go); Done and Finish end the execution. Machine.RunMain is the
+// time.go); Done tells whether the execution has ended and Finish returns
+// its Result. Machine.RunMain is the
 // simple scheduler over the same primitive: the current goroutine runs
 // until it blocks, then the lowest-numbered enabled one. When nothing is
 // enabled and no timer is pending the program ends with Go's "all
