@@ -1,13 +1,3 @@
-// Package envgen builds environments for checking a component: the
-// operations of a component type, small domains of values for their
-// parameters, and the environments of Parizek and Kalibera
-// (../shared/seeds/random-environment-and-restarts.txt): the
-// random-sequence environment of Figure 1b and the universal environment
-// of Figure 1a. It also writes environments as Go test source for
-// go generate (emit.go).
-//
-// envgen works on go/types only; the interpreter (package ssainterp)
-// runs a Plan, and package gotest drives the restarts.
 package envgen
 
 import (

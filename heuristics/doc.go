@@ -1,4 +1,39 @@
-// Package heuristics will hold the guided search strategies from the seeds:
-// the two-tier meta heuristic with greedy DFS, PFSM/FSM distance, and the EDA
-// n-gram search. Not yet built.
+// Package heuristics will hold mcheck's guided search strategies. Nothing
+// is implemented yet: the package has no code, and no option, flag or
+// strategy name of mcheck reaches it. The strategies that run today
+// (random walk, PCT, bounded DFS with sleep-set reduction, replay, and the
+// portfolio of random walk and PCT) live in package sched.
+//
+// # What it will hold
+//
+// Issue 14: guided test along a sequence of program locations (seed
+// guided-test-meta-heuristic.txt): a greedy depth-first search that ranks
+// the successors of a state first by how many of the locations the path
+// has already observed, then by a secondary heuristic's estimate of the
+// distance to the next one, keeps the others in a bounded backtrack set
+// and backtracks stochastically. Its secondary heuristics, one file each:
+// the polymorphic distance heuristic PFSM over a call graph reduced with
+// golang.org/x/tools/go/callgraph/rta (seed
+// polymorphic-distance-heuristic.txt), FSM without calling context,
+// random, prefer-goroutines and most-blocked. The locations would come
+// from mcheck.Guide, a -mcheck.guide flag, a go test -race report or
+// static warnings. The same issue asks for dynamic partial-order
+// reduction and state fingerprints that can prune a search.
+//
+// Issue 15: the EDA search (seed eda-ngram-search.txt): an n-gram model
+// of schedules over the goroutines' next visible operations, learned from
+// the fittest executions of each generation (fitness: an error found, a
+// shorter path, more blocked goroutines), saved next to the failure
+// corpus and reused by later runs.
+//
+// Both are meant to be strategies over sched's exported strategy surface
+// and its observer of visible operations and memory accesses (issue 12),
+// wrapping or replacing the scheduler's choice the way the strategies in
+// sched do, rather than a fork of the explorer.
+//
+// # Not supported
+//
+// Everything above. Until it lands, locations cannot guide a search, the
+// exhaustive search reduces with sleep sets only, and Machine.Fingerprint
+// counts states for statistics but does not prune.
 package heuristics

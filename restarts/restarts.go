@@ -1,21 +1,3 @@
-// Package restarts runs a search as a sequence of attempts with growing
-// budgets, a fresh random environment each time, as proposed by Parizek
-// and Kalibera for checking components (../shared/seeds/
-// random-environment-and-restarts.txt, Section 6): an attempt ends when it
-// finds a bug, when its budget is spent, or when it has explored its whole
-// space without a bug; then the next attempt starts with the next budget.
-//
-// A strategy is a sequence of multipliers k_1, k_2, … of a unit budget:
-//
-//	fixed  k_i = 1                                  (Gomes et al.)
-//	luby   k_i = 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …    (Luby et al., the seed's formula)
-//	walsh  k_i = r^(i-1), r = √2                    (Walsh's geometric strategy)
-//
-// Attempts run in parallel on several workers as a portfolio (the seed's
-// Section 9 suggests parallel restarts). Each attempt's seed and budget
-// depend only on its index, and the bug reported is the one of the lowest
-// attempt that found one, so with budgets counted in executions the
-// outcome does not depend on the number of workers.
 package restarts
 
 import (

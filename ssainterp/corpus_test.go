@@ -5,11 +5,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -20,6 +23,12 @@ import (
 // differs.
 var knownGaps = map[string]string{}
 
+// goEnv is what the corpus's go commands (the native build and Load, whose
+// LoadConfig.Env is the whole environment) add to the caller's: the
+// temporary module stands alone, whatever go.work or GOFLAGS (-mod=vendor,
+// say) the caller has.
+var goEnv = []string{"GOWORK=off", "GOFLAGS="}
+
 var corpusRun = flag.String("corpus.run", "", "only corpus programs whose name matches this regexp")
 
 // TestCorpus runs every program of testdata/corpus natively and under the
@@ -27,12 +36,16 @@ var corpusRun = flag.String("corpus.run", "", "only corpus programs whose name m
 // traceback, which names addresses and paths) and exit status.
 //
 // To reproduce one program: go test ./ssainterp -run 'TestCorpus/NAME$' -v
+//
+// The test is hermetic: the module it builds, the binaries and the
+// native runs' working directories are under t.TempDir(), the go command
+// ignores any go.work and GOFLAGS of the caller, and the test fails if
+// the package directory has gained or lost a file when it ends (the
+// interpreted runs share the test's working directory, this one).
 func TestCorpus(t *testing.T) {
-	files, err := filepath.Glob("testdata/corpus/*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus programs: %v", err)
-	}
-	sort.Strings(files)
+	t.Parallel()
+	checkTreeUnchanged(t, ".")
+	files := corpusFiles(t)
 	if *corpusRun != "" {
 		re := regexp.MustCompile(*corpusRun)
 		var keep []string
@@ -60,10 +73,11 @@ func TestCorpus(t *testing.T) {
 	bin := filepath.Join(root, "bin")
 	build := exec.Command("go", append([]string{"build", "-o", bin + "/"}, dirs...)...)
 	build.Dir = root
+	build.Env = append(os.Environ(), goEnv...)
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("native build: %v\n%s", err, out)
 	}
-	prog, err := Load(LoadConfig{Dir: root}, dirs...)
+	prog, err := Load(LoadConfig{Dir: root, Env: build.Env}, dirs...)
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
@@ -71,7 +85,7 @@ func TestCorpus(t *testing.T) {
 		name := strings.TrimPrefix(d, "./")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			want := runNative(t, filepath.Join(bin, name))
+			want := runNative(t, filepath.Join(bin, name), t.TempDir())
 			got, fault := runInterp(prog, "corpus/"+name)
 			diff := fault
 			if diff == "" {
@@ -90,13 +104,65 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// corpusFiles returns the corpus programs, sorted.
+func corpusFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("testdata/corpus/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus programs: %v", err)
+	}
+	sort.Strings(files)
+	return files
+}
+
+// checkTreeUnchanged fails t if, when t and its subtests have ended, a
+// file or directory under dir has appeared or disappeared: tests must
+// write under t.TempDir(), never into the source tree.
+func checkTreeUnchanged(t *testing.T, dir string) {
+	t.Helper()
+	before := treePaths(t, dir)
+	t.Cleanup(func() {
+		after := treePaths(t, dir)
+		for p := range after {
+			if !before[p] {
+				t.Errorf("the test left %s in the source tree (write under t.TempDir())", filepath.Join(dir, p))
+			}
+		}
+		for p := range before {
+			if !after[p] {
+				t.Errorf("the test removed %s from the source tree", filepath.Join(dir, p))
+			}
+		}
+	})
+}
+
+// treePaths returns the paths under dir, relative to it.
+func treePaths(t *testing.T, dir string) map[string]bool {
+	t.Helper()
+	paths := map[string]bool{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		paths[rel] = true
+		return err
+	})
+	if err != nil {
+		t.Fatalf("listing %s: %v", dir, err)
+	}
+	return paths
+}
+
 type runOutput struct {
 	stdout, stderr string
 	code           int
 }
 
-func runNative(t *testing.T, path string) runOutput {
+// runNative runs the binary at path in directory dir.
+func runNative(t *testing.T, path, dir string) runOutput {
 	cmd := exec.Command(path)
+	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -158,5 +224,87 @@ func writeFile(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// readmeCorpus is README.md's sentence on the corpus: how many programs
+// match go run, of how many.
+var readmeCorpus = regexp.MustCompile(`(\d+) of the (\d+) differential corpus programs`)
+
+// readmeSpeed is README.md's slowdown figure, and speedMean the reference
+// table's geometric mean in docs/interp-speed.md (its first table).
+var (
+	readmeSpeed = regexp.MustCompile(`(?i)about (\d+)× slower than native`)
+	speedMean   = regexp.MustCompile(`\*\*geometric mean\*\* \| \| \| \*\*([0-9.]+)x\*\*`)
+)
+
+// readmeMemory and readmeDepth are README.md's statements of the
+// interpreter's default bounds on memory and call depth.
+var (
+	readmeMemory = regexp.MustCompile(`allocates more than (\d+ [KMGT]iB)`)
+	readmeDepth  = regexp.MustCompile(`deeper than (\d+) calls`)
+)
+
+// TestReadmeFigures keeps README.md's figures about the interpreter true:
+// the corpus sentence must count the programs of testdata/corpus and,
+// of them, those not listed in knownGaps (TestCorpus fails unless exactly
+// those match go run); the slowdown must be the reference table's
+// geometric mean of docs/interp-speed.md, rounded, with README pointing
+// there (a speed cannot be measured in a unit test, but the two documents
+// can be kept in step); the memory and call-depth bounds must be the
+// defaults of Config.MaxMemory and Config.MaxDepth.
+func TestReadmeFigures(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := len(corpusFiles(t))
+	matching := total - len(knownGaps)
+	m := readmeCorpus.FindSubmatch(readme)
+	if m == nil {
+		t.Errorf("README.md has no sentence %q: say how many corpus programs match go run (%d of the %d differential corpus programs)",
+			readmeCorpus, matching, total)
+	} else if got := fmt.Sprintf("%s of %s", m[1], m[2]); got != fmt.Sprintf("%d of %d", matching, total) {
+		t.Errorf("README.md says %q; the corpus has %d programs, %d of them not in knownGaps: write %d of the %d",
+			m[0], total, matching, matching, total)
+	}
+
+	speed, err := os.ReadFile("../docs/interp-speed.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := speedMean.FindSubmatch(speed)
+	if mean == nil {
+		t.Fatalf("docs/interp-speed.md has no geometric mean row matching %q", speedMean)
+	}
+	ref, err := strconv.ParseFloat(string(mean[1]), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := readmeSpeed.FindSubmatch(readme)
+	switch {
+	case s == nil:
+		t.Errorf("README.md has no %q figure (the reference geometric mean is %.1fx)", readmeSpeed, ref)
+	case string(s[1]) != strconv.Itoa(int(math.Round(ref))):
+		t.Errorf("README.md says %q; docs/interp-speed.md's reference geometric mean is %.1fx: write about %.0f×",
+			s[0], ref, math.Round(ref))
+	}
+	if !bytes.Contains(readme, []byte("docs/interp-speed.md")) {
+		t.Errorf("README.md does not point to docs/interp-speed.md, where its speed figure comes from")
+	}
+
+	mem := ByteSize(DefaultMaxMemory)
+	depth := strconv.Itoa((&Program{}).NewMachine(Config{}).cfg.MaxDepth)
+	for _, f := range []struct {
+		re   *regexp.Regexp
+		want string
+	}{{readmeMemory, mem.String()}, {readmeDepth, depth}} {
+		switch m := f.re.FindSubmatch(readme); {
+		case m == nil:
+			t.Errorf("README.md has no %q (the default is %s)", f.re, f.want)
+		case string(m[1]) != f.want:
+			t.Errorf("README.md says %q; the default is %s", m[0], f.want)
+		}
 	}
 }

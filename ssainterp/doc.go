@@ -14,29 +14,102 @@
 //
 // A goroutine is a chain of frames; the dispatch loop runs ops until one
 // returns nil. Calls push frames instead of recursing on the host stack, so
-// a goroutine can stop anywhere. Before each visible operation (go, channel
-// send/receive/close, select, every sync and sync/atomic operation, sleeps
-// and timers) the goroutine records an opDesc and stops; Machine.Step
-// performs the pending operation and runs the goroutine to its next one.
-// This is the step API the exploring scheduler drives. Machine.RunMain uses
-// the simple scheduler: the current goroutine runs until it blocks, then
-// the lowest-numbered enabled one. When nothing is enabled and no timer is
-// pending the program ends with Go's "all goroutines are asleep -
-// deadlock!" as a result.
+// a goroutine can stop anywhere: between two steps nothing of it is on the
+// host stack. An interpreted goroutine is data (its frames), never a host
+// goroutine.
+//
+// # Where the state lives
+//
+// A Program (load.go) is the loaded, SSA-built program: the compiled
+// functions, the run-time types and the model lookups. It is immutable
+// once loaded apart from caches guarded by locks (each function is
+// compiled under a sync.Once the first time it is called), so many
+// Machines share one Program and run side by side on several workers.
+//
+// A Machine (machine.go) is one execution and runs once: the globals, the
+// goroutines by id, the virtual clock and its timers, the race detector's
+// shadow memory and synchronisation clocks (memory.go), the program's
+// output, and the state of the models (pools, pipes, the test a test
+// runner goroutine runs).
+//
+// A goroutine (type goroutine in machine.go) is the interpreter's: its
+// id, its top frame, its scheduling state (runnable: it has code to run
+// before its next visible operation; pending: it is stopped before one,
+// described by an opDesc (chan.go) that says what it waits for and when
+// it is enabled; done), the panics in flight on it, its call depth, its
+// vector clock and where it was created. Its stack is the chain of frames
+// (type frame in interp.go) from its top frame through each frame's
+// caller: a frame holds the function, the pc of its next op, the
+// registers, the deferred calls and the unwinding state of a panic or
+// Goexit. Frames are recycled: a returned frame goes to the machine's free
+// list and, when the machine ends, to the next machine.
+//
+// A value (value.go) is two words: scalars unboxed in n, everything else
+// (strings, pointers as *value cells, slices, aggregates, maps, channels,
+// closures, interfaces) in r. Memory is made of those cells, so the race
+// detector and the shared-memory tracking key on a cell (or a whole map).
+//
+// # Visible operations
+//
+// A visible operation is one another goroutine can observe, and the only
+// place where a goroutine stops so that a scheduler can choose which
+// goroutine moves next:
+//
+//   - a go statement; channel send, receive and close, and select;
+//   - every operation of a modelled sync object (Mutex, RWMutex,
+//     WaitGroup, Map, the notify list under Cond) and every sync/atomic
+//     operation;
+//   - sleeps, a timer's Stop and Reset, and reads of the virtual clock
+//     (time.Now, Since, Until); runtime.Gosched;
+//   - io.Pipe reads and writes; t.Run and t.Parallel of an interpreted
+//     test;
+//   - with Config.SharedPoints, loads and stores of memory that more than
+//     one goroutine has touched.
+//
+// The other choices of an execution, among a select's ready cases and at
+// mcheck.Choose, are made through Config.Choose (by the execution's seeded
+// generator without it). Between two visible operations a goroutine runs
+// without interruption; a goroutine that returns from its function
+// finishes within the step that ran it.
+//
+// Before each visible operation the goroutine records an opDesc and stops
+// (Machine.visible); the op that stopped it runs again when the goroutine
+// is next stepped, this time performing the operation.
+//
+// # The step API
+//
+// A scheduler (package sched) drives a Machine one visible operation at a
+// time (step.go): Start prepares the main goroutine of a main package
+// (StartTest, in testing.go, that of a test function) without running
+// anything; Enabled lists the goroutines that can move; StepID moves one
+// of them past its pending operation and runs it to its next one (or
+// until it blocks or finishes); Goroutine, Next, Pending and PendingAccess
+// describe what a goroutine is stopped at, for reports and for
+// partial-order reduction; NextTimer, AdvanceClock and FireDueTimers move
+// the virtual clock, which a scheduler may do at any choice point (see
+// time.go); Done tells whether the execution has ended and Finish returns
+// its Result. Machine.RunMain is the
+// simple scheduler over the same primitive: the current goroutine runs
+// until it blocks, then the lowest-numbered enabled one. When nothing is
+// enabled and no timer is pending the program ends with Go's "all
+// goroutines are asleep - deadlock!" and its goroutine dump.
+//
+// # Memory, races and faults
 //
 // With Config.SharedPoints, loads and stores of memory that more than one
-// goroutine has touched are visible operations too, and with Config.Races
+// goroutine has touched are visible operations, and with Config.Races
 // every access is checked against the happens-before order with vector
 // clocks (memory.go), as Go's race detector checks it: per word, so that
 // a load or store of a whole struct or array overlaps an access to one of
 // its fields or elements; atomic operations racing with plain accesses to
-// the same word (never with each other); and WaitGroup misuse, an Add
-// that starts the counter from zero concurrent with a Wait (the race
-// -race reports), a negative counter and reuse before a previous Wait has
-// returned (the runtime's panics). Memory a goroutine allocated and alone
-// touched stays invisible, so the schedule space grows only with real
-// sharing. A store of a struct or array writes into the fields and
-// elements the memory already has, so pointers into it stay valid.
+// the same word (never with each other); accesses made through the
+// reflect model; and WaitGroup misuse, an Add that starts the counter from
+// zero concurrent with a Wait (the race -race reports), a negative counter
+// and reuse before a previous Wait has returned (the runtime's panics).
+// Memory a goroutine allocated and alone touched stays invisible, so the
+// schedule space grows only with real sharing. A store of a struct or
+// array writes into the fields and elements the memory already has, so
+// pointers into it stay valid.
 //
 // Panics are interpreted: a run-time error in an op is raised as a host
 // panic (goPanic) caught by the dispatch loop, which unwinds interpreted
@@ -57,24 +130,25 @@
 // # The standard library
 //
 // Packages are interpreted (the user's, and context, sort, slices, maps,
-// cmp, iter, errors, sync, sync/atomic, container/*, the packages that
-// call the program's Read and Write methods: io and bufio, and the
-// packages that reflect over the user's values: encoding/json,
-// encoding/xml, encoding/gob, text/template, html/template), modelled by
-// name (sync.Mutex/RWMutex/WaitGroup/Map/Pool, the notify list under
-// sync.Cond, sync/atomic's functions, runtime.Gosched/Goexit/NumGoroutine,
-// time's clock, sleeps and timers on a virtual clock, io.Pipe, the
-// global functions of math/rand and math/rand/v2 and the runtime's
-// fastrand, drawing from the execution's seed (rand.go), the runtime
-// functions libraries reach by go:linkname and runtime.Callers/Caller/
-// CallersFrames/FuncForPC/Stack, which answer from the interpreted stack
-// (linkname.go), errors.Is/As, sort.Slice, and all of package reflect: see reflect.go),
-// or bridged: called natively through the generated table in
-// internal/stdlib. Values cross the bridge by conversion: structs through
-// reflect.StructOf, named types whose methods native code may call
-// (String, Error, Format, GoString, MarshalJSON) as wrappers whose
-// methods call back into the interpreter; callbacks from native code run
-// nested and may not block (a clear error if they try).
+// cmp, iter, unique, errors, sync, sync/atomic, container/*, the packages
+// that call the program's Read and Write methods: io and bufio, fmt when
+// it must call the program's methods, and the packages that reflect over
+// the user's values: encoding/json, encoding/xml, encoding/gob,
+// text/template, html/template), modelled by name (sync.Mutex/RWMutex/
+// WaitGroup/Map/Pool, the notify list under sync.Cond, sync/atomic's
+// functions, runtime.Gosched/Goexit/NumGoroutine, time's clock, sleeps and
+// timers on a virtual clock, io.Pipe, the global functions of math/rand
+// and math/rand/v2 and the runtime's fastrand, drawing from the
+// execution's seed (rand.go), the runtime functions libraries reach by
+// go:linkname and runtime.Callers/Caller/CallersFrames/FuncForPC/Stack,
+// which answer from the interpreted stack (linkname.go), errors.Is/As,
+// sort.Slice, and all of package reflect: see reflect.go), or bridged:
+// called natively through the generated table in internal/stdlib. Values
+// cross the bridge by conversion: structs through reflect.StructOf, named
+// types whose methods native code may call (String, Error, Format,
+// GoString, MarshalJSON) as wrappers whose methods call back into the
+// interpreter; callbacks from native code run nested and may not block (a
+// clear error if they try).
 //
 // So that the program's methods that std code calls may block and are
 // scheduled like any other code: io and bufio run from SSA (io.ReadFull,
@@ -92,90 +166,49 @@
 // fault raised in a callback is raised again when the native call
 // returns, even if the native code (fmt's panic catching) recovered it.
 //
-// # Measured (this machine, 2 cores; go test -run TestInterpSpeed -interp.speed)
-//
-// Each workload alternates native and interpreted runs for two seconds
-// and keeps the best of each side (the host is a shared VM whose speed
-// drifts; alternating puts both sides in the same moments). Five runs on
-// 2026-11-22; the table is the run with the median geometric mean:
-//
-//	workload                          native    interpreted  slowdown
-//	fib(27)                           1.10 ms      17.1 ms      15.5x
-//	fill+sum 1e6 []int                1.92 ms      39.0 ms      20.3x
-//	1e5 map inserts + lookups         7.58 ms      24.5 ms       3.2x
-//	1e6 interface method calls        2.04 ms      55.8 ms      27.3x
-//	strings.Builder, 1e5 writes       0.25 ms       5.2 ms      20.7x
-//	geometric mean                                              14.2x
-//	the five runs' geometric means: 14.7, 14.2, 14.0, 14.2, 14.3x
-//
-// A sixth workload, json (200 json.Marshal and Unmarshal round trips of
-// a tagged struct), is reported apart: encoding/json runs from SSA over
-// the reflect model, 56.6x native in one run on 2026-11-22 (reflect calls
-// are model calls, each allocating an rvalue).
-//
-// Two more workloads, also apart, time fmt: fmtplain (2000 Sprintf of
-// plain operands: native fmt) and fmtmethods (2000 Sprintf of operands
-// with String and Error methods: fmt from SSA). CPU seconds of the
-// interpreted runs, least of three rounds alternating with the build
-// before fmt could run from SSA (2026-11-24): fmtplain 0.10 before, 0.11
-// after, 0.58 if fmt always ran from SSA (why it does so only when a
-// method is reachable); fmtmethods 0.08 before (native fmt calling the
-// methods nested), 0.16 after. The five workloads of the geometric mean
-// moved by +1% in the same rounds (builder 0.56 -> 0.58).
-//
-// (Native times are lower than in earlier tables, which took the best of
-// five runs: with more runs the native fill+sum reuses its warm 8 MB.)
-// The slice loop runs 3.6e8 SSA instructions/s. Config.CountOps counts
-// SSA instructions other than φ, including those folded into another op.
-// What got here: frames are reused per machine and handed to the next
-// machine; a frame keeps its constant registers for the next call of the
-// same function, and a call takes such a frame from the last few
-// released; a frame taken over by another function clears only the r
-// word of its scalar registers (the ops that write n alone need it nil:
-// a stale aggregate there once gave a race-free program a wrong result).
-// Interface call sites have polymorphic inline caches; struct parameters
-// that SSA spills but only reads alias registers; integer
-// compare-and-branch is one op, as is a field or element address with
-// the load or store that alone uses it; constant right operands of
-// integer arithmetic are immediates; edges move their φ values without a
-// buffer. Common native signatures (strings.Builder, strconv, strings,
-// math) are called without reflect and without an argument slice, and
-// their two results go straight to the registers that extract them.
-// The backing arrays of tuples come from a per-machine slab. What remains
-// is dispatch (a closure call per op), the call sequence (a frame per
-// call: interface calls stay the slowest), and a slice of 16-byte values
-// where Go has 8-byte ints.
+// How fast all this runs, measured against the native build, and the
+// work that made it so: docs/interp-speed.md at the module root
+// (go test ./ssainterp -run TestInterpSpeed -interp.speed -v).
 //
 // # Not supported (yet)
 //
-// Accesses made inside native calls are summarised for the race
-// detector: a slice argument's elements are read (each word of a struct
-// element), and the elements the call changed are written; other native
-// memory is not tracked. WaitGroup's "Add called concurrently with Wait"
-// panic (an Add in the instant between the last Done and the release of
-// the waiters) is not modelled: the last Done and the release are one
-// step.
-// unsafe beyond what unsafe.go supports (conversions between pointer
-// types of one memory layout, string and slice headers, func words,
-// unsafe.Add and uintptr arithmetic within one allocation, and
-// unsafe.String/StringData/Slice/SliceData over such memory; the rest
-// is an "unsupported: unsafe ..." error at its line); functions without
-// a Go body (assembly, go:linkname) other than the runtime functions
-// linkname.go models (loading always sets the purego build tag, so
-// packages with a Go fallback take it; the rest are an "unsupported: F
-// has no Go body" error); cgo; reflection over interpreted types by bridged packages
-// other than fmt (encoding/binary and log/slog see unnamed struct types;
-// slog.LogValuer is wrapped like String and MarshalJSON); in the reflect
-// model, Select, channel operations, the
-// iterator methods (Seq, Fields, Methods, ...) and Interface of a method
-// value report an unsupported error, and accesses through reflection are
-// not checked for races;
-// native functions that block (os.Pipe, net, os/exec are refused with an
-// error; io.Pipe is modelled in pipe.go); interpreted methods called
-// back by other native code (log, encoding/csv, a bytes.Buffer's
-// ReadFrom, t.Errorf's formatting) run nested and may not block. iter and
-// unique run from source overlays (overlay/) that replace runtime
-// coroutines and weak maps with goroutines, channels and a locked map.
-// testdata/corpus and knownGaps in corpus_test.go list what is checked and
-// what is known to differ.
+//   - Accesses made inside native calls are summarised for the race
+//     detector: a slice argument's elements are read (each word of a
+//     struct element), and the elements the call changed are written;
+//     other native memory is not tracked.
+//   - Interpreted code called back by native code (log, encoding/csv, a
+//     bytes.Buffer's ReadFrom, t.Errorf's formatting, the less function of sort.Slice)
+//     runs nested: its visible operations are performed at once if they
+//     are enabled, so they are not scheduling points, and one that would
+//     block is an "unsupported: blocking operation" error.
+//   - WaitGroup's "Add called concurrently with Wait" panic (an Add in the
+//     instant between the last Done and the release of the waiters) is not
+//     modelled: the last Done and the release are one step.
+//   - unsafe beyond what unsafe.go supports (conversions between pointer
+//     types of one memory layout, string and slice headers, func words,
+//     unsafe.Add and uintptr arithmetic within one allocation, and
+//     unsafe.String/StringData/Slice/SliceData over such memory; the rest
+//     is an "unsupported: unsafe ..." error at its line).
+//   - Functions without a Go body (assembly, go:linkname) other than the
+//     runtime functions linkname.go models: loading always sets the purego
+//     and disableunsafe build tags, so packages with a Go fallback take
+//     it; the rest are an "unsupported: F has no Go body" error. cgo.
+//   - Reflection over interpreted types by bridged packages other than fmt
+//     (encoding/binary and log/slog see unnamed struct types;
+//     slog.LogValuer is wrapped like String and MarshalJSON). In the
+//     reflect model, Select, channel operations, the iterator methods
+//     (Seq, Fields, Methods, ...), Interface of a method value and
+//     reflection into a struct in native memory are an unsupported error
+//     ("unsupported: (reflect.Value).Send is not modelled").
+//   - Native functions that block: os.Pipe, net and os/exec are refused
+//     with an error; io.Pipe is modelled (pipe.go).
+//   - The runtime's coroutines and weak pointers: iter and unique run
+//     from source overlays (overlay/) that replace them with goroutines,
+//     channels and a locked map.
+//   - Machine.Fingerprint abstracts a state by the goroutines' positions
+//     and the clock, without the heap: it counts states for statistics
+//     and cannot prune a search.
+//
+// testdata/corpus and knownGaps in corpus_test.go list what is checked
+// against go run and what is known to differ.
 package ssainterp

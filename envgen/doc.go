@@ -1,0 +1,98 @@
+// Package envgen builds environments for checking a component: the
+// operations of a component type, small domains of values for their
+// parameters, and the environments of Parizek and Kalibera
+// (../shared/seeds/random-environment-and-restarts.txt): the
+// random-sequence environment of their Figure 1b and the universal
+// environment of Figure 1a. It also writes environments as Go test source
+// for go generate (emit.go).
+//
+// envgen works on go/types only: it neither loads packages nor runs code,
+// and it imports nothing of mcheck. The code that runs a Plan under the
+// interpreter, and the component restart loop that draws a new Plan for
+// each attempt, import it.
+//
+// # The component
+//
+// Extract (component.go) reads a constructor's signature. The constructor
+// returns the component, a pointer or an interface, optionally with an
+// error; any other result is refused with a message saying why (methods on
+// a struct value would run on copies). The operations are the exported
+// methods of the component's method set, narrowed by Options.Include
+// (mcheck.Methods) and Options.Exclude; Options.Init and Options.Finish
+// name methods called once before the environment's goroutines start and
+// once after they all returned. Methods promoted from an embedded standard
+// type (Lock and Unlock of an embedded sync.Mutex) are left out unless
+// Include names them, and a method with a parameter that has no domain is
+// left out; both are listed in Component.Notes, so that a report can say
+// why. A constructor parameter without a domain is an error.
+//
+// # Domains
+//
+// A Domain (domain.go) is the values a parameter takes, as Values that
+// say how to make them (a constant, nil, a zero struct, a new pointer, a
+// small slice or map, a function that does nothing, the result of
+// context.Background, or the user's value number i). The built-in domains
+// are a few values around zero and the boundaries for numbers
+// (math.MinInt64 and so on), the empty string and two short ones, false
+// and true, nil and a pointer to a new zero value, nil and one- and
+// two-element slices, nil and a one-entry map, the zero value of a struct
+// or array, a no-op function, nil for error, nil, 1 and "a" for an empty
+// interface, and context.Background for context.Context. Values the user
+// gives (Options.User, from mcheck.Values) replace the built-in domain of
+// their type, and of an interface type they implement.
+// Printer spells values and types as Go source relative to a package, for
+// reports and for generated tests.
+//
+// # Environments
+//
+// A Plan (plan.go) is one environment: the constructor's arguments (and
+// the init and finish methods'), then, for a random-sequence environment
+// (NewRandom), each goroutine's sequence of calls, its length drawn from
+// [1, 2|M|] for |M| operations, each method and each argument uniformly;
+// for a universal environment (NewUniversal), the number of goroutines, a
+// bound on the calls of each and a random permutation of the methods: the
+// goroutines loop, choosing at choice points that the search explores
+// whether to go on, which method and which arguments. Draw makes either
+// from a seed alone, so a seed names an environment. Encode and Decode
+// turn a Plan into the "e1." part of a replay token and back; Check
+// tells whether a decoded Plan fits a component (it does not when the
+// component changed since the token was printed). Without removes one
+// call, for shrinking a failing environment; Describe and CallString
+// spell a Plan for the report, with what each call returned.
+//
+// # Generated tests
+//
+// Source (emit.go) writes Plans as a test file of the component's package
+// (mcheck envgen, for //go:generate): one test function per environment
+// that constructs the component, starts a goroutine per call sequence
+// under a sync.WaitGroup, waits, and calls the finish method. It is
+// ordinary Go: go test -race runs it natively and mcheck test explores
+// its schedules. A universal environment picks its calls and arguments
+// with mcheck.Choose, random natively and a choice point under mcheck. A
+// constructor that returns an error makes the generated test skip.
+//
+// # Not supported
+//
+//   - Calling protocols, the static pattern detectors P1–P4 and the
+//     reduced-parallelism environment of
+//     ../shared/seeds/reduced-parallelism-environment.txt are not built:
+//     environments are random-sequence or universal only.
+//   - Parameters of channel type, of an interface type other than error,
+//     context.Context and the empty interface, and unsafe pointers have
+//     no built-in domain: without mcheck.Values the method is left out
+//     (the constructor refused).
+//   - The built-in domains are shallow: a struct or array is only its zero
+//     value, a pointer nil or a pointer to a zero value, a function a
+//     no-op; slices and maps nest at most two levels deep.
+//   - Integer boundaries are those of a 64-bit gc target (int and uint
+//     are 64 bits wide), whatever the target of the checked package.
+//   - Unexported methods are never operations, and results of the calls
+//     are not compared against anything: a generated test or an
+//     environment finds what the oracles see (deadlocks, races, panics,
+//     leaks, failed assertions inside the methods), not a wrong result.
+//   - A universal environment bounds each goroutine's calls (Plan.MaxCalls,
+//     default 2|M|): the seed's universal environment has no bound.
+//   - Generated tests use the built-in domains and the user values' Go
+//     spelling (UserValue.Src); a value that cannot be spelled as a Go
+//     expression of the package cannot appear in one.
+package envgen
