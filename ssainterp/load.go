@@ -121,7 +121,7 @@ func stdOverlay() map[string][]byte {
 type LoadConfig struct {
 	Dir   string   // directory the patterns are relative to
 	Tests bool     // include test files (and the test main package)
-	Env   []string // extra environment for the go command
+	Env   []string // the go command's whole environment (nil: the process's)
 	// Tags are build tags, as go build -tags takes them, added to the
 	// ones every load sets (see defaultTags).
 	Tags []string
