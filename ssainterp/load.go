@@ -37,7 +37,8 @@ type Program struct {
 	globalList  []*ssa.Global
 	globalIndex map[*ssa.Global]int
 
-	models sync.Map // *ssa.Function -> modelFunc (nil if none)
+	table  modelTable // the models by name: the package's table, models
+	models sync.Map   // *ssa.Function -> modelFunc (nil if none), from table
 
 	msMu sync.Mutex // guards ssa.MethodSets, which is not safe for concurrent use
 
@@ -228,6 +229,7 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		interp:      map[*types.Package]bool{},
 		funcs:       map[*ssa.Function]*function{},
 		globalIndex: map[*ssa.Global]int{},
+		table:       models,
 	}
 	var all []*packages.Package
 	packages.Visit(roots, nil, func(lp *packages.Package) { all = append(all, lp) })

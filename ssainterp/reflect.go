@@ -33,15 +33,6 @@ import (
 //
 // Memory accesses made through reflection are not checked for data races.
 
-func init() {
-	for _, t := range []string{"reflect.Value", "reflect.MapIter"} {
-		modelledTypes[t] = true
-	}
-	for _, t := range []string{"reflect.StructField", "reflect.Method", "reflect.ValueError"} {
-		interpLayout[t] = true
-	}
-}
-
 // reflectTypes are the types of package reflect the model builds values of.
 type reflectTypes struct {
 	typePtr     *rtype // *reflect.rtype, the dynamic type of a Type
@@ -351,9 +342,12 @@ func overflowFloat32(x float64) bool {
 // typeModel is the signature of a model of a method of *reflect.rtype.
 type typeModel func(m *Machine, rt *rtype, args []value) value
 
-func init() {
+// reflectTypeModels returns the models of reflect.Type's methods (on
+// *reflect.rtype) and of package reflect's type functions.
+func reflectTypeModels() modelTable {
+	t := modelTable{}
 	tm := func(name string, f typeModel) {
-		models["(*reflect.rtype)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t["(*reflect.rtype)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, args[0].r.(*rtype), args[1:]))
 			return fr
 		}
@@ -435,7 +429,7 @@ func init() {
 		name := a[0].str()
 		return byName(m, rt, func(s string) bool { return s == name })
 	})
-	models["(*reflect.rtype).FieldByNameFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	t["(*reflect.rtype).FieldByNameFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		cl := args[1].r.(*closure)
 		match := func(s string) bool { return m.nestedCall(fr.g, cl, []value{strVal(s)}).bool() }
 		set(fr, dst, byName(m, args[0].r.(*rtype), match))
@@ -505,7 +499,7 @@ func init() {
 
 	// Functions that build types.
 	fn := func(name string, f func(m *Machine, args []value) value) {
-		models["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, args))
 			return fr
 		}
@@ -584,7 +578,7 @@ func init() {
 		}
 		return value{}
 	})
-	models["(*reflect.ValueError).Error"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	t["(*reflect.ValueError).Error"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		a := cellOf(args[0]).agg()
 		msg := "reflect: call of " + a[0].str() + " on zero Value"
 		if k := reflect.Kind(a[1].n); k != reflect.Invalid {
@@ -597,14 +591,18 @@ func init() {
 		set(fr, dst, boolVal(args[0].agg()[1].str() == "")) // PkgPath
 		return fr
 	}
-	models["(reflect.StructField).IsExported"] = isExported
-	models["(reflect.Method).IsExported"] = isExported
-	genericModels["reflect.TypeFor"] = func(p *Program, fn *ssa.Function) modelFunc {
-		rt := p.rtypeOf(fn.TypeArgs()[0])
-		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			set(fr, dst, m.typeVal(rt))
-			return fr
-		}
+	t["(reflect.StructField).IsExported"] = isExported
+	t["(reflect.Method).IsExported"] = isExported
+
+	return t
+}
+
+// reflectTypeFor is the model of reflect.TypeFor[T any]() Type.
+func reflectTypeFor(p *Program, fn *ssa.Function) modelFunc {
+	rt := p.rtypeOf(fn.TypeArgs()[0])
+	return func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, m.typeVal(rt))
+		return fr
 	}
 }
 

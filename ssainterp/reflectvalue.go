@@ -74,6 +74,9 @@ func (m *Machine) load(p any, rt *rtype) value {
 
 func valueOf(r *rvalue) value { return value{r: r} }
 
+// rvalueOf is the *rvalue of reflect.Value a (nil: the zero Value).
+func rvalueOf(a value) *rvalue { r, _ := a.r.(*rvalue); return r }
+
 // valueError panics with *reflect.ValueError, as reflect does when a Value
 // method is called on a Value of the wrong kind.
 // A method name without a package is a method of reflect.Value.
@@ -706,15 +709,17 @@ func (m *Machine) convertVal(x *rvalue, to *rtype) value {
 	return convert(x.t, to, v)
 }
 
-func init() {
+// reflectValueModels returns the models of reflect.Value's methods and of
+// package reflect's value functions.
+func reflectValueModels() modelTable {
+	t := modelTable{}
 	vm := func(name string, f func(m *Machine, fr *frame, r *rvalue, a []value) value) {
-		models["(reflect.Value)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t["(reflect.Value)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			r, _ := args[0].r.(*rvalue)
 			set(fr, dst, f(m, fr, r, args[1:]))
 			return fr
 		}
 	}
-	rv := func(a value) *rvalue { r, _ := a.r.(*rvalue); return r }
 	vm("IsValid", func(m *Machine, _ *frame, r *rvalue, _ []value) value { return boolVal(r != nil) })
 	vm("Kind", func(m *Machine, _ *frame, r *rvalue, _ []value) value {
 		if r == nil {
@@ -894,7 +899,7 @@ func init() {
 	vm("Set", func(m *Machine, _ *frame, r *rvalue, a []value) value {
 		m.need(r, "Set")
 		m.needSettable(r, "Set")
-		m.put(r, m.assign(rv(a[0]), r.t, "reflect.Set"))
+		m.put(r, m.assign(rvalueOf(a[0]), r.t, "reflect.Set"))
 		return value{}
 	})
 	vm("SetLen", func(m *Machine, _ *frame, r *rvalue, a []value) value {
@@ -953,7 +958,7 @@ func init() {
 	})
 	vm("MapIndex", func(m *Machine, _ *frame, r *rvalue, a []value) value {
 		mp := m.mapOf(r, "MapIndex", false)
-		k := m.assign(rv(a[0]), r.t.key, "reflect.Value.MapIndex")
+		k := m.assign(rvalueOf(a[0]), r.t.key, "reflect.Value.MapIndex")
 		v, ok := mp.get(k)
 		if !ok {
 			return value{}
@@ -965,15 +970,15 @@ func init() {
 		if r.flag&flagRO != 0 {
 			m.reflectPanic("reflect: reflect.Value.SetMapIndex using value obtained using unexported field")
 		}
-		k := m.assign(rv(a[0]), r.t.key, "reflect.Value.SetMapIndex")
-		if rv(a[1]) == nil {
+		k := m.assign(rvalueOf(a[0]), r.t.key, "reflect.Value.SetMapIndex")
+		if rvalueOf(a[1]) == nil {
 			mp.delete(k)
 			return value{}
 		}
 		if mp == nil {
 			throwPanic(plainErr("assignment to entry in nil map"))
 		}
-		mp.set(k, m.assign(rv(a[1]), r.t.elem, "reflect.Value.SetMapIndex"))
+		mp.set(k, m.assign(rvalueOf(a[1]), r.t.elem, "reflect.Value.SetMapIndex"))
 		return value{}
 	})
 	vm("MapKeys", func(m *Machine, _ *frame, r *rvalue, _ []value) value {
@@ -1011,7 +1016,7 @@ func init() {
 		return boolVal(r != nil && r.meth == "" && m.comparableVal(r.t, m.get(r)))
 	})
 	vm("Equal", func(m *Machine, _ *frame, r *rvalue, a []value) value {
-		u := rv(a[0])
+		u := rvalueOf(a[0])
 		unwrap := func(x *rvalue) *rvalue {
 			if x != nil && x.kind() == reflect.Interface {
 				return m.elem(x)
@@ -1072,7 +1077,7 @@ func init() {
 
 	// MapIter.
 	iterModel := func(name string, f func(m *Machine, it *rmapIter, a []value) value) {
-		models["(*reflect.MapIter)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t["(*reflect.MapIter)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, m.mapIterOf(args[0]), args[1:]))
 			return fr
 		}
@@ -1096,9 +1101,9 @@ func init() {
 	iterModel("Value", func(m *Machine, it *rmapIter, _ []value) value {
 		return valueOf(&rvalue{t: it.r.t.elem, v: copyVal(cur(m, it, "Value").v), flag: it.r.flag & flagRO})
 	})
-	models["(*reflect.MapIter).Reset"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	t["(*reflect.MapIter).Reset"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		c := cellOf(args[0])
-		if r := rv(args[1]); r != nil {
+		if r := rvalueOf(args[1]); r != nil {
 			m.mapOf(r, "MapIter.Reset", false)
 			c.r = m.newMapIter(r)
 		} else {
@@ -1109,7 +1114,7 @@ func init() {
 
 	// Functions.
 	fn := func(name string, f func(m *Machine, fr *frame, a []value) value) {
-		models["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		t["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, fr, args))
 			return fr
 		}
@@ -1136,7 +1141,7 @@ func init() {
 		return valueOf(&rvalue{t: pt, v: value{r: cell}})
 	})
 	fn("Indirect", func(m *Machine, _ *frame, a []value) value {
-		r := rv(a[0])
+		r := rvalueOf(a[0])
 		if r == nil || r.kind() != reflect.Pointer {
 			return a[0]
 		}
@@ -1176,16 +1181,16 @@ func init() {
 		m.need(s, "Append", reflect.Slice)
 		elems := make([]value, len(xs))
 		for k, x := range xs {
-			elems[k] = m.assign(rv(x), s.t.elem, "reflect.Append")
+			elems[k] = m.assign(rvalueOf(x), s.t.elem, "reflect.Append")
 		}
 		t := s.t.elem.goTypes()
 		out := appendValues(m.get(s).slice(), elems, gcSizes.Sizeof(t), !hasPointers(t), false)
 		zeroFill(out[len(out):cap(out)], 0, s.t.elem)
 		return valueOf(&rvalue{t: s.t, v: value{r: out}})
 	}
-	fn("Append", func(m *Machine, _ *frame, a []value) value { return appendTo(m, rv(a[0]), a[1].slice()) })
+	fn("Append", func(m *Machine, _ *frame, a []value) value { return appendTo(m, rvalueOf(a[0]), a[1].slice()) })
 	fn("AppendSlice", func(m *Machine, _ *frame, a []value) value {
-		s, t := rv(a[0]), rv(a[1])
+		s, t := rvalueOf(a[0]), rvalueOf(a[1])
 		m.need(t, "AppendSlice", reflect.Slice)
 		var xs []value
 		for _, e := range m.get(t).slice() {
@@ -1194,7 +1199,7 @@ func init() {
 		return appendTo(m, s, xs)
 	})
 	fn("Copy", func(m *Machine, _ *frame, a []value) value {
-		dst, src := rv(a[0]), rv(a[1])
+		dst, src := rvalueOf(a[0]), rvalueOf(a[1])
 		m.need(dst, "reflect.Copy", reflect.Slice, reflect.Array)
 		m.need(src, "reflect.Copy", reflect.Slice, reflect.Array, reflect.String)
 		var d []value
@@ -1248,7 +1253,7 @@ func init() {
 			s[a], s[b] = s[b], s[a]
 		})}
 	})
-	models["reflect.MakeFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	t["reflect.MakeFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		ft := typeArg(args[0])
 		if ft.kind != kFunc {
 			m.reflectPanic("reflect: call of MakeFunc with non-Func type")
@@ -1260,29 +1265,33 @@ func init() {
 		set(fr, dst, valueOf(&rvalue{t: ft, v: value{r: &closure{fn: makeFunc(ft, impl)}}}))
 		return fr
 	}
-	genericModels["reflect.TypeAssert"] = func(p *Program, fn *ssa.Function) modelFunc {
-		to := p.rtypeOf(fn.TypeArgs()[0])
-		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			r := rv(args[0])
-			m.need(r, "TypeAssert")
-			if r.flag&flagRO != 0 {
-				m.reflectPanic("reflect.TypeAssert: cannot return value obtained from unexported field or method")
-			}
-			res := value{r: agg{to.zero(), {}}}
-			if to.kind == kInterface {
-				x := m.ifaceOf(r)
-				if i, _ := x.r.(*iface); i != nil && i.t.implements(to) {
-					res = value{r: agg{x, boolVal(true)}}
-				}
-			} else if r.t == to {
-				res = value{r: agg{copyVal(m.get(r)), boolVal(true)}}
-			} else if r.t.kind == kInterface {
-				if i, _ := m.get(r).r.(*iface); i != nil && i.t == to {
-					res = value{r: agg{copyVal(i.v), boolVal(true)}}
-				}
-			}
-			set(fr, dst, res)
-			return fr
+
+	return t
+}
+
+// reflectTypeAssert is the model of reflect.TypeAssert[T any](v Value) (T, bool).
+func reflectTypeAssert(p *Program, fn *ssa.Function) modelFunc {
+	to := p.rtypeOf(fn.TypeArgs()[0])
+	return func(m *Machine, fr *frame, args []value, dst int) *frame {
+		r := rvalueOf(args[0])
+		m.need(r, "TypeAssert")
+		if r.flag&flagRO != 0 {
+			m.reflectPanic("reflect.TypeAssert: cannot return value obtained from unexported field or method")
 		}
+		res := value{r: agg{to.zero(), {}}}
+		if to.kind == kInterface {
+			x := m.ifaceOf(r)
+			if i, _ := x.r.(*iface); i != nil && i.t.implements(to) {
+				res = value{r: agg{x, boolVal(true)}}
+			}
+		} else if r.t == to {
+			res = value{r: agg{copyVal(m.get(r)), boolVal(true)}}
+		} else if r.t.kind == kInterface {
+			if i, _ := m.get(r).r.(*iface); i != nil && i.t == to {
+				res = value{r: agg{copyVal(i.v), boolVal(true)}}
+			}
+		}
+		set(fr, dst, res)
+		return fr
 	}
 }

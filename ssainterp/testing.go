@@ -313,6 +313,7 @@ func (ts *testState) fail() {
 	}
 }
 
+// moved to the check layer by issue 12
 func init() {
 	// Inside an interpreted test, mcheck.Run(t, body, ...) just calls
 	// body(t): the exploration happens outside, one execution of the
@@ -331,10 +332,15 @@ func init() {
 		}
 		return m.callClosure(fr, cl, []value{args[0]}, -1)
 	}
+}
+
+// testingModels returns the models of package testing's T methods.
+func testingModels() modelTable {
+	t := modelTable{}
 	type tmodel func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame
 	def := func(names string, f tmodel) {
 		for _, name := range strings.Fields(names) {
-			models[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			t[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 				return f(m, fr, m.testOf(args[0]), args[1:], dst, name)
 			}
 		}
@@ -524,15 +530,15 @@ func init() {
 		set(fr, dst, m.tuple2(m.timeValue(int64(d)), boolVal(true)))
 		return fr
 	})
-	models["testing.Short"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	t["testing.Short"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.prog.flags().Short))
 		return fr
 	}
-	models["testing.Verbose"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	t["testing.Verbose"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.prog.flags().Verbose))
 		return fr
 	}
-	models["testing.Testing"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	t["testing.Testing"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.testRoot != nil))
 		return fr
 	}
@@ -568,6 +574,7 @@ func init() {
 		fr.pc--
 		return fr // the next op is this call again, now waiting
 	})
+	return t
 }
 
 // parallelConflict is testing's panic for t.Parallel with t.Setenv.
