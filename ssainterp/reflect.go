@@ -31,7 +31,14 @@ import (
 //	StructField, Method, ValueError
 //	               interpreted structs (interpLayout)
 //
-// Memory accesses made through reflection are not checked for data races.
+// Memory accesses made through reflection are checked for data races
+// (reflectAccess), but are not scheduling points: a goroutine cannot stop
+// inside a model call.
+//
+// Files: reflect.go (reflect.Type and its models), rvalue.go (the
+// reflect.Value representation), reflectvalue.go (the models of
+// reflect.Value, MapIter and reflect's value functions), reflectcall.go
+// (Value.Call, method values, MakeFunc).
 
 // reflectTypes are the types of package reflect the model builds values of.
 type reflectTypes struct {
