@@ -28,7 +28,8 @@ var outsideStd = map[string]string{
 	"github.com/mcheck-dev/mcheck.Values":    "registered by the check layer (moved out of ssainterp by issue 12)",
 }
 
-// TestModelNames: every name of the model table (and of genericModels)
+// TestModelNames: every name of the model table (and of genericModels
+// and nativeReflect)
 // names a function or method of the standard library in use, spelt as
 // ssa.Function.String prints it, so that a misspelt or renamed function
 // cannot leave its model silently unused. The packages are type-checked
@@ -45,6 +46,9 @@ func TestModelNames(t *testing.T) {
 		names = append(names, name)
 	}
 	for name := range genericModels {
+		names = append(names, name)
+	}
+	for name := range nativeReflect {
 		names = append(names, name)
 	}
 	slices.Sort(names)
