@@ -123,7 +123,7 @@ func (m *Machine) errOrNil(err error) value {
 // environModels returns the models of the environment functions of packages
 // os and syscall, over the machine's own environment.
 func environModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	getenv := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		v, _ := m.lookupEnv(args[0].str())
 		set(fr, dst, strVal(v))
@@ -147,11 +147,11 @@ func environModels() modelTable {
 		m.front.env = newEnviron(nil)
 		return fr
 	}
-	t["os.Getenv"], t["syscall.Getenv"] = getenv, lookup
-	t["os.LookupEnv"] = lookup
-	t["os.Environ"], t["syscall.Environ"] = environ, environ
-	t["os.Clearenv"], t["syscall.Clearenv"] = clearenv, clearenv
-	t["os.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["os.Getenv"], tab["syscall.Getenv"] = getenv, lookup
+	tab["os.LookupEnv"] = lookup
+	tab["os.Environ"], tab["syscall.Environ"] = environ, environ
+	tab["os.Clearenv"], tab["syscall.Clearenv"] = clearenv, clearenv
+	tab["os.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		var err error
 		if e := m.setenv(args[0].str(), args[1].str()); e != nil {
 			err = os.NewSyscallError("setenv", e)
@@ -159,7 +159,7 @@ func environModels() modelTable {
 		set(fr, dst, m.errOrNil(err))
 		return fr
 	}
-	t["syscall.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["syscall.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, m.errOrNil(m.setenv(args[0].str(), args[1].str())))
 		return fr
 	}
@@ -168,8 +168,8 @@ func environModels() modelTable {
 		set(fr, dst, value{})
 		return fr
 	}
-	t["os.Unsetenv"], t["syscall.Unsetenv"] = unset, unset
-	t["os.ExpandEnv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["os.Unsetenv"], tab["syscall.Unsetenv"] = unset, unset
+	tab["os.ExpandEnv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, strVal(os.Expand(args[0].str(), func(k string) string {
 			v, _ := m.lookupEnv(k)
 			return v
@@ -179,20 +179,20 @@ func environModels() modelTable {
 	// internal/godebug settings (html/template has two): a *Setting is a
 	// cell holding the name; its value comes from $GODEBUG, as the
 	// runtime's would, and is "" (the default behaviour) when unset.
-	t["internal/godebug.New"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["internal/godebug.New"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, value{r: &value{r: args[0].str()}})
 		return fr
 	}
-	t["(*internal/godebug.Setting).Value"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*internal/godebug.Setting).Value"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, strVal(godebug(strings.TrimPrefix(cellOf(args[0]).str(), "#"))))
 		return fr
 	}
-	t["(*internal/godebug.Setting).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*internal/godebug.Setting).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, strVal(strings.TrimPrefix(cellOf(args[0]).str(), "#")))
 		return fr
 	}
-	t["(*internal/godebug.Setting).IncNonDefault"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
-	return t
+	tab["(*internal/godebug.Setting).IncNonDefault"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	return tab
 }
 
 // godebug returns the value of setting name in $GODEBUG ("" if unset).

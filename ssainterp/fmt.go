@@ -262,9 +262,9 @@ var fmtScanning = []string{"Scan", "Scanln", "Scanf", "Sscan", "Sscanln", "Sscan
 // fmtModels returns the models of package fmt's printing and scanning
 // functions and of its package initialisation.
 func fmtModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	for _, name := range fmtPrinting {
-		t["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			fmtPkg := m.prog.ssa.ImportedPackage("fmt")
 			if m.fmtCallsBack(args[len(args)-1]) {
 				return m.fmtFromSSA(fr, fmtPkg, name, args, dst)
@@ -290,7 +290,7 @@ func fmtModels() modelTable {
 		}
 	}
 	for _, name := range fmtScanning {
-		t["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, m.callNative(fr, m.prog.nativeOf(m.prog.ssa.ImportedPackage("fmt").Func(name)), args))
 			return fr
 		}
@@ -298,8 +298,8 @@ func fmtModels() modelTable {
 	// fmt's package initialisation runs when fmt first runs from SSA
 	// (fmtFromSSA), not at the start of every execution: most never
 	// need it.
-	t["fmt.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
-	return t
+	tab["fmt.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	return tab
 }
 
 // fmtFromSSA calls fmt's function name from its SSA body. If this

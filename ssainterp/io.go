@@ -30,12 +30,12 @@ func isNativeErr(v value, target error) bool {
 // ioModels returns the models of package io's initialisation and of
 // io.Copy and io.CopyBuffer.
 func ioModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	// Package io runs from SSA (its callbacks of Read and Write are
 	// ordinary calls, which may block), except that its exported errors
 	// are the native ones: native readers (strings.Reader, os.File)
 	// return the native io.EOF, and the program compares with io.EOF.
-	t["io.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["io.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		io := m.prog.ssa.ImportedPackage("io")
 		init := m.prog.bodyOf(io.Func("init"))
 		code := []op{
@@ -98,9 +98,9 @@ func ioModels() modelTable {
 			return m.copyLoop(fr, w, r, buf, dst)
 		}
 	}
-	t["io.Copy"] = copyModel("Copy")
-	t["io.CopyBuffer"] = copyModel("CopyBuffer")
-	return t
+	tab["io.Copy"] = copyModel("Copy")
+	tab["io.CopyBuffer"] = copyModel("CopyBuffer")
+	return tab
 }
 
 // ioErrors are the exported errors of package io, which interpreted io

@@ -282,8 +282,8 @@ const nanoBoot = int64(3600e9)
 // runtime's stack and caller API: clocks, fast random numbers, processor
 // pinning, hashing, callers and stacks.
 func linknameModels() modelTable {
-	t := modelTable{}
-	t["runtime.Caller"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab := modelTable{}
+	tab["runtime.Caller"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		f := fr
 		for skip := args[0].int(); f != nil; f = f.caller {
 			if f.fn.ssa == nil {
@@ -303,7 +303,7 @@ func linknameModels() modelTable {
 		set(fr, dst, value{r: agg{{n: uint64(pc)}, strVal(info.file), intVal(int64(info.line)), boolVal(true)}})
 		return fr
 	}
-	t["runtime.Callers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.Callers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		// pc[0] is runtime.Callers itself.
 		pcs := append([]uintptr{m.runtimePC("runtime.Callers", filepath.Join(goroot, "runtime", "extern.go"), 331)}, m.callerPCs(fr)...)
 		pcs = pcs[min(max(int(args[0].int()), 0), len(pcs)):]
@@ -315,7 +315,7 @@ func linknameModels() modelTable {
 		set(fr, dst, intVal(int64(n)))
 		return fr
 	}
-	t["runtime.CallersFrames"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.CallersFrames"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		var pcs []uintptr
 		for _, v := range args[0].slice() {
 			pcs = append(pcs, uintptr(v.n))
@@ -323,7 +323,7 @@ func linknameModels() modelTable {
 		set(fr, dst, value{r: &value{r: &framesIter{pcs: pcs}}})
 		return fr
 	}
-	t["(*runtime.Frames).Next"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*runtime.Frames).Next"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		it, _ := cellOf(args[0]).r.(*framesIter)
 		if it == nil {
 			unsupported("a runtime.Frames that runtime.CallersFrames did not make")
@@ -331,7 +331,7 @@ func linknameModels() modelTable {
 		set(fr, dst, m.tuple2(m.nextFrame(it), boolVal(len(it.pcs) > 0)))
 		return fr
 	}
-	t["runtime.FuncForPC"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.FuncForPC"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, m.funcForPC(uintptr(args[0].n)))
 		return fr
 	}
@@ -345,7 +345,7 @@ func linknameModels() modelTable {
 		}
 		return info
 	}
-	t["(*runtime.Func).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*runtime.Func).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		name := ""
 		if info := funcInfo(m, args[0]); info != nil {
 			name = info.name
@@ -353,7 +353,7 @@ func linknameModels() modelTable {
 		set(fr, dst, strVal(name))
 		return fr
 	}
-	t["(*runtime.Func).FileLine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*runtime.Func).FileLine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		file, line := "", 0
 		if info := funcInfo(m, args[0]); info != nil {
 			file, line = info.file, info.line
@@ -364,7 +364,7 @@ func linknameModels() modelTable {
 		set(fr, dst, m.tuple2(strVal(file), intVal(int64(line))))
 		return fr
 	}
-	t["(*runtime.Func).Entry"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*runtime.Func).Entry"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		var e uint64
 		if info := funcInfo(m, args[0]); info != nil {
 			e = uint64(m.funcEntry(info))
@@ -372,7 +372,7 @@ func linknameModels() modelTable {
 		set(fr, dst, value{n: e})
 		return fr
 	}
-	t["runtime.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := m.allStacks(fr, args[1].bool())
 		buf := args[0].slice()
 		n := min(len(buf), len(s))
@@ -382,7 +382,7 @@ func linknameModels() modelTable {
 		set(fr, dst, intVal(int64(n)))
 		return fr
 	}
-	t["runtime/debug.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime/debug.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := m.allStacks(fr, false)
 		// debug.Stack's own frame heads the native trace.
 		head, rest, _ := strings.Cut(s, "\n")
@@ -394,7 +394,7 @@ func linknameModels() modelTable {
 		set(fr, dst, value{r: b})
 		return fr
 	}
-	t["runtime/debug.PrintStack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime/debug.PrintStack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.writeStderr(m.allStacks(fr, false))
 		return fr
 	}
@@ -405,14 +405,14 @@ func linknameModels() modelTable {
 		return fr
 	}
 	for _, name := range []string{"runtime.nanotime", "runtime.nanotime1", "time.runtimeNano"} {
-		t[name] = nanotime
+		tab[name] = nanotime
 	}
-	t["runtime.walltime"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.walltime"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := epoch.UnixNano() + m.now
 		set(fr, dst, m.tuple2(intVal(t/1e9), intVal(t%1e9)))
 		return fr
 	}
-	t["time.now"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.now"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := epoch.UnixNano() + m.now
 		set(fr, dst, value{r: agg{intVal(t / 1e9), intVal(t % 1e9), intVal(m.now + nanoBoot)}})
 		return fr
@@ -430,14 +430,14 @@ func linknameModels() modelTable {
 		return uint32((uint64(uint32(m.progRand().Uint64())) * uint64(uint32(args[0].n))) >> 32)
 	}
 	for _, name := range []string{"runtime.fastrand", "runtime.cheaprand"} {
-		t[name] = u32(rand32)
+		tab[name] = u32(rand32)
 	}
 	for _, name := range []string{"runtime.fastrandn", "runtime.cheaprandn", "runtime.randn"} {
-		t[name] = u32(randn)
+		tab[name] = u32(randn)
 	}
-	t["sync.runtime_randn"] = u32(randn)
+	tab["sync.runtime_randn"] = u32(randn)
 	for _, name := range []string{"runtime.fastrand64", "runtime.rand", "runtime.cheaprand64", "internal/runtime/maps.rand"} {
-		t[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			v := m.progRand().Uint64()
 			if name == "runtime.cheaprand64" {
 				v &^= 1 << 63 // an int64 >= 0
@@ -455,19 +455,19 @@ func linknameModels() modelTable {
 	}
 	noop := func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 	for _, pkg := range []string{"runtime.", "sync.runtime_", "sync/atomic.runtime_"} {
-		t[pkg+"procPin"] = pin
-		t[pkg+"procUnpin"] = noop
+		tab[pkg+"procPin"] = pin
+		tab[pkg+"procUnpin"] = noop
 	}
-	t["sync.runtime_canSpin"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_canSpin"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(false))
 		return fr
 	}
-	t["sync.runtime_doSpin"] = noop
-	t["runtime.memhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_doSpin"] = noop
+	tab["runtime.memhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, value{n: m.hashBytes(args[1].n, m.unsafeBytes(args[0], int64(args[2].n), "runtime.memhash"))})
 		return fr
 	}
-	t["runtime.memclrNoHeapPointers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.memclrNoHeapPointers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		n := int64(args[1].n)
 		m.unsafeBytes(args[0], n, "runtime.memclrNoHeapPointers")
 		clear(m.unsafeElemsOf(args[0], n, "runtime.memclrNoHeapPointers"))
@@ -475,11 +475,11 @@ func linknameModels() modelTable {
 	}
 	// github.com/petermattis/goid (under go-deadlock and others) reads
 	// the goroutine id from the runtime's g in assembly.
-	t["github.com/petermattis/goid.Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["github.com/petermattis/goid.Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, intVal(int64(fr.g.id)))
 		return fr
 	}
-	t["runtime.typehash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.typehash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := m.typeAt(args[0])
 		c, ok := args[1].r.(*value)
 		if !ok || c == nil {
@@ -488,12 +488,12 @@ func linknameModels() modelTable {
 		set(fr, dst, value{n: m.valueHash(t, *c, args[2].n)})
 		return fr
 	}
-	t["runtime.throw"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.throw"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.fatal(args[0].str(), "")
 		return nil
 	}
-	t["runtime.cputicks"] = nanotime
-	t["runtime.noescape"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.cputicks"] = nanotime
+	tab["runtime.noescape"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, args[0])
 		return fr
 	}
@@ -509,9 +509,9 @@ func linknameModels() modelTable {
 		set(fr, dst, m.tuple2(value{}, value{r: &iface{t: rt, v: value{n: uint64(syscall.ENOTTY)}}}))
 		return fr
 	}
-	t["golang.org/x/sys/unix.IoctlGetTermios"] = notTTY
-	t["golang.org/x/sys/unix.IoctlGetWinsize"] = notTTY
-	t["runtime.strhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["golang.org/x/sys/unix.IoctlGetTermios"] = notTTY
+	tab["golang.org/x/sys/unix.IoctlGetWinsize"] = notTTY
+	tab["runtime.strhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		c, ok := args[0].r.(*value)
 		if !ok || c == nil {
 			throwPanic(nilDeref())
@@ -523,7 +523,7 @@ func linknameModels() modelTable {
 		set(fr, dst, value{n: m.hashBytes(args[1].n, s)})
 		return fr
 	}
-	t["maps.clone"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["maps.clone"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		i, _ := args[0].r.(*iface)
 		src, _ := i.v.r.(*mapV)
 		c := newMap(m.prog.rtypeOf(i.t.t), m)
@@ -535,7 +535,7 @@ func linknameModels() modelTable {
 		set(fr, dst, value{r: &iface{t: i.t, v: value{r: c}}})
 		return fr
 	}
-	return t
+	return tab
 }
 
 // framesIter is the state of a runtime.Frames.

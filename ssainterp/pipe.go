@@ -60,8 +60,8 @@ func (m *Machine) nativeErr(err error) value {
 
 // pipeModels returns the models of io.Pipe and of its two halves' methods.
 func pipeModels() modelTable {
-	t := modelTable{}
-	t["io.Pipe"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab := modelTable{}
+	tab["io.Pipe"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		res := m.prog.rtypeOf(m.prog.ssa.ImportedPackage("io").Func("Pipe").Signature.Results())
 		rz, wz := res.fields[0].elem.zero(), res.fields[1].elem.zero()
 		r, w := &rz, &wz
@@ -73,7 +73,7 @@ func pipeModels() modelTable {
 		set(fr, dst, value{r: agg{{r: r}, {r: w}}})
 		return fr
 	}
-	t["(*io.PipeWriter).Write"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*io.PipeWriter).Write"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p, g := m.pipeOf(args[0]), fr.g
 		op := p.writeOps[g]
 		if op == nil {
@@ -109,7 +109,7 @@ func pipeModels() modelTable {
 		set(fr, dst, value{r: agg{intVal(int64(n)), res}})
 		return fr
 	}
-	t["(*io.PipeReader).Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*io.PipeReader).Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p := m.pipeOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: p, what: "io.Pipe read", ready: func(*goroutine) bool {
 			return p.offered || p.wclosed || p.rclosed
@@ -156,11 +156,11 @@ func pipeModels() modelTable {
 			return fr
 		}
 	}
-	t["(*io.PipeReader).Close"] = closeHalf(true, false)
-	t["(*io.PipeReader).CloseWithError"] = closeHalf(true, true)
-	t["(*io.PipeWriter).Close"] = closeHalf(false, false)
-	t["(*io.PipeWriter).CloseWithError"] = closeHalf(false, true)
-	return t
+	tab["(*io.PipeReader).Close"] = closeHalf(true, false)
+	tab["(*io.PipeReader).CloseWithError"] = closeHalf(true, true)
+	tab["(*io.PipeWriter).Close"] = closeHalf(false, false)
+	tab["(*io.PipeWriter).CloseWithError"] = closeHalf(false, true)
+	return tab
 }
 
 // writeErr is what a Write returns on a closed pipe.

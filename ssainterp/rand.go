@@ -51,7 +51,7 @@ func (s runtimeSource) Seed(seed int64) { panic("internal error: Seed of the run
 // top-level functions, over the execution's random stream (randN, the
 // generic N, is in genericModels).
 func randModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	num := func(pkg string, f func(rs *randState, args []value) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			defer m.randArgPanic()
@@ -64,7 +64,7 @@ func randModels() modelTable {
 
 	// math/rand
 	v1 := func(name string, f func(r *randv1.Rand, args []value) value) {
-		t["math/rand."+name] = num("math/rand", func(rs *randState, args []value) value { return f(rs.v1, args) })
+		tab["math/rand."+name] = num("math/rand", func(rs *randState, args []value) value { return f(rs.v1, args) })
 	}
 	v1("Int63", func(r *randv1.Rand, _ []value) value { return signed(r.Int63()) })
 	v1("Uint32", func(r *randv1.Rand, _ []value) value { return unsigned(uint64(r.Uint32())) })
@@ -88,14 +88,14 @@ func randModels() modelTable {
 	v1("NormFloat64", func(r *randv1.Rand, _ []value) value { return f64Val(r.NormFloat64()) })
 	v1("ExpFloat64", func(r *randv1.Rand, _ []value) value { return f64Val(r.ExpFloat64()) })
 	v1("Perm", func(r *randv1.Rand, a []value) value { return intsVal(r.Perm(permLen(a[0]))) })
-	t["math/rand.Shuffle"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["math/rand.Shuffle"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		defer m.randArgPanic()
 		n := int(args[0].int())
 		randCheck(n >= 0, "Shuffle")
 		m.randState().v1.Shuffle(n, m.swapper(args[1]))
 		return fr
 	}
-	t["math/rand.Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["math/rand.Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p := args[0].slice()
 		b := make([]byte, len(p))
 		n, _ := m.randState().v1.Read(b)
@@ -107,7 +107,7 @@ func randModels() modelTable {
 	}
 	// Seed is a no-op unless GODEBUG=randseednop=0 (Go 1.24); then the
 	// global functions draw from a source seeded with it.
-	t["math/rand.Seed"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["math/rand.Seed"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		if godebug("randseednop") == "0" {
 			m.randState().v1 = randv1.New(randv1.NewSource(args[0].int()))
 		}
@@ -116,7 +116,7 @@ func randModels() modelTable {
 
 	// math/rand/v2
 	v2 := func(name string, f func(r *rand.Rand, args []value) value) {
-		t["math/rand/v2."+name] = num("math/rand/v2", func(rs *randState, args []value) value { return f(rs.v2, args) })
+		tab["math/rand/v2."+name] = num("math/rand/v2", func(rs *randState, args []value) value { return f(rs.v2, args) })
 	}
 	v2("Int64", func(r *rand.Rand, _ []value) value { return signed(r.Int64()) })
 	v2("Uint32", func(r *rand.Rand, _ []value) value { return unsigned(uint64(r.Uint32())) })
@@ -153,14 +153,14 @@ func randModels() modelTable {
 	v2("NormFloat64", func(r *rand.Rand, _ []value) value { return f64Val(r.NormFloat64()) })
 	v2("ExpFloat64", func(r *rand.Rand, _ []value) value { return f64Val(r.ExpFloat64()) })
 	v2("Perm", func(r *rand.Rand, a []value) value { return intsVal(r.Perm(permLen(a[0]))) })
-	t["math/rand/v2.Shuffle"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["math/rand/v2.Shuffle"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		defer m.randArgPanic()
 		n := int(args[0].int())
 		randCheck(n >= 0, "Shuffle")
 		m.randState().v2.Shuffle(n, m.swapper(args[1]))
 		return fr
 	}
-	return t
+	return tab
 }
 
 // randN is the model of math/rand/v2.N[Int intType](n Int) Int, for every

@@ -352,9 +352,9 @@ type typeModel func(m *Machine, rt *rtype, args []value) value
 // reflectTypeModels returns the models of reflect.Type's methods (on
 // *reflect.rtype) and of package reflect's type functions.
 func reflectTypeModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	tm := func(name string, f typeModel) {
-		t["(*reflect.rtype)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["(*reflect.rtype)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, args[0].r.(*rtype), args[1:]))
 			return fr
 		}
@@ -436,7 +436,7 @@ func reflectTypeModels() modelTable {
 		name := a[0].str()
 		return byName(m, rt, func(s string) bool { return s == name })
 	})
-	t["(*reflect.rtype).FieldByNameFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*reflect.rtype).FieldByNameFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		cl := args[1].r.(*closure)
 		match := func(s string) bool { return m.nestedCall(fr.g, cl, []value{strVal(s)}).bool() }
 		set(fr, dst, byName(m, args[0].r.(*rtype), match))
@@ -506,7 +506,7 @@ func reflectTypeModels() modelTable {
 
 	// Functions that build types.
 	fn := func(name string, f func(m *Machine, args []value) value) {
-		t["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, args))
 			return fr
 		}
@@ -585,7 +585,7 @@ func reflectTypeModels() modelTable {
 		}
 		return value{}
 	})
-	t["(*reflect.ValueError).Error"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*reflect.ValueError).Error"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		a := cellOf(args[0]).agg()
 		msg := "reflect: call of " + a[0].str() + " on zero Value"
 		if k := reflect.Kind(a[1].n); k != reflect.Invalid {
@@ -598,10 +598,10 @@ func reflectTypeModels() modelTable {
 		set(fr, dst, boolVal(args[0].agg()[1].str() == "")) // PkgPath
 		return fr
 	}
-	t["(reflect.StructField).IsExported"] = isExported
-	t["(reflect.Method).IsExported"] = isExported
+	tab["(reflect.StructField).IsExported"] = isExported
+	tab["(reflect.Method).IsExported"] = isExported
 
-	return t
+	return tab
 }
 
 // reflectTypeFor is the model of reflect.TypeFor[T any]() Type.

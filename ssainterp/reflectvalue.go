@@ -13,21 +13,21 @@ import (
 // reflectValueModels returns the models of reflect.Value's methods, of
 // reflect.MapIter's and of package reflect's value functions.
 func reflectValueModels() modelTable {
-	t := modelTable{}
-	valueReadModels(t)
-	valueSetModels(t)
-	valueMapModels(t)
-	valueConvertCallModels(t)
-	reflectFuncModels(t)
-	return t
+	tab := modelTable{}
+	valueReadModels(tab)
+	valueSetModels(tab)
+	valueMapModels(tab)
+	valueConvertCallModels(tab)
+	reflectFuncModels(tab)
+	return tab
 }
 
-// valueMethods returns a function that adds to t the model of
+// valueMethods returns a function that adds to tab the model of
 // reflect.Value's method name as f, which gets the receiver (nil: the
 // zero Value) and the other arguments and returns the result.
-func valueMethods(t modelTable) func(name string, f func(m *Machine, fr *frame, r *rvalue, a []value) value) {
+func valueMethods(tab modelTable) func(name string, f func(m *Machine, fr *frame, r *rvalue, a []value) value) {
 	return func(name string, f func(m *Machine, fr *frame, r *rvalue, a []value) value) {
-		t["(reflect.Value)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["(reflect.Value)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			r, _ := args[0].r.(*rvalue)
 			set(fr, dst, f(m, fr, r, args[1:]))
 			return fr
@@ -37,8 +37,8 @@ func valueMethods(t modelTable) func(name string, f func(m *Machine, fr *frame, 
 
 // valueReadModels adds the models of the Value methods that inspect it:
 // validity, kind, type, interface, fields, elements, length, scalars.
-func valueReadModels(t modelTable) {
-	vm := valueMethods(t)
+func valueReadModels(tab modelTable) {
+	vm := valueMethods(tab)
 	vm("IsValid", func(m *Machine, _ *frame, r *rvalue, _ []value) value { return boolVal(r != nil) })
 	vm("Kind", func(m *Machine, _ *frame, r *rvalue, _ []value) value {
 		if r == nil {
@@ -195,8 +195,8 @@ func valueReadModels(t modelTable) {
 
 // valueSetModels adds the models of the Value methods that set it (Set,
 // SetInt..., SetLen, Grow, Clear) and of Slice and Slice3.
-func valueSetModels(t modelTable) {
-	vm := valueMethods(t)
+func valueSetModels(tab modelTable) {
+	vm := valueMethods(tab)
 	setter := func(name string, conv func(k rkind, v value) value, kinds ...reflect.Kind) {
 		vm(name, func(m *Machine, _ *frame, r *rvalue, a []value) value {
 			m.need(r, name, kinds...)
@@ -285,8 +285,8 @@ func valueSetModels(t modelTable) {
 
 // valueMapModels adds the models of the Value methods over maps and of
 // reflect.MapIter's methods.
-func valueMapModels(t modelTable) {
-	vm := valueMethods(t)
+func valueMapModels(tab modelTable) {
+	vm := valueMethods(tab)
 	vm("MapIndex", func(m *Machine, _ *frame, r *rvalue, a []value) value {
 		mp := m.mapOf(r, "MapIndex", false)
 		k := m.assign(rvalueOf(a[0]), r.t.key, "reflect.Value.MapIndex")
@@ -330,7 +330,7 @@ func valueMapModels(t modelTable) {
 	})
 	// MapIter.
 	iterModel := func(name string, f func(m *Machine, it *rmapIter, a []value) value) {
-		t["(*reflect.MapIter)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["(*reflect.MapIter)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, m.mapIterOf(args[0]), args[1:]))
 			return fr
 		}
@@ -354,7 +354,7 @@ func valueMapModels(t modelTable) {
 	iterModel("Value", func(m *Machine, it *rmapIter, _ []value) value {
 		return valueOf(&rvalue{t: it.r.t.elem, v: copyVal(cur(m, it, "Value").v), flag: it.r.flag & flagRO})
 	})
-	t["(*reflect.MapIter).Reset"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*reflect.MapIter).Reset"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		c := cellOf(args[0])
 		if r := rvalueOf(args[1]); r != nil {
 			m.mapOf(r, "MapIter.Reset", false)
@@ -369,8 +369,8 @@ func valueMapModels(t modelTable) {
 // valueConvertCallModels adds the models of the Value methods that
 // convert and compare it, of its methods and calls, pointers and
 // overflow checks.
-func valueConvertCallModels(t modelTable) {
-	vm := valueMethods(t)
+func valueConvertCallModels(tab modelTable) {
+	vm := valueMethods(tab)
 	vm("Convert", func(m *Machine, _ *frame, r *rvalue, a []value) value {
 		to := typeArg(a[0])
 		return valueOf(&rvalue{t: to, v: m.convertVal(r, to), flag: r.flag & flagRO})
@@ -453,10 +453,10 @@ func valueConvertCallModels(t modelTable) {
 // reflectFuncModels adds the models of package reflect's value
 // functions: ValueOf, Zero, New, MakeSlice, MakeMap, Append, Copy,
 // DeepEqual, Swapper, MakeFunc...
-func reflectFuncModels(t modelTable) {
+func reflectFuncModels(tab modelTable) {
 	// Functions.
 	fn := func(name string, f func(m *Machine, fr *frame, a []value) value) {
-		t["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, fr, args))
 			return fr
 		}
@@ -595,7 +595,7 @@ func reflectFuncModels(t modelTable) {
 			s[a], s[b] = s[b], s[a]
 		})}
 	})
-	t["reflect.MakeFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["reflect.MakeFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		ft := typeArg(args[0])
 		if ft.kind != kFunc {
 			m.reflectPanic("reflect: call of MakeFunc with non-Func type")

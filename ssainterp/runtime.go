@@ -15,51 +15,53 @@ import (
 // output and error files.
 
 // runtimeModels returns the models of package runtime's scheduling and
-// memory functions, os.Exit and errors.Is and errors.As.
+// memory functions, os.Exit, the native functions refused because they
+// would block the host (os.Pipe, net.Dial...), and errors.Is, errors.As
+// and the internal/reflectlite.TypeOf of errors' initialisation.
 func runtimeModels() modelTable {
-	t := modelTable{}
-	t["runtime.Gosched"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab := modelTable{}
+	tab["runtime.Gosched"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		if !m.visible(fr, opDesc{kind: opModel, what: "runtime.Gosched"}) {
 			return stop(fr)
 		}
 		return fr
 	}
-	t["runtime.Goexit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.Goexit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.startPanic(fr.g, value{}, true)
 		return fr.g.top
 	}
-	t["runtime.NumGoroutine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.NumGoroutine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, intVal(int64(len(m.liveIDs()))))
 		return fr
 	}
-	t["runtime.GOMAXPROCS"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.GOMAXPROCS"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, intVal(int64(goruntime.GOMAXPROCS(0))))
 		return fr
 	}
 	noop := func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
-	t["runtime.GC"] = noop
-	t["runtime.KeepAlive"] = noop
-	t["runtime.SetFinalizer"] = noop
-	t["runtime.LockOSThread"] = noop
-	t["runtime.UnlockOSThread"] = noop
+	tab["runtime.GC"] = noop
+	tab["runtime.KeepAlive"] = noop
+	tab["runtime.SetFinalizer"] = noop
+	tab["runtime.LockOSThread"] = noop
+	tab["runtime.UnlockOSThread"] = noop
 
-	t["os.Exit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["os.Exit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.exit(int(args[0].int()))
 		return nil
 	}
 
-	t["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.errorsIs(args[0], args[1])))
 		return fr
 	}
-	t["errors.As"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["errors.As"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.errorsAs(args[0], args[1])))
 		return fr
 	}
 	// Native functions that block would hang the host: refuse them.
 	for _, name := range []string{"os.Pipe", "net.Dial", "net.Listen", "os/exec.Command", "os/signal.Notify"} {
 		name := name
-		t[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			unsupported("%s can block natively; mcheck does not model it yet", name)
 			return nil
 		}
@@ -67,7 +69,7 @@ func runtimeModels() modelTable {
 	// errors' package initialisation asks reflectlite for error's type
 	// (used only by errors.As, which is modelled): answer with the reflect
 	// model's, or natively when the program does not load reflect.
-	t["internal/reflectlite.TypeOf"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["internal/reflectlite.TypeOf"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		i, _ := args[0].r.(*iface)
 		switch {
 		case i == nil:
@@ -75,12 +77,12 @@ func runtimeModels() modelTable {
 		case m.prog.reflectLoaded() != nil:
 			set(fr, dst, m.typeVal(i.t))
 		default:
-			t := m.toNative(m.prog.anyRtype(), args[0], anyType).Elem().Type()
-			set(fr, dst, value{r: &iface{t: m.prog.nativeRtype(reflect.TypeOf(t)), v: value{r: reflect.ValueOf(t)}}})
+			nt := m.toNative(m.prog.anyRtype(), args[0], anyType).Elem().Type()
+			set(fr, dst, value{r: &iface{t: m.prog.nativeRtype(reflect.TypeOf(nt)), v: value{r: reflect.ValueOf(nt)}}})
 		}
 		return fr
 	}
-	return t
+	return tab
 }
 
 // spawnClosure starts a goroutine running cl(args...).

@@ -45,15 +45,15 @@ func ifaceKind(i *iface) string {
 // sort.SliceIsSorted: the native algorithms over a sortAdapter, so the
 // sequence of less calls and swaps is exactly the native one.
 func sortModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	sliceSort := func(f func(*sortAdapter) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m.sliceAdapter(args[0], args[1])))
 			return fr
 		}
 	}
-	t["sort.Slice"] = sliceSort(func(a *sortAdapter) value { sort.Sort(a); return value{} })
-	t["sort.SliceStable"] = sliceSort(func(a *sortAdapter) value { sort.Stable(a); return value{} })
-	t["sort.SliceIsSorted"] = sliceSort(func(a *sortAdapter) value { return boolVal(sort.IsSorted(a)) })
-	return t
+	tab["sort.Slice"] = sliceSort(func(a *sortAdapter) value { sort.Sort(a); return value{} })
+	tab["sort.SliceStable"] = sliceSort(func(a *sortAdapter) value { sort.Stable(a); return value{} })
+	tab["sort.SliceIsSorted"] = sliceSort(func(a *sortAdapter) value { return boolVal(sort.IsSorted(a)) })
+	return tab
 }

@@ -70,7 +70,7 @@ func (m *Machine) writerWaiting(s *mutexState) bool {
 // syncModels returns the models of package sync: Mutex, RWMutex, WaitGroup,
 // Map and Cond's notify list.
 func syncModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	lock := func(what string) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
@@ -95,10 +95,10 @@ func syncModels() modelTable {
 			return fr
 		}
 	}
-	t["(*sync.Mutex).Lock"] = lock("sync.Mutex.Lock")
-	t["(*sync.Mutex).Unlock"] = unlock("sync.Mutex.Unlock", "sync: unlock of unlocked mutex")
-	t["(*sync.RWMutex).Lock"] = lock("sync.RWMutex.Lock")
-	t["(*sync.RWMutex).Unlock"] = unlock("sync.RWMutex.Unlock", "sync: Unlock of unlocked RWMutex")
+	tab["(*sync.Mutex).Lock"] = lock("sync.Mutex.Lock")
+	tab["(*sync.Mutex).Unlock"] = unlock("sync.Mutex.Unlock", "sync: unlock of unlocked mutex")
+	tab["(*sync.RWMutex).Lock"] = lock("sync.RWMutex.Lock")
+	tab["(*sync.RWMutex).Unlock"] = unlock("sync.RWMutex.Unlock", "sync: Unlock of unlocked RWMutex")
 	tryLock := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Mutex.TryLock"}) {
@@ -111,9 +111,9 @@ func syncModels() modelTable {
 		set(fr, dst, boolVal(ok))
 		return fr
 	}
-	t["(*sync.Mutex).TryLock"] = tryLock
-	t["(*sync.RWMutex).TryLock"] = tryLock
-	t["(*sync.RWMutex).RLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.Mutex).TryLock"] = tryLock
+	tab["(*sync.RWMutex).TryLock"] = tryLock
+	tab["(*sync.RWMutex).RLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RLock",
 			ready: func(*goroutine) bool { return !s.locked && !m.writerWaiting(s) }}) {
@@ -122,7 +122,7 @@ func syncModels() modelTable {
 		s.readers++
 		return fr
 	}
-	t["(*sync.RWMutex).TryRLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.RWMutex).TryRLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.TryRLock"}) {
 			return stop(fr)
@@ -134,7 +134,7 @@ func syncModels() modelTable {
 		set(fr, dst, boolVal(ok))
 		return fr
 	}
-	t["(*sync.RWMutex).RUnlock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.RWMutex).RUnlock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RUnlock"}) {
 			return stop(fr)
@@ -146,24 +146,24 @@ func syncModels() modelTable {
 		return fr
 	}
 
-	t["(*sync.WaitGroup).Add"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.WaitGroup).Add"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		return m.wgAdd(fr, wgOf(args[0]), args[1].int(), "sync.WaitGroup.Add")
 	}
-	t["(*sync.WaitGroup).Done"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.WaitGroup).Done"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		return m.wgAdd(fr, wgOf(args[0]), -1, "sync.WaitGroup.Done")
 	}
-	t["(*sync.WaitGroup).Wait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.WaitGroup).Wait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		return m.wgWait(fr, wgOf(args[0]))
 	}
 
 	// Cond's notify list (runtime_notifyList* are linknamed into runtime).
-	t["sync.runtime_notifyListAdd"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_notifyListAdd"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		set(fr, dst, value{n: uint64(uint32(s.wait))})
 		s.wait++
 		return fr
 	}
-	t["sync.runtime_notifyListWait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_notifyListWait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		t := int(uint32(args[1].n))
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Wait",
@@ -172,7 +172,7 @@ func syncModels() modelTable {
 		}
 		return fr
 	}
-	t["sync.runtime_notifyListNotifyOne"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_notifyListNotifyOne"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Signal"}) {
 			return stop(fr)
@@ -182,7 +182,7 @@ func syncModels() modelTable {
 		}
 		return fr
 	}
-	t["sync.runtime_notifyListNotifyAll"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_notifyListNotifyAll"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Broadcast"}) {
 			return stop(fr)
@@ -190,8 +190,8 @@ func syncModels() modelTable {
 		s.notify = s.wait
 		return fr
 	}
-	t["sync.runtime_notifyListCheck"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
-	t["(*sync.copyChecker).check"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	tab["sync.runtime_notifyListCheck"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	tab["(*sync.copyChecker).check"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 
 	// sync.Map.
 	mapOp := func(f func(m *Machine, s *mapV, args []value) value) modelFunc {
@@ -209,30 +209,30 @@ func syncModels() modelTable {
 			return fr
 		}
 	}
-	t["(*sync.Map).Load"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).Load"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		return value{r: agg{v, boolVal(ok)}}
 	})
-	t["(*sync.Map).Store"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.set(a[0], a[1]); return value{} })
-	t["(*sync.Map).LoadOrStore"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).Store"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.set(a[0], a[1]); return value{} })
+	tab["(*sync.Map).LoadOrStore"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		if v, ok := s.get(a[0]); ok {
 			return value{r: agg{v, boolVal(true)}}
 		}
 		s.set(a[0], a[1])
 		return value{r: agg{a[1], boolVal(false)}}
 	})
-	t["(*sync.Map).LoadAndDelete"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).LoadAndDelete"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		s.delete(a[0])
 		return value{r: agg{v, boolVal(ok)}}
 	})
-	t["(*sync.Map).Delete"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.delete(a[0]); return value{} })
-	t["(*sync.Map).Swap"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).Delete"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.delete(a[0]); return value{} })
+	tab["(*sync.Map).Swap"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		s.set(a[0], a[1])
 		return value{r: agg{v, boolVal(ok)}}
 	})
-	t["(*sync.Map).CompareAndSwap"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).CompareAndSwap"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		if ok && ifaceEqual(v, a[1]) {
 			s.set(a[0], a[2])
@@ -240,7 +240,7 @@ func syncModels() modelTable {
 		}
 		return boolVal(false)
 	})
-	t["(*sync.Map).CompareAndDelete"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).CompareAndDelete"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		if ok && ifaceEqual(v, a[1]) {
 			s.delete(a[0])
@@ -248,8 +248,8 @@ func syncModels() modelTable {
 		}
 		return boolVal(false)
 	})
-	t["(*sync.Map).Clear"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.clear(); return value{} })
-	t["(*sync.Map).Range"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).Clear"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.clear(); return value{} })
+	tab["(*sync.Map).Range"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		f := a[0].r.(*closure)
 		for _, e := range s.entries {
 			if e.dead {
@@ -262,8 +262,8 @@ func syncModels() modelTable {
 		return value{}
 	})
 	// sync.Pool: Put and Get over a per-machine list of items.
-	t["sync.runtime_registerPoolCleanup"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
-	t["(*sync.Pool).Put"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_registerPoolCleanup"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	tab["(*sync.Pool).Put"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		i, _ := args[1].r.(*iface)
 		if i == nil {
 			return fr
@@ -273,7 +273,7 @@ func syncModels() modelTable {
 		m.poolRelease(fr.g, p, args[1])
 		return fr
 	}
-	t["(*sync.Pool).Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.Pool).Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p := m.poolOf(args[0])
 		if n := len(p.items); n > 0 {
 			v := p.items[n-1]
@@ -290,7 +290,7 @@ func syncModels() modelTable {
 		}
 		return m.callClosure(fr, newF, nil, dst)
 	}
-	return t
+	return tab
 }
 
 var anyT = types.NewInterfaceType(nil, nil)

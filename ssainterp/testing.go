@@ -336,11 +336,11 @@ func init() {
 
 // testingModels returns the models of package testing's T methods.
 func testingModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	type tmodel func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame
 	def := func(names string, f tmodel) {
 		for _, name := range strings.Fields(names) {
-			t[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			tab[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 				return f(m, fr, m.testOf(args[0]), args[1:], dst, name)
 			}
 		}
@@ -530,15 +530,15 @@ func testingModels() modelTable {
 		set(fr, dst, m.tuple2(m.timeValue(int64(d)), boolVal(true)))
 		return fr
 	})
-	t["testing.Short"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["testing.Short"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.prog.flags().Short))
 		return fr
 	}
-	t["testing.Verbose"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["testing.Verbose"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.prog.flags().Verbose))
 		return fr
 	}
-	t["testing.Testing"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["testing.Testing"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.testRoot != nil))
 		return fr
 	}
@@ -574,7 +574,7 @@ func testingModels() modelTable {
 		fr.pc--
 		return fr // the next op is this call again, now waiting
 	})
-	return t
+	return tab
 }
 
 // parallelConflict is testing's panic for t.Parallel with t.Setenv.

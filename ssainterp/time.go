@@ -64,7 +64,7 @@ func deadline(now, d int64) int64 {
 
 // timeModels returns the models of package time over the virtual clock.
 func timeModels() modelTable {
-	t := modelTable{}
+	tab := modelTable{}
 	// Reading the clock is a visible operation: time passing is how a
 	// goroutine observes that others ran (a busy-wait on the clock lets
 	// them run).
@@ -77,16 +77,16 @@ func timeModels() modelTable {
 			return fr
 		}
 	}
-	t["time.Now"] = clockRead(func(m *Machine, now int64, args []value) value {
+	tab["time.Now"] = clockRead(func(m *Machine, now int64, args []value) value {
 		return m.timeValue(now)
 	})
-	t["time.Since"] = clockRead(func(m *Machine, now int64, args []value) value {
+	tab["time.Since"] = clockRead(func(m *Machine, now int64, args []value) value {
 		return intVal(int64(epoch.Add(time.Duration(now)).Sub(m.nativeTime(args[0]))))
 	})
-	t["time.Until"] = clockRead(func(m *Machine, now int64, args []value) value {
+	tab["time.Until"] = clockRead(func(m *Machine, now int64, args []value) value {
 		return intVal(int64(m.nativeTime(args[0]).Sub(epoch.Add(time.Duration(now)))))
 	})
-	t["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		d := args[0].int()
 		g := fr.g
 		if !g.granted && g.nested == 0 {
@@ -100,12 +100,12 @@ func timeModels() modelTable {
 		}
 		return fr
 	}
-	t["time.After"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.After"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := m.newTimer(fr, "time.After", args[0].int(), 0, nil)
 		set(fr, dst, value{r: t.ch})
 		return fr
 	}
-	t["time.Tick"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.Tick"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		d := args[0].int()
 		if d <= 0 {
 			set(fr, dst, value{})
@@ -130,9 +130,9 @@ func timeModels() modelTable {
 			return fr
 		}
 	}
-	t["time.NewTimer"] = newTimerLike("time.NewTimer", false)
-	t["time.NewTicker"] = newTimerLike("time.NewTicker", true)
-	t["time.AfterFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.NewTimer"] = newTimerLike("time.NewTimer", false)
+	tab["time.NewTicker"] = newTimerLike("time.NewTicker", true)
+	tab["time.AfterFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		f, _ := args[1].r.(*closure)
 		t := m.newTimer(fr, "time.AfterFunc", args[0].int(), 0, f)
 		set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
@@ -178,11 +178,11 @@ func timeModels() modelTable {
 		set(fr, dst, boolVal(was))
 		return fr
 	}
-	t["(*time.Timer).Stop"] = stopTimer
-	t["(*time.Ticker).Stop"] = stopTimer
-	t["(*time.Timer).Reset"] = resetTimer
-	t["(*time.Ticker).Reset"] = resetTimer
-	return t
+	tab["(*time.Timer).Stop"] = stopTimer
+	tab["(*time.Ticker).Stop"] = stopTimer
+	tab["(*time.Timer).Reset"] = resetTimer
+	tab["(*time.Ticker).Reset"] = resetTimer
+	return tab
 }
 
 // readClock returns the clock for a read by g, first advancing it as the
