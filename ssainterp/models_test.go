@@ -28,19 +28,19 @@ var outsideStd = map[string]string{
 	"github.com/mcheck-dev/mcheck.Values":    "registered by the check layer (moved out of ssainterp by issue 12)",
 }
 
-// TestModelNames: every name of the model table (and of genericModels
-// and nativeReflect)
-// names a function or method of the standard library in use, spelt as
-// ssa.Function.String prints it, so that a misspelt or renamed function
-// cannot leave its model silently unused. The packages are type-checked
-// from source (with the purego tag, as Load does), since export data
-// omits the unexported functions that linkname targets are. A name may
-// also be a linker symbol a standard package defines by //go:linkname
-// (runtime.fastrand is runtime's legacy_fastrand), which modelFor finds
-// through the linkname of a bodyless function; and a function declared
-// only for other platforms (runtime.walltime is not on linux/amd64)
-// is found in the package's files for every platform.
+// TestModelNames: every name of the model table (and of genericModels and
+// nativeReflect) names a function or method of the standard library in
+// use, spelt as ssa.Function.String prints it, so that a misspelt or
+// renamed function cannot leave its model silently unused. The packages
+// are type-checked from source (with the purego tag, as Load does), since
+// export data omits the unexported functions that linkname targets are.
+// A name may also be a linker symbol a standard package defines by
+// //go:linkname (runtime.fastrand is runtime's legacy_fastrand), which
+// modelFor finds through the linkname of a bodyless function; and a
+// function declared only for other platforms (runtime.walltime is not on
+// linux/amd64) is found in the package's files for every platform.
 func TestModelNames(t *testing.T) {
+	t.Parallel()
 	var names []string
 	for name := range models {
 		names = append(names, name)
