@@ -9,34 +9,37 @@ package ssainterp
 // to the same word that it is not ordered with, never with another
 // atomic operation.
 
-func init() {
+// atomicModels returns the models of package sync/atomic's functions and of
+// atomic.Value's methods.
+func atomicModels() modelTable {
+	tab := modelTable{}
 	kinds := map[string]rkind{"Int32": kInt32, "Int64": kInt64, "Uint32": kUint32, "Uint64": kUint64, "Uintptr": kUintptr}
 	for name, k := range kinds {
 		k := k
-		models["sync/atomic.Add"+name] = atomicOp(atomicRMW, func(c *value, a []value) value {
+		tab["sync/atomic.Add"+name] = atomicOp(atomicRMW, func(c *value, a []value) value {
 			c.n = norm(k, c.n+a[0].n)
 			return value{n: c.n}
 		})
-		models["sync/atomic.And"+name] = atomicOp(atomicRMW, func(c *value, a []value) value {
+		tab["sync/atomic.And"+name] = atomicOp(atomicRMW, func(c *value, a []value) value {
 			old := c.n
 			c.n &= a[0].n
 			return value{n: old}
 		})
-		models["sync/atomic.Or"+name] = atomicOp(atomicRMW, func(c *value, a []value) value {
+		tab["sync/atomic.Or"+name] = atomicOp(atomicRMW, func(c *value, a []value) value {
 			old := c.n
 			c.n |= a[0].n
 			return value{n: old}
 		})
 	}
 	for _, name := range []string{"Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Pointer"} {
-		models["sync/atomic.Load"+name] = atomicOp(atomicLoad, func(c *value, a []value) value { return *c })
-		models["sync/atomic.Store"+name] = atomicOp(atomicStore, func(c *value, a []value) value { *c = a[0]; return value{} })
-		models["sync/atomic.Swap"+name] = atomicOp(atomicRMW, func(c *value, a []value) value {
+		tab["sync/atomic.Load"+name] = atomicOp(atomicLoad, func(c *value, a []value) value { return *c })
+		tab["sync/atomic.Store"+name] = atomicOp(atomicStore, func(c *value, a []value) value { *c = a[0]; return value{} })
+		tab["sync/atomic.Swap"+name] = atomicOp(atomicRMW, func(c *value, a []value) value {
 			old := *c
 			*c = a[0]
 			return old
 		})
-		models["sync/atomic.CompareAndSwap"+name] = atomicOp(atomicCAS, func(c *value, a []value) value {
+		tab["sync/atomic.CompareAndSwap"+name] = atomicOp(atomicCAS, func(c *value, a []value) value {
 			if c.n == a[0].n && refEqual(c.r, a[0].r) {
 				*c = a[1]
 				return boolVal(true)
@@ -48,19 +51,19 @@ func init() {
 	valueOp := func(kind atomicKind, f func(c *value, a []value) value) modelFunc {
 		return atomicWordOp(kind, func(c *value) *value { return &c.r.(agg)[0] }, f)
 	}
-	models["(*sync/atomic.Value).Load"] = valueOp(atomicLoad, func(c *value, a []value) value { return *c })
-	models["(*sync/atomic.Value).Store"] = valueOp(atomicStore, func(c *value, a []value) value {
+	tab["(*sync/atomic.Value).Load"] = valueOp(atomicLoad, func(c *value, a []value) value { return *c })
+	tab["(*sync/atomic.Value).Store"] = valueOp(atomicStore, func(c *value, a []value) value {
 		checkValueStore(c, a[0])
 		*c = a[0]
 		return value{}
 	})
-	models["(*sync/atomic.Value).Swap"] = valueOp(atomicRMW, func(c *value, a []value) value {
+	tab["(*sync/atomic.Value).Swap"] = valueOp(atomicRMW, func(c *value, a []value) value {
 		checkValueStore(c, a[0])
 		old := *c
 		*c = a[0]
 		return old
 	})
-	models["(*sync/atomic.Value).CompareAndSwap"] = valueOp(atomicCAS, func(c *value, a []value) value {
+	tab["(*sync/atomic.Value).CompareAndSwap"] = valueOp(atomicCAS, func(c *value, a []value) value {
 		checkValueStore(c, a[1])
 		if ifaceEqual(*c, a[0]) {
 			*c = a[1]
@@ -68,6 +71,7 @@ func init() {
 		}
 		return boolVal(false)
 	})
+	return tab
 }
 
 func checkValueStore(c *value, v value) {

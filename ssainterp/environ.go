@@ -120,7 +120,10 @@ func (m *Machine) errOrNil(err error) value {
 	return m.nativeErr(err)
 }
 
-func init() {
+// environModels returns the models of the environment functions of packages
+// os and syscall, over the machine's own environment.
+func environModels() modelTable {
+	tab := modelTable{}
 	getenv := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		v, _ := m.lookupEnv(args[0].str())
 		set(fr, dst, strVal(v))
@@ -144,11 +147,11 @@ func init() {
 		m.front.env = newEnviron(nil)
 		return fr
 	}
-	models["os.Getenv"], models["syscall.Getenv"] = getenv, lookup
-	models["os.LookupEnv"] = lookup
-	models["os.Environ"], models["syscall.Environ"] = environ, environ
-	models["os.Clearenv"], models["syscall.Clearenv"] = clearenv, clearenv
-	models["os.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["os.Getenv"], tab["syscall.Getenv"] = getenv, lookup
+	tab["os.LookupEnv"] = lookup
+	tab["os.Environ"], tab["syscall.Environ"] = environ, environ
+	tab["os.Clearenv"], tab["syscall.Clearenv"] = clearenv, clearenv
+	tab["os.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		var err error
 		if e := m.setenv(args[0].str(), args[1].str()); e != nil {
 			err = os.NewSyscallError("setenv", e)
@@ -156,7 +159,7 @@ func init() {
 		set(fr, dst, m.errOrNil(err))
 		return fr
 	}
-	models["syscall.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["syscall.Setenv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, m.errOrNil(m.setenv(args[0].str(), args[1].str())))
 		return fr
 	}
@@ -165,12 +168,40 @@ func init() {
 		set(fr, dst, value{})
 		return fr
 	}
-	models["os.Unsetenv"], models["syscall.Unsetenv"] = unset, unset
-	models["os.ExpandEnv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["os.Unsetenv"], tab["syscall.Unsetenv"] = unset, unset
+	tab["os.ExpandEnv"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, strVal(os.Expand(args[0].str(), func(k string) string {
 			v, _ := m.lookupEnv(k)
 			return v
 		})))
 		return fr
 	}
+	// internal/godebug settings (html/template has two): a *Setting is a
+	// cell holding the name; its value comes from $GODEBUG, as the
+	// runtime's would, and is "" (the default behaviour) when unset.
+	tab["internal/godebug.New"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, value{r: &value{r: args[0].str()}})
+		return fr
+	}
+	tab["(*internal/godebug.Setting).Value"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, strVal(godebug(strings.TrimPrefix(cellOf(args[0]).str(), "#"))))
+		return fr
+	}
+	tab["(*internal/godebug.Setting).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, strVal(strings.TrimPrefix(cellOf(args[0]).str(), "#")))
+		return fr
+	}
+	tab["(*internal/godebug.Setting).IncNonDefault"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	return tab
+}
+
+// godebug returns the value of setting name in $GODEBUG ("" if unset).
+func godebug(name string) string {
+	v := ""
+	for _, kv := range strings.Split(os.Getenv("GODEBUG"), ",") {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+			v = val
+		}
+	}
+	return v
 }

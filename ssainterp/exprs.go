@@ -209,7 +209,7 @@ func (c *compiler) unop(ins *ssa.UnOp) op {
 func (c *compiler) convert(ins *ssa.Convert) op {
 	from, to := c.rt(ins.X.Type()), c.rt(ins.Type())
 	if from.kind == kUnsafePointer || to.kind == kUnsafePointer {
-		return c.unsafeConvert(ins) // unsafe.go
+		return c.unsafeConvert(ins) // unsafecompile.go
 	}
 	x, d := c.slot(ins.X), c.slots[ins]
 	if from.kind.isInt() && to.kind.isInt() {

@@ -259,10 +259,12 @@ var fmtPrinting = []string{"Print", "Println", "Printf", "Sprint", "Sprintln", "
 
 var fmtScanning = []string{"Scan", "Scanln", "Scanf", "Sscan", "Sscanln", "Sscanf", "Fscan", "Fscanln", "Fscanf"}
 
-func init() {
+// fmtModels returns the models of package fmt's printing and scanning
+// functions and of its package initialisation.
+func fmtModels() modelTable {
+	tab := modelTable{}
 	for _, name := range fmtPrinting {
-		name := name
-		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			fmtPkg := m.prog.ssa.ImportedPackage("fmt")
 			if m.fmtCallsBack(args[len(args)-1]) {
 				return m.fmtFromSSA(fr, fmtPkg, name, args, dst)
@@ -288,19 +290,16 @@ func init() {
 		}
 	}
 	for _, name := range fmtScanning {
-		name := name
-		models["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["fmt."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, m.callNative(fr, m.prog.nativeOf(m.prog.ssa.ImportedPackage("fmt").Func(name)), args))
 			return fr
 		}
 	}
-}
-
-func init() {
 	// fmt's package initialisation runs when fmt first runs from SSA
 	// (fmtFromSSA), not at the start of every execution: most never
 	// need it.
-	models["fmt.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	tab["fmt.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	return tab
 }
 
 // fmtFromSSA calls fmt's function name from its SSA body. If this

@@ -277,8 +277,13 @@ func (m *Machine) allStacks(fr *frame, all bool) string {
 // runtime.nanotime counts from boot, and is never 0.
 const nanoBoot = int64(3600e9)
 
-func init() {
-	models["runtime.Caller"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+// linknameModels returns the models of the runtime's functions that
+// programs and std packages reach by //go:linkname or through package
+// runtime's stack and caller API: clocks, fast random numbers, processor
+// pinning, hashing, callers and stacks.
+func linknameModels() modelTable {
+	tab := modelTable{}
+	tab["runtime.Caller"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		f := fr
 		for skip := args[0].int(); f != nil; f = f.caller {
 			if f.fn.ssa == nil {
@@ -298,7 +303,7 @@ func init() {
 		set(fr, dst, value{r: agg{{n: uint64(pc)}, strVal(info.file), intVal(int64(info.line)), boolVal(true)}})
 		return fr
 	}
-	models["runtime.Callers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.Callers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		// pc[0] is runtime.Callers itself.
 		pcs := append([]uintptr{m.runtimePC("runtime.Callers", filepath.Join(goroot, "runtime", "extern.go"), 331)}, m.callerPCs(fr)...)
 		pcs = pcs[min(max(int(args[0].int()), 0), len(pcs)):]
@@ -310,7 +315,7 @@ func init() {
 		set(fr, dst, intVal(int64(n)))
 		return fr
 	}
-	models["runtime.CallersFrames"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.CallersFrames"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		var pcs []uintptr
 		for _, v := range args[0].slice() {
 			pcs = append(pcs, uintptr(v.n))
@@ -318,7 +323,7 @@ func init() {
 		set(fr, dst, value{r: &value{r: &framesIter{pcs: pcs}}})
 		return fr
 	}
-	models["(*runtime.Frames).Next"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*runtime.Frames).Next"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		it, _ := cellOf(args[0]).r.(*framesIter)
 		if it == nil {
 			unsupported("a runtime.Frames that runtime.CallersFrames did not make")
@@ -326,7 +331,7 @@ func init() {
 		set(fr, dst, m.tuple2(m.nextFrame(it), boolVal(len(it.pcs) > 0)))
 		return fr
 	}
-	models["runtime.FuncForPC"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.FuncForPC"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, m.funcForPC(uintptr(args[0].n)))
 		return fr
 	}
@@ -340,7 +345,7 @@ func init() {
 		}
 		return info
 	}
-	models["(*runtime.Func).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*runtime.Func).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		name := ""
 		if info := funcInfo(m, args[0]); info != nil {
 			name = info.name
@@ -348,7 +353,7 @@ func init() {
 		set(fr, dst, strVal(name))
 		return fr
 	}
-	models["(*runtime.Func).FileLine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*runtime.Func).FileLine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		file, line := "", 0
 		if info := funcInfo(m, args[0]); info != nil {
 			file, line = info.file, info.line
@@ -359,7 +364,7 @@ func init() {
 		set(fr, dst, m.tuple2(strVal(file), intVal(int64(line))))
 		return fr
 	}
-	models["(*runtime.Func).Entry"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*runtime.Func).Entry"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		var e uint64
 		if info := funcInfo(m, args[0]); info != nil {
 			e = uint64(m.funcEntry(info))
@@ -367,7 +372,7 @@ func init() {
 		set(fr, dst, value{n: e})
 		return fr
 	}
-	models["runtime.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := m.allStacks(fr, args[1].bool())
 		buf := args[0].slice()
 		n := min(len(buf), len(s))
@@ -377,7 +382,7 @@ func init() {
 		set(fr, dst, intVal(int64(n)))
 		return fr
 	}
-	models["runtime/debug.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime/debug.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := m.allStacks(fr, false)
 		// debug.Stack's own frame heads the native trace.
 		head, rest, _ := strings.Cut(s, "\n")
@@ -389,7 +394,7 @@ func init() {
 		set(fr, dst, value{r: b})
 		return fr
 	}
-	models["runtime/debug.PrintStack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime/debug.PrintStack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.writeStderr(m.allStacks(fr, false))
 		return fr
 	}
@@ -399,15 +404,15 @@ func init() {
 		set(fr, dst, intVal(m.now+nanoBoot))
 		return fr
 	}
-	for _, name := range []string{"runtime.nanotime", "runtime.nanotime1", "time.runtimeNano", "sync.runtime_nanotime"} {
-		models[name] = nanotime
+	for _, name := range []string{"runtime.nanotime", "runtime.nanotime1", "time.runtimeNano"} {
+		tab[name] = nanotime
 	}
-	models["runtime.walltime"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.walltime"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := epoch.UnixNano() + m.now
 		set(fr, dst, m.tuple2(intVal(t/1e9), intVal(t%1e9)))
 		return fr
 	}
-	models["time.now"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.now"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := epoch.UnixNano() + m.now
 		set(fr, dst, value{r: agg{intVal(t / 1e9), intVal(t % 1e9), intVal(m.now + nanoBoot)}})
 		return fr
@@ -425,14 +430,14 @@ func init() {
 		return uint32((uint64(uint32(m.progRand().Uint64())) * uint64(uint32(args[0].n))) >> 32)
 	}
 	for _, name := range []string{"runtime.fastrand", "runtime.cheaprand"} {
-		models[name] = u32(rand32)
+		tab[name] = u32(rand32)
 	}
 	for _, name := range []string{"runtime.fastrandn", "runtime.cheaprandn", "runtime.randn"} {
-		models[name] = u32(randn)
+		tab[name] = u32(randn)
 	}
-	models["sync.runtime_randn"] = u32(randn)
-	for _, name := range []string{"runtime.fastrand64", "runtime.fastrandu", "runtime.rand", "runtime.cheaprand64", "internal/runtime/maps.rand"} {
-		models[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_randn"] = u32(randn)
+	for _, name := range []string{"runtime.fastrand64", "runtime.rand", "runtime.cheaprand64", "internal/runtime/maps.rand"} {
+		tab[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			v := m.progRand().Uint64()
 			if name == "runtime.cheaprand64" {
 				v &^= 1 << 63 // an int64 >= 0
@@ -450,19 +455,19 @@ func init() {
 	}
 	noop := func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 	for _, pkg := range []string{"runtime.", "sync.runtime_", "sync/atomic.runtime_"} {
-		models[pkg+"procPin"] = pin
-		models[pkg+"procUnpin"] = noop
+		tab[pkg+"procPin"] = pin
+		tab[pkg+"procUnpin"] = noop
 	}
-	models["sync.runtime_canSpin"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_canSpin"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(false))
 		return fr
 	}
-	models["sync.runtime_doSpin"] = noop
-	models["runtime.memhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_doSpin"] = noop
+	tab["runtime.memhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, value{n: m.hashBytes(args[1].n, m.unsafeBytes(args[0], int64(args[2].n), "runtime.memhash"))})
 		return fr
 	}
-	models["runtime.memclrNoHeapPointers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.memclrNoHeapPointers"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		n := int64(args[1].n)
 		m.unsafeBytes(args[0], n, "runtime.memclrNoHeapPointers")
 		clear(m.unsafeElemsOf(args[0], n, "runtime.memclrNoHeapPointers"))
@@ -470,11 +475,11 @@ func init() {
 	}
 	// github.com/petermattis/goid (under go-deadlock and others) reads
 	// the goroutine id from the runtime's g in assembly.
-	models["github.com/petermattis/goid.Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["github.com/petermattis/goid.Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, intVal(int64(fr.g.id)))
 		return fr
 	}
-	models["runtime.typehash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.typehash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := m.typeAt(args[0])
 		c, ok := args[1].r.(*value)
 		if !ok || c == nil {
@@ -483,12 +488,12 @@ func init() {
 		set(fr, dst, value{n: m.valueHash(t, *c, args[2].n)})
 		return fr
 	}
-	models["runtime.throw"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.throw"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.fatal(args[0].str(), "")
 		return nil
 	}
-	models["runtime.cputicks"] = nanotime
-	models["runtime.noescape"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.cputicks"] = nanotime
+	tab["runtime.noescape"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, args[0])
 		return fr
 	}
@@ -504,9 +509,9 @@ func init() {
 		set(fr, dst, m.tuple2(value{}, value{r: &iface{t: rt, v: value{n: uint64(syscall.ENOTTY)}}}))
 		return fr
 	}
-	models["golang.org/x/sys/unix.IoctlGetTermios"] = notTTY
-	models["golang.org/x/sys/unix.IoctlGetWinsize"] = notTTY
-	models["runtime.strhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["golang.org/x/sys/unix.IoctlGetTermios"] = notTTY
+	tab["golang.org/x/sys/unix.IoctlGetWinsize"] = notTTY
+	tab["runtime.strhash"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		c, ok := args[0].r.(*value)
 		if !ok || c == nil {
 			throwPanic(nilDeref())
@@ -518,6 +523,19 @@ func init() {
 		set(fr, dst, value{n: m.hashBytes(args[1].n, s)})
 		return fr
 	}
+	tab["maps.clone"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		i, _ := args[0].r.(*iface)
+		src, _ := i.v.r.(*mapV)
+		c := newMap(m.prog.rtypeOf(i.t.t), m)
+		for _, e := range src.entries {
+			if !e.dead {
+				c.set(e.k, copyVal(e.v))
+			}
+		}
+		set(fr, dst, value{r: &iface{t: i.t, v: value{r: c}}})
+		return fr
+	}
+	return tab
 }
 
 // framesIter is the state of a runtime.Frames.

@@ -37,7 +37,8 @@ type Program struct {
 	globalList  []*ssa.Global
 	globalIndex map[*ssa.Global]int
 
-	models sync.Map // *ssa.Function -> modelFunc (nil if none)
+	table  modelTable // the models by name: the package's table, models
+	models sync.Map   // *ssa.Function -> modelFunc (nil if none), from table
 
 	msMu sync.Mutex // guards ssa.MethodSets, which is not safe for concurrent use
 
@@ -232,6 +233,7 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		interp:      map[*types.Package]bool{},
 		funcs:       map[*ssa.Function]*function{},
 		globalIndex: map[*ssa.Global]int{},
+		table:       models,
 	}
 	var all []*packages.Package
 	packages.Visit(roots, nil, func(lp *packages.Package) { all = append(all, lp) })
@@ -390,7 +392,7 @@ func (p *Program) Run(mainPkg string, cfg Config) Result {
 }
 
 // Calls reports whether function fn of the package with the given ID
-// calls callee (named as SSA prints it: "github.com/mcheck-dev/mcheck.Component")
+// calls callee (named as SSA prints it: "example.com/tool.Check")
 // itself or in a function literal of its body.
 func (p *Program) Calls(id, fn, callee string) bool {
 	sp := p.byPth[id]

@@ -54,26 +54,73 @@ type Config struct {
 
 // Machine is one execution of an interpreted program: its goroutines,
 // globals, virtual clock and output. A Machine runs once.
+//
+// Its state is grouped by concern, each group a struct embedded here (so
+// its fields read as the machine's: m.watch is m.raceState.watch):
+//
+//   - the interpreter core, the fields listed first: what the dispatch
+//     loop, calls and allocation touch on every instruction. Each
+//     goroutine's own state (its stack of frames, top; its scheduling
+//     state and pending visible operation; its panic, vector clock and
+//     test) lives in its *goroutine (below), found in gs.
+//   - schedState: the goroutines, the virtual clock and timers, the
+//     seeded choices: what Step and the schedulers see (step.go,
+//     time.go, chan.go);
+//   - endState: how and why the execution ended (errors.go, step.go);
+//   - raceState: the race detector's shadow memory and clocks
+//     (memory.go);
+//   - ioState: standard output and error, io.Pipe (runtime.go, pipe.go);
+//   - bridgeState: the native call in progress (bridge*.go);
+//   - testingState: the tests of an interpreted test binary (testing.go);
+//   - the harness a host's hook drives, harness (harness.go);
+//   - the per-machine state of models: modelState (sync.Pool, reflect's
+//     fake addresses, channels handed to native code), front (environment,
+//     stdin, test resources: environ.go), lk (linkname.go), uns (unsafe.go).
 type Machine struct {
-	prog *Program
-	cfg  Config
-	rng  *rand.Rand
-
+	// The interpreter core (hot: keep it first and together).
+	prog     *Program
+	cfg      Config
 	globals  []value
+	cur      *goroutine  // the goroutine running (Step)
+	steps    int64       // loop iterations (counted jumps), against cfg.MaxSteps
+	ops      int64       // instructions executed, with cfg.CountOps
+	memUsed  uint64      // bytes charged by alloc
+	memLimit uint64      // cfg.MaxMemory
+	stepped  uint32      // calls of Step, for checkHost
+	free     []*frame    // frames that have returned, for reuse
+	scratch  scratchArgs // arguments of direct native calls
+	slab     agg         // see tuple
+	pairRes  [2]value    // see pair
+
+	schedState
+	endState
+	raceState
+	ioState
+	bridgeState
+	testingState
+	harness *harnessRun // the harness a host's hook drives (harness.go)
+	modelState
+	front frontState  // environment, stdin, test resources (environ.go, testing.go)
+	lk    linkState   // linkname.go
+	uns   unsafeState // unsafe.go
+}
+
+// schedState is a machine's goroutines and time: what Step and the
+// schedulers see.
+type schedState struct {
 	gs       []*goroutine // by id-1
 	nextID   int
-	finished int // goroutines that have finished
-	cur      *goroutine
+	finished int        // goroutines that have finished
+	rng      *rand.Rand // seeded by cfg.Seed: map iteration order, select's choices
 
 	now        int64 // virtual clock, nanoseconds since the fixed epoch
 	clockReads int   // reads of the clock since a timer or sleep moved it (see time.go)
 	timers     []*timer
+	nextChan   int // ids of channels (and timers' channels)
+}
 
-	steps    int64
-	ops      int64
-	memUsed  uint64 // bytes charged by alloc
-	memLimit uint64 // Config.MaxMemory
-	stepped  uint32 // calls of Step, for checkHost
+// endState is how the execution ended, once exited is set.
+type endState struct {
 	exited   bool
 	exitCode int
 	panicked bool
@@ -81,42 +128,54 @@ type Machine struct {
 	fatalMsg string
 	panicMsg string // the first line of a fatal panic's report
 	fault    *internalFault
+	limit    string // why the execution was cut short (step bound)
+}
 
+// raceState is the race detector's (memory.go): memory is tracked once
+// a second goroutine exists.
+type raceState struct {
+	watch      bool // memory is tracked (a second goroutine exists)
+	firstOwner int  // owner of memory that existed when tracking started
+	shadows    map[any]*shadow
+	syncClocks map[any]vclock // the clocks of synchronisation objects
+	race       *Race
+	races      []*Race // with RecordRaces
+}
+
+// ioState is the program's standard output and error and its io.Pipes.
+type ioState struct {
 	stdout, stderr io.Writer
 	outBuf         bytes.Buffer // stdout when cfg.Stdout is nil
 	errBuf         bytes.Buffer
+	outs           [2]outPipe // os.Stdout and os.Stderr's pipes (runtime.go)
+	stdCells       [2]*value
+	pipes          map[*value]*pipeState // io.Pipe halves (pipe.go)
+}
 
+// bridgeState is the state of the native call in progress (bridge.go).
+type bridgeState struct {
 	pendingCopyBack []copyBack
 	abort           any         // a fault or exit raised in a callback (see callNested)
 	memo            *nativeMemo // pointers converted in the current native call (bridgememo.go)
-	nextChan        int
-	limit           string // why the execution was cut short (step bound)
-	outs            [2]outPipe
-	stdCells        [2]*value
-	pools           map[*value]*poolState
-	addrs           map[any]uintptr        // fake addresses reflect.Value.Pointer hands out
-	free            []*frame               // frames that have returned, for reuse
-	tests           map[uintptr]*testState // by the address of the *testing.T
-	testRoot        *testState
-	testDone        bool
-	testLog         []string
-	harness         *harnessRun        // the harness a hook drives (harness.go)
-	helpers         map[*function]bool // functions that called t.Helper
-	scratch         scratchArgs        // arguments of direct native calls
-	slab            agg                // see tuple
-	pairRes         [2]value           // see pair
-	pipes           map[*value]*pipeState
-	watch           bool // memory is tracked (a second goroutine exists)
-	firstOwner      int  // owner of memory that existed when tracking started
-	shadows         map[any]*shadow
-	syncClocks      map[any]vclock
-	race            *Race
-	races           []*Race // with RecordRaces
-	chanTokens      map[*chanV]reflect.Value
-	chanOf          map[uintptr]*chanV
-	front           frontState  // environment, stdin, test resources (environ.go, testing.go)
-	lk              linkState   // linkname.go
-	uns             unsafeState // unsafe.go
+}
+
+// testingState is the testing.T state of an interpreted test run
+// (testing.go).
+type testingState struct {
+	tests    map[uintptr]*testState // by the address of the *testing.T
+	testRoot *testState
+	testDone bool
+	testLog  []string
+	helpers  map[*function]bool // functions that called t.Helper
+}
+
+// modelState is the per-machine state of models that is not a family's
+// own struct.
+type modelState struct {
+	pools      map[*value]*poolState    // sync.Pool (sync.go)
+	addrs      map[any]uintptr          // fake addresses reflect.Value.Pointer hands out
+	chanTokens map[*chanV]reflect.Value // channels handed to native code (bridgevalue.go)
+	chanOf     map[uintptr]*chanV       // and back
 }
 
 // Result is the outcome of running a program.
@@ -146,28 +205,35 @@ const (
 	gDone
 )
 
-// goroutine is an interpreter-owned goroutine: a stack of frames.
+// goroutine is an interpreter-owned goroutine: a stack of frames, and
+// everything else that is one goroutine's (the machine's schedState
+// holds them all, in gs).
 type goroutine struct {
-	id         int
-	m          *Machine
-	top        *frame
+	id      int
+	m       *Machine
+	created token.Pos // the go statement
+
+	// Its code: the stack of frames, from the running one (top).
+	top       *frame
+	depth     int   // frames on the stack, against cfg.MaxDepth
+	nested    int   // > 0 while running a callback from native code
+	nestedRes value // result of a nested (callback) call
+	panic     *panicRec
+
+	// Scheduling: where it stopped and why (step.go).
 	state      gState
-	pending    opDesc
-	granted    bool
-	panic      *panicRec
-	depth      int
-	nested     int // > 0 while running a callback from native code
-	created    token.Pos
-	nestedRes  value      // result of a nested (callback) call
-	wake       int64      // deadline of a pending sleep
-	sleep      int64      // its duration (for reports)
-	clockReads int        // reads of the clock since the last visible operation (see time.go)
-	vc         vclock     // vector clock, when memory is tracked
+	pending    opDesc // the visible operation it is stopped before
+	granted    bool   // the scheduler chose it: its pending operation goes ahead
+	wake       int64  // deadline of a pending sleep
+	sleep      int64  // its duration (for reports)
+	clockReads int    // reads of the clock since the last visible operation (see time.go)
+
+	vc vclock // vector clock, when memory is tracked (race detector)
+
 	testState  *testState // the test a test runner goroutine runs
 	waitingFor *testState // a subtest the goroutine waits for in t.Run
 }
 
-// NewMachine prepares an execution of prog.
 // tuple returns an n-value aggregate for the results of a call or a
 // comma-ok operation, cut from a slab: tuples are many and short-lived
 // (SSA only extracts from them), so one allocation serves many.
@@ -212,6 +278,7 @@ func (m *Machine) fastResult(v value) value {
 	return v
 }
 
+// NewMachine prepares an execution of prog.
 func (p *Program) NewMachine(cfg Config) *Machine {
 	if cfg.MaxDepth == 0 {
 		cfg.MaxDepth = 100000

@@ -14,14 +14,60 @@ import (
 // after rewinding fr.pc to stop before a visible operation.
 type modelFunc func(m *Machine, fr *frame, args []value, dst int) *frame
 
-// models maps a function's full name (types.Func.FullName style as
-// ssa.Function.String prints it, generic origin for instances) to its
-// model. Filled by the init functions of the model files.
-var models = map[string]modelFunc{}
+// modelTable maps a function's full name (types.Func.FullName style as
+// ssa.Function.String prints it: "sync/atomic.AddInt64",
+// "(*sync.Mutex).Lock", "(reflect.Value).Int"; the generic origin's name
+// for instances) to its model.
+type modelTable map[string]modelFunc
 
-// genericModels makes the models of generic functions, which depend on
-// the instance's type arguments.
-var genericModels = map[string]func(p *Program, fn *ssa.Function) modelFunc{}
+// genericModel makes the model of an instance fn of a generic function,
+// which depends on its type arguments.
+type genericModel func(p *Program, fn *ssa.Function) modelFunc
+
+// models is the table of every model, assembled here from the families,
+// one function (and file) each. To find where a function is modelled,
+// find its family below. TestModelNames checks that every key names a
+// function of the standard library in use. A host's hooks (hooks.go)
+// come first: they are the embedding tool's, not the interpreter's.
+var models = assembleModels(
+	syncModels(),         // sync.go: Mutex, RWMutex, WaitGroup, Map, Cond, Pool
+	atomicModels(),       // atomic.go: sync/atomic
+	timeModels(),         // time.go: package time over the virtual clock
+	runtimeModels(),      // runtime.go: Gosched, Goexit, GOMAXPROCS..., os.Exit, natives that block, errors.Is/As
+	linknameModels(),     // linkname.go: runtime internals reached by linkname (clocks, fastrand, maps.clone...), callers and stacks
+	reflectTypeModels(),  // reflect.go: reflect.Type and reflect's type functions
+	reflectValueModels(), // reflectvalue.go: reflect.Value and reflect's value functions
+	pipeModels(),         // pipe.go: io.Pipe
+	ioModels(),           // io.go: io's initialisation, io.Copy
+	fmtModels(),          // fmt.go: fmt's printing and scanning
+	testingModels(),      // testing.go: testing.T
+	randModels(),         // rand.go: math/rand, math/rand/v2
+	environModels(),      // environ.go: os and syscall environment, internal/godebug settings
+	sortModels(),         // sort.go: sort.Slice and friends
+)
+
+// genericModels maps the name of a generic function (its origin) to the
+// maker of its instances' models.
+var genericModels = map[string]genericModel{
+	"math/rand/v2.N":     randN,             // rand.go
+	"reflect.TypeFor":    reflectTypeFor,    // reflect.go
+	"reflect.TypeAssert": reflectTypeAssert, // reflectvalue.go
+}
+
+// assembleModels merges the families' tables; a name modelled twice is an
+// internal error.
+func assembleModels(families ...modelTable) modelTable {
+	all := modelTable{}
+	for _, f := range families {
+		for name, mf := range f {
+			if _, dup := all[name]; dup {
+				panic("internal error: " + name + " is modelled twice")
+			}
+			all[name] = mf
+		}
+	}
+	return all
+}
 
 // nativeReflect lists the functions of package reflect that run natively:
 // they work on plain values (kinds, tags) only.
@@ -36,17 +82,22 @@ var nativeReflect = map[string]bool{
 // their zero value is value{} and the state lives in the cell, created on
 // first use.
 var modelledTypes = map[string]bool{
-	"sync.Mutex":     true,
-	"sync.RWMutex":   true,
-	"sync.WaitGroup": true,
-	"sync.Map":       true,
+	"sync.Mutex":      true,
+	"sync.RWMutex":    true,
+	"sync.WaitGroup":  true,
+	"sync.Map":        true,
+	"reflect.Value":   true, // reflect.go
+	"reflect.MapIter": true,
 }
 
 // interpLayout lists struct types of bridged packages whose values are
 // laid out as interpreted structs because models create and read them.
 var interpLayout = map[string]bool{
-	"time.Timer":  true,
-	"time.Ticker": true,
+	"time.Timer":          true,
+	"time.Ticker":         true,
+	"reflect.StructField": true, // reflect.go
+	"reflect.Method":      true,
+	"reflect.ValueError":  true,
 }
 
 // modelFor returns the model of fn, or nil.
@@ -58,13 +109,13 @@ func (p *Program) modelFor(fn *ssa.Function) modelFunc {
 	if o := fn.Origin(); o != nil {
 		name = o.String()
 	}
-	mf := models[name]
+	mf := p.table[name]
 	if h := p.host; h != nil && h.Hooks[name] != nil {
 		mf = hookModel(fn, h.Hooks[name])
 	}
 	if mf == nil && fn.Blocks == nil && fn.Pkg != nil && p.interpreted(fn.Pkg.Pkg) {
 		// A bodyless function: its //go:linkname target's model.
-		mf = models[p.linkTarget(fn)]
+		mf = p.table[p.linkTarget(fn)]
 	}
 	if gm := genericModels[name]; gm != nil && mf == nil {
 		mf = gm(p, fn)
@@ -102,7 +153,7 @@ func stop(fr *frame) *frame {
 	return nil
 }
 
-// anyType returns the rtype of interface{}.
+// anyRtype returns the rtype of interface{}.
 func (p *Program) anyRtype() *rtype { return p.rtypeOf(types.NewInterfaceType(nil, nil)) }
 
 // inReflect reports whether the function named name belongs to package

@@ -1,13 +1,8 @@
 package ssainterp
 
 import (
-	"fmt"
 	"go/types"
 	"io"
-	"reflect"
-	"sync"
-
-	"golang.org/x/tools/go/ssa"
 )
 
 // A model of io.Pipe. Package io runs from SSA, but io.Pipe and the
@@ -63,8 +58,10 @@ func (m *Machine) nativeErr(err error) value {
 	return m.errorValue(m.prog.rtypeOf(types.Universe.Lookup("error").Type()), err)
 }
 
-func init() {
-	models["io.Pipe"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+// pipeModels returns the models of io.Pipe and of its two halves' methods.
+func pipeModels() modelTable {
+	tab := modelTable{}
+	tab["io.Pipe"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		res := m.prog.rtypeOf(m.prog.ssa.ImportedPackage("io").Func("Pipe").Signature.Results())
 		rz, wz := res.fields[0].elem.zero(), res.fields[1].elem.zero()
 		r, w := &rz, &wz
@@ -76,7 +73,7 @@ func init() {
 		set(fr, dst, value{r: agg{{r: r}, {r: w}}})
 		return fr
 	}
-	models["(*io.PipeWriter).Write"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*io.PipeWriter).Write"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p, g := m.pipeOf(args[0]), fr.g
 		op := p.writeOps[g]
 		if op == nil {
@@ -112,7 +109,7 @@ func init() {
 		set(fr, dst, value{r: agg{intVal(int64(n)), res}})
 		return fr
 	}
-	models["(*io.PipeReader).Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*io.PipeReader).Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p := m.pipeOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: p, what: "io.Pipe read", ready: func(*goroutine) bool {
 			return p.offered || p.wclosed || p.rclosed
@@ -159,10 +156,11 @@ func init() {
 			return fr
 		}
 	}
-	models["(*io.PipeReader).Close"] = closeHalf(true, false)
-	models["(*io.PipeReader).CloseWithError"] = closeHalf(true, true)
-	models["(*io.PipeWriter).Close"] = closeHalf(false, false)
-	models["(*io.PipeWriter).CloseWithError"] = closeHalf(false, true)
+	tab["(*io.PipeReader).Close"] = closeHalf(true, false)
+	tab["(*io.PipeReader).CloseWithError"] = closeHalf(true, true)
+	tab["(*io.PipeWriter).Close"] = closeHalf(false, false)
+	tab["(*io.PipeWriter).CloseWithError"] = closeHalf(false, true)
+	return tab
 }
 
 // writeErr is what a Write returns on a closed pipe.
@@ -171,244 +169,4 @@ func (p *pipeState) writeErr(m *Machine) value {
 		return p.rerr
 	}
 	return m.nativeErr(io.ErrClosedPipe)
-}
-
-// isNativeErr reports whether interpreted error value v is the native
-// error target (io.EOF, say).
-func isNativeErr(v value, target error) bool {
-	i, _ := v.r.(*iface)
-	if i == nil {
-		return false
-	}
-	rv, ok := i.v.r.(reflect.Value)
-	return ok && rv.IsValid() && rv.CanInterface() && rv.Interface() == target
-}
-
-func init() {
-	// Package io runs from SSA (its callbacks of Read and Write are
-	// ordinary calls, which may block), except that its exported errors
-	// are the native ones: native readers (strings.Reader, os.File)
-	// return the native io.EOF, and the program compares with io.EOF.
-	models["io.init"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		io := m.prog.ssa.ImportedPackage("io")
-		init := m.prog.bodyOf(io.Func("init"))
-		code := []op{
-			func(fr *frame) *frame { return m.enter(fr, init, 0) },
-			func(fr *frame) *frame {
-				for name, err := range ioErrors {
-					if idx, ok := m.prog.globalIndex[io.Var(name)]; ok {
-						m.globals[idx] = m.nativeErr(err)
-					}
-				}
-				return m.ret(fr, value{})
-			},
-		}
-		return m.enter(fr, m.synthetic("io.init", 1, fr.fn.posAt(fr.pc-1), code), dst)
-	}
-	// io.Copy and io.CopyBuffer run from SSA, unless Go's shortcut
-	// would hand an interpreted reader or writer to a native method (a
-	// strings.Reader's WriteTo, an os.File's ReadFrom), which could
-	// call it back only nested, where it may not block: then they loop
-	// over Read and Write as ordinary calls (the same bytes, in
-	// buffer-sized writes instead of the native method's).
-	copyModel := func(name string) modelFunc {
-		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			w, _ := args[0].r.(*iface)
-			r, _ := args[1].r.(*iface)
-			// Program code on neither side: Go's own io.Copy natively
-			// between native ends; the loop between a modelled end (an
-			// io.Pipe's) and a native one, whose buffer no program code
-			// sees (so it needs no race bookkeeping).
-			progCode := ssaMethod(r, "Read") || ssaMethod(r, "WriteTo") || ssaMethod(w, "Write") || ssaMethod(w, "ReadFrom")
-			switch {
-			case !progCode && goMethod(r, "Read") == nil && goMethod(w, "Write") == nil:
-				return m.callNativeNamed(fr, "io", name, args, dst)
-			case !progCode && (len(args) < 3 || args[2].slice() == nil):
-				size := int64(32 << 10)
-				if l, ok := m.limitedReader(r); ok && size > l {
-					size = max(l, 1)
-				}
-				return m.copyLoop(fr, w, r, make([]value, size), dst)
-			case !m.nativeCopyShortcut(w, r):
-				return m.callFunc(fr, m.prog.bodyOf(m.prog.ssa.ImportedPackage("io").Func(name)), args, dst)
-			}
-			var buf []value
-			if len(args) > 2 {
-				buf = args[2].slice()
-				if buf != nil && len(buf) == 0 {
-					throwPanic(m.stringPanic("empty buffer in CopyBuffer"))
-				}
-			}
-			if buf == nil {
-				size := int64(32 << 10)
-				if l, ok := m.limitedReader(r); ok && size > l {
-					size = max(l, 1)
-				}
-				buf = make([]value, size)
-				if m.watch {
-					m.allocatedSlice(fr.g, buf)
-				}
-			}
-			return m.copyLoop(fr, w, r, buf, dst)
-		}
-	}
-	models["io.Copy"] = copyModel("Copy")
-	models["io.CopyBuffer"] = copyModel("CopyBuffer")
-}
-
-// ioErrors are the exported errors of package io, which interpreted io
-// shares with native code.
-var ioErrors = map[string]error{
-	"EOF": io.EOF, "ErrUnexpectedEOF": io.ErrUnexpectedEOF, "ErrShortWrite": io.ErrShortWrite,
-	"ErrShortBuffer": io.ErrShortBuffer, "ErrNoProgress": io.ErrNoProgress, "ErrClosedPipe": io.ErrClosedPipe,
-}
-
-// bodies caches the SSA bodies of modelled functions (see bodyOf).
-var bodies sync.Map // *ssa.Function -> *function
-
-// bodyOf returns interpreted function sf run from its SSA body, even if
-// it is modelled: for models that handle some cases and leave the others
-// to Go's own code.
-func (p *Program) bodyOf(sf *ssa.Function) *function {
-	if f, ok := bodies.Load(sf); ok {
-		return f.(*function)
-	}
-	if sf.Blocks == nil {
-		panic(&internalFault{msg: "internal error: no SSA body for " + sf.String()})
-	}
-	f, _ := bodies.LoadOrStore(sf, &function{prog: p, ssa: sf, name: funcName(sf), quiet: quietFunc(sf)})
-	return f.(*function)
-}
-
-// nativeCopyShortcut reports whether io.Copy(w, r) would call a native
-// WriteTo or ReadFrom method with an interpreted argument.
-func (m *Machine) nativeCopyShortcut(w, r *iface) bool {
-	if w == nil || r == nil {
-		return false
-	}
-	io := m.prog.ssa.ImportedPackage("io").Pkg.Scope()
-	if r.t.implements(m.prog.rtypeOf(io.Lookup("WriterTo").Type())) {
-		return goMethod(r, "WriteTo") == nil && goMethod(w, "Write") != nil
-	}
-	if w.t.implements(m.prog.rtypeOf(io.Lookup("ReaderFrom").Type())) {
-		return goMethod(w, "ReadFrom") == nil && goMethod(r, "Read") != nil
-	}
-	return false
-}
-
-// limitedReader returns the N of r if it is an *io.LimitedReader.
-func (m *Machine) limitedReader(r *iface) (int64, bool) {
-	lr := types.NewPointer(m.prog.ssa.ImportedPackage("io").Pkg.Scope().Lookup("LimitedReader").Type())
-	if r.t.t == nil || !types.Identical(r.t.t, lr) {
-		return 0, false
-	}
-	c, _ := r.v.r.(*value)
-	if c == nil {
-		return 0, false
-	}
-	return c.r.(agg)[1].int(), true
-}
-
-// ioGlobal is the value of package io's variable name.
-func (m *Machine) ioGlobal(name string) value {
-	return m.globals[m.prog.globalIndex[m.prog.ssa.ImportedPackage("io").Var(name)]]
-}
-
-// copyLoop copies from r to w through buf as io's copyBuffer does,
-// calling Read and Write as ordinary calls if they are interpreted or
-// modelled, and delivers io.Copy's results to dst.
-func (m *Machine) copyLoop(fr *frame, w, r *iface, buf []value, dst int) *frame {
-	var written int64
-	var readErr value
-	n := 0
-	done := func(fr *frame, err value) *frame { return m.ret(fr, value{r: agg{intVal(written), err}}) }
-	code := []op{
-		// 0: read.
-		func(fr *frame) *frame { return m.callIOMethod(fr, r, "Read", []value{{r: buf}}, 0) },
-		// 1: write what was read.
-		func(fr *frame) *frame {
-			res := fr.regs[0].r.(agg)
-			n, readErr = int(res[0].int()), res[1]
-			if n > cap(buf) {
-				throwRuntime(fmt.Sprintf("slice bounds out of range [:%d] with capacity %d", n, cap(buf)))
-			}
-			if n <= 0 {
-				fr.pc = 3
-				return fr
-			}
-			return m.callIOMethod(fr, w, "Write", []value{{r: buf[:n]}}, 0)
-		},
-		// 2: count it.
-		func(fr *frame) *frame {
-			res := fr.regs[0].r.(agg)
-			nw := int(res[0].int())
-			if nw < 0 || n < nw {
-				nw = 0
-				if res[1].r == nil {
-					return done(fr, m.ioGlobal("errInvalidWrite"))
-				}
-			}
-			written += int64(nw)
-			if res[1].r != nil {
-				return done(fr, res[1])
-			}
-			if nw != n {
-				return done(fr, m.nativeErr(io.ErrShortWrite))
-			}
-			return fr
-		},
-		// 3: go on, or stop at the end or an error.
-		func(fr *frame) *frame {
-			switch {
-			case readErr.r == nil:
-				fr.pc = 0
-				return fr
-			case isNativeErr(readErr, io.EOF):
-				return done(fr, value{})
-			}
-			return done(fr, readErr)
-		},
-	}
-	return m.enter(fr, m.synthetic("io.Copy", 1, fr.fn.posAt(fr.pc-1), code), dst)
-}
-
-// ssaMethod reports whether the dynamic type of i has a method name
-// that runs from SSA (program code, not a model or native code).
-func ssaMethod(i *iface, name string) bool {
-	if i == nil || i.t.t == nil {
-		return false
-	}
-	fn := i.t.method(name)
-	return fn != nil && !fn.external
-}
-
-// goMethod returns method name of the dynamic type of i if it is
-// interpreted or modelled, so that calling it may block; nil if it is
-// native.
-func goMethod(i *iface, name string) *function {
-	if i == nil || i.t.t == nil {
-		return nil
-	}
-	if fn := i.t.method(name); fn != nil && (!fn.external || fn.model != nil) {
-		return fn
-	}
-	return nil
-}
-
-// callIOMethod calls method name of i with args, result to register
-// dst: as an ordinary call if it is interpreted or modelled, else
-// natively.
-func (m *Machine) callIOMethod(fr *frame, i *iface, name string, args []value, dst int) *frame {
-	if fn := goMethod(i, name); fn != nil {
-		return m.callFunc(fr, fn, append([]value{i.v}, args...), dst)
-	}
-	return m.callNativeMethod(fr, i, name, args, dst)
-}
-
-// callNativeNamed calls the native function pkg.name, as a model does
-// that handles only some of its arguments itself.
-func (m *Machine) callNativeNamed(fr *frame, pkg, name string, args []value, dst int) *frame {
-	fn := m.prog.ssa.ImportedPackage(pkg).Func(name)
-	set(fr, dst, m.callNative(fr, m.prog.funcOf(fn), args))
-	return fr
 }

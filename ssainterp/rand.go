@@ -3,8 +3,6 @@ package ssainterp
 import (
 	randv1 "math/rand"
 	"math/rand/v2"
-	"os"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -49,7 +47,11 @@ func (s runtimeSource) Int63() int64    { return int64(s.src.Uint64() & (1<<63 -
 func (s runtimeSource) Uint64() uint64  { return s.src.Uint64() }
 func (s runtimeSource) Seed(seed int64) { panic("internal error: Seed of the runtime source") }
 
-func init() {
+// randModels returns the models of packages math/rand and math/rand/v2's
+// top-level functions, over the execution's random stream (randN, the
+// generic N, is in genericModels).
+func randModels() modelTable {
+	tab := modelTable{}
 	num := func(pkg string, f func(rs *randState, args []value) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			defer m.randArgPanic()
@@ -59,17 +61,10 @@ func init() {
 	}
 	signed := func(v int64) value { return intVal(v) }
 	unsigned := func(v uint64) value { return value{n: v} }
-	// Argument checks panic with the native messages (the native call
-	// would panic in the host).
-	check := func(ok bool, fn string) {
-		if !ok {
-			panic(randArgError("invalid argument to " + fn))
-		}
-	}
 
 	// math/rand
 	v1 := func(name string, f func(r *randv1.Rand, args []value) value) {
-		models["math/rand."+name] = num("math/rand", func(rs *randState, args []value) value { return f(rs.v1, args) })
+		tab["math/rand."+name] = num("math/rand", func(rs *randState, args []value) value { return f(rs.v1, args) })
 	}
 	v1("Int63", func(r *randv1.Rand, _ []value) value { return signed(r.Int63()) })
 	v1("Uint32", func(r *randv1.Rand, _ []value) value { return unsigned(uint64(r.Uint32())) })
@@ -77,15 +72,15 @@ func init() {
 	v1("Int31", func(r *randv1.Rand, _ []value) value { return signed(int64(r.Int31())) })
 	v1("Int", func(r *randv1.Rand, _ []value) value { return signed(int64(r.Int())) })
 	v1("Int63n", func(r *randv1.Rand, a []value) value {
-		check(a[0].int() > 0, "Int63n")
+		randCheck(a[0].int() > 0, "Int63n")
 		return signed(r.Int63n(a[0].int()))
 	})
 	v1("Int31n", func(r *randv1.Rand, a []value) value {
-		check(int32(a[0].int()) > 0, "Int31n")
+		randCheck(int32(a[0].int()) > 0, "Int31n")
 		return signed(int64(r.Int31n(int32(a[0].int()))))
 	})
 	v1("Intn", func(r *randv1.Rand, a []value) value {
-		check(a[0].int() > 0, "Intn")
+		randCheck(a[0].int() > 0, "Intn")
 		return signed(int64(r.Intn(int(a[0].int()))))
 	})
 	v1("Float64", func(r *randv1.Rand, _ []value) value { return f64Val(r.Float64()) })
@@ -93,14 +88,14 @@ func init() {
 	v1("NormFloat64", func(r *randv1.Rand, _ []value) value { return f64Val(r.NormFloat64()) })
 	v1("ExpFloat64", func(r *randv1.Rand, _ []value) value { return f64Val(r.ExpFloat64()) })
 	v1("Perm", func(r *randv1.Rand, a []value) value { return intsVal(r.Perm(permLen(a[0]))) })
-	models["math/rand.Shuffle"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["math/rand.Shuffle"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		defer m.randArgPanic()
 		n := int(args[0].int())
-		check(n >= 0, "Shuffle")
+		randCheck(n >= 0, "Shuffle")
 		m.randState().v1.Shuffle(n, m.swapper(args[1]))
 		return fr
 	}
-	models["math/rand.Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["math/rand.Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p := args[0].slice()
 		b := make([]byte, len(p))
 		n, _ := m.randState().v1.Read(b)
@@ -112,7 +107,7 @@ func init() {
 	}
 	// Seed is a no-op unless GODEBUG=randseednop=0 (Go 1.24); then the
 	// global functions draw from a source seeded with it.
-	models["math/rand.Seed"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["math/rand.Seed"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		if godebug("randseednop") == "0" {
 			m.randState().v1 = randv1.New(randv1.NewSource(args[0].int()))
 		}
@@ -121,7 +116,7 @@ func init() {
 
 	// math/rand/v2
 	v2 := func(name string, f func(r *rand.Rand, args []value) value) {
-		models["math/rand/v2."+name] = num("math/rand/v2", func(rs *randState, args []value) value { return f(rs.v2, args) })
+		tab["math/rand/v2."+name] = num("math/rand/v2", func(rs *randState, args []value) value { return f(rs.v2, args) })
 	}
 	v2("Int64", func(r *rand.Rand, _ []value) value { return signed(r.Int64()) })
 	v2("Uint32", func(r *rand.Rand, _ []value) value { return unsigned(uint64(r.Uint32())) })
@@ -130,27 +125,27 @@ func init() {
 	v2("Int", func(r *rand.Rand, _ []value) value { return signed(int64(r.Int())) })
 	v2("Uint", func(r *rand.Rand, _ []value) value { return unsigned(uint64(r.Uint())) })
 	v2("Uint64N", func(r *rand.Rand, a []value) value {
-		check(a[0].n > 0, "Uint64N")
+		randCheck(a[0].n > 0, "Uint64N")
 		return unsigned(r.Uint64N(a[0].n))
 	})
 	v2("Uint32N", func(r *rand.Rand, a []value) value {
-		check(uint32(a[0].n) > 0, "Uint32N")
+		randCheck(uint32(a[0].n) > 0, "Uint32N")
 		return unsigned(uint64(r.Uint32N(uint32(a[0].n))))
 	})
 	v2("UintN", func(r *rand.Rand, a []value) value {
-		check(a[0].n > 0, "UintN")
+		randCheck(a[0].n > 0, "UintN")
 		return unsigned(uint64(r.UintN(uint(a[0].n))))
 	})
 	v2("Int64N", func(r *rand.Rand, a []value) value {
-		check(a[0].int() > 0, "Int64N")
+		randCheck(a[0].int() > 0, "Int64N")
 		return signed(r.Int64N(a[0].int()))
 	})
 	v2("Int32N", func(r *rand.Rand, a []value) value {
-		check(int32(a[0].int()) > 0, "Int32N")
+		randCheck(int32(a[0].int()) > 0, "Int32N")
 		return signed(int64(r.Int32N(int32(a[0].int()))))
 	})
 	v2("IntN", func(r *rand.Rand, a []value) value {
-		check(a[0].int() > 0, "IntN")
+		randCheck(a[0].int() > 0, "IntN")
 		return signed(int64(r.IntN(int(a[0].int()))))
 	})
 	v2("Float64", func(r *rand.Rand, _ []value) value { return f64Val(r.Float64()) })
@@ -158,27 +153,39 @@ func init() {
 	v2("NormFloat64", func(r *rand.Rand, _ []value) value { return f64Val(r.NormFloat64()) })
 	v2("ExpFloat64", func(r *rand.Rand, _ []value) value { return f64Val(r.ExpFloat64()) })
 	v2("Perm", func(r *rand.Rand, a []value) value { return intsVal(r.Perm(permLen(a[0]))) })
-	models["math/rand/v2.Shuffle"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["math/rand/v2.Shuffle"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		defer m.randArgPanic()
 		n := int(args[0].int())
-		check(n >= 0, "Shuffle")
+		randCheck(n >= 0, "Shuffle")
 		m.randState().v2.Shuffle(n, m.swapper(args[1]))
 		return fr
 	}
-	// N[Int intType](n Int) Int, for every integer type and time.Duration.
-	genericModels["math/rand/v2.N"] = func(p *Program, fn *ssa.Function) modelFunc {
-		k := p.rtypeOf(fn.Signature.Params().At(0).Type()).kind
-		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			defer m.randArgPanic()
-			n := args[0]
-			if k.isSigned() {
-				check(n.int() > 0, "N")
-			} else {
-				check(n.n > 0, "N")
-			}
-			set(fr, dst, value{n: m.randState().v2.Uint64N(n.n)})
-			return fr
+	return tab
+}
+
+// randN is the model of math/rand/v2.N[Int intType](n Int) Int, for every
+// integer type and time.Duration.
+func randN(p *Program, fn *ssa.Function) modelFunc {
+	k := p.rtypeOf(fn.Signature.Params().At(0).Type()).kind
+	return func(m *Machine, fr *frame, args []value, dst int) *frame {
+		defer m.randArgPanic()
+		n := args[0]
+		if k.isSigned() {
+			randCheck(n.int() > 0, "N")
+		} else {
+			randCheck(n.n > 0, "N")
 		}
+		set(fr, dst, value{n: m.randState().v2.Uint64N(n.n)})
+		return fr
+	}
+}
+
+// randCheck panics with the native message of fn unless ok: the
+// argument checks of the models panic as the native call would (in the
+// host).
+func randCheck(ok bool, fn string) {
+	if !ok {
+		panic(randArgError("invalid argument to " + fn))
 	}
 }
 
@@ -220,15 +227,4 @@ func intsVal(xs []int) value {
 		out[i] = intVal(int64(x))
 	}
 	return value{r: out}
-}
-
-// godebug returns the value of setting name in $GODEBUG ("" if unset).
-func godebug(name string) string {
-	v := ""
-	for _, kv := range strings.Split(os.Getenv("GODEBUG"), ",") {
-		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
-			v = val
-		}
-	}
-	return v
 }

@@ -31,16 +31,14 @@ import (
 //	StructField, Method, ValueError
 //	               interpreted structs (interpLayout)
 //
-// Memory accesses made through reflection are not checked for data races.
-
-func init() {
-	for _, t := range []string{"reflect.Value", "reflect.MapIter"} {
-		modelledTypes[t] = true
-	}
-	for _, t := range []string{"reflect.StructField", "reflect.Method", "reflect.ValueError"} {
-		interpLayout[t] = true
-	}
-}
+// Memory accesses made through reflection are checked for data races
+// (reflectAccess), but are not scheduling points: a goroutine cannot stop
+// inside a model call.
+//
+// Files: reflect.go (reflect.Type and its models), rvalue.go (the
+// reflect.Value representation), reflectvalue.go (the models of
+// reflect.Value, MapIter and reflect's value functions), reflectcall.go
+// (Value.Call, method values, MakeFunc).
 
 // reflectTypes are the types of package reflect the model builds values of.
 type reflectTypes struct {
@@ -351,9 +349,12 @@ func overflowFloat32(x float64) bool {
 // typeModel is the signature of a model of a method of *reflect.rtype.
 type typeModel func(m *Machine, rt *rtype, args []value) value
 
-func init() {
+// reflectTypeModels returns the models of reflect.Type's methods (on
+// *reflect.rtype) and of package reflect's type functions.
+func reflectTypeModels() modelTable {
+	tab := modelTable{}
 	tm := func(name string, f typeModel) {
-		models["(*reflect.rtype)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["(*reflect.rtype)."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, args[0].r.(*rtype), args[1:]))
 			return fr
 		}
@@ -435,7 +436,7 @@ func init() {
 		name := a[0].str()
 		return byName(m, rt, func(s string) bool { return s == name })
 	})
-	models["(*reflect.rtype).FieldByNameFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*reflect.rtype).FieldByNameFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		cl := args[1].r.(*closure)
 		match := func(s string) bool { return m.nestedCall(fr.g, cl, []value{strVal(s)}).bool() }
 		set(fr, dst, byName(m, args[0].r.(*rtype), match))
@@ -505,7 +506,7 @@ func init() {
 
 	// Functions that build types.
 	fn := func(name string, f func(m *Machine, args []value) value) {
-		models["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		tab["reflect."+name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(m, args))
 			return fr
 		}
@@ -584,7 +585,7 @@ func init() {
 		}
 		return value{}
 	})
-	models["(*reflect.ValueError).Error"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*reflect.ValueError).Error"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		a := cellOf(args[0]).agg()
 		msg := "reflect: call of " + a[0].str() + " on zero Value"
 		if k := reflect.Kind(a[1].n); k != reflect.Invalid {
@@ -597,14 +598,18 @@ func init() {
 		set(fr, dst, boolVal(args[0].agg()[1].str() == "")) // PkgPath
 		return fr
 	}
-	models["(reflect.StructField).IsExported"] = isExported
-	models["(reflect.Method).IsExported"] = isExported
-	genericModels["reflect.TypeFor"] = func(p *Program, fn *ssa.Function) modelFunc {
-		rt := p.rtypeOf(fn.TypeArgs()[0])
-		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			set(fr, dst, m.typeVal(rt))
-			return fr
-		}
+	tab["(reflect.StructField).IsExported"] = isExported
+	tab["(reflect.Method).IsExported"] = isExported
+
+	return tab
+}
+
+// reflectTypeFor is the model of reflect.TypeFor[T any]() Type.
+func reflectTypeFor(p *Program, fn *ssa.Function) modelFunc {
+	rt := p.rtypeOf(fn.TypeArgs()[0])
+	return func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, m.typeVal(rt))
+		return fr
 	}
 }
 

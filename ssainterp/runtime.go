@@ -9,49 +9,80 @@ import (
 	"syscall"
 )
 
-// Models of runtime, os process functions, fmt's
-// printing to standard output, and the errors functions that need
-// reflection.
+// Models of package runtime's scheduling and memory functions, os.Exit,
+// the native functions that would block the host (refused), and the
+// errors functions that need reflection; and the machine's standard
+// output and error files.
 
-func init() {
-	models["runtime.Gosched"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+// runtimeModels returns the models of package runtime's scheduling and
+// memory functions, os.Exit, the native functions refused because they
+// would block the host (os.Pipe, net.Dial...), and errors.Is, errors.As
+// and the internal/reflectlite.TypeOf of errors' initialisation.
+func runtimeModels() modelTable {
+	tab := modelTable{}
+	tab["runtime.Gosched"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		if !m.visible(fr, opDesc{kind: opModel, what: "runtime.Gosched"}) {
 			return stop(fr)
 		}
 		return fr
 	}
-	models["runtime.Goexit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.Goexit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.startPanic(fr.g, value{}, true)
 		return fr.g.top
 	}
-	models["runtime.NumGoroutine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.NumGoroutine"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, intVal(int64(len(m.liveIDs()))))
 		return fr
 	}
-	models["runtime.GOMAXPROCS"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["runtime.GOMAXPROCS"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, intVal(int64(goruntime.GOMAXPROCS(0))))
 		return fr
 	}
 	noop := func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
-	models["runtime.GC"] = noop
-	models["runtime.KeepAlive"] = noop
-	models["runtime.SetFinalizer"] = noop
-	models["runtime.LockOSThread"] = noop
-	models["runtime.UnlockOSThread"] = noop
+	tab["runtime.GC"] = noop
+	tab["runtime.KeepAlive"] = noop
+	tab["runtime.SetFinalizer"] = noop
+	tab["runtime.LockOSThread"] = noop
+	tab["runtime.UnlockOSThread"] = noop
 
-	models["os.Exit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["os.Exit"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.exit(int(args[0].int()))
 		return nil
 	}
 
-	models["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["errors.Is"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.errorsIs(args[0], args[1])))
 		return fr
 	}
-	models["errors.As"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["errors.As"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.errorsAs(args[0], args[1])))
 		return fr
 	}
+	// Native functions that block would hang the host: refuse them.
+	for _, name := range []string{"os.Pipe", "net.Dial", "net.Listen", "os/exec.Command", "os/signal.Notify"} {
+		name := name
+		tab[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			unsupported("%s can block natively; mcheck does not model it yet", name)
+			return nil
+		}
+	}
+	// errors' package initialisation asks reflectlite for error's type
+	// (used only by errors.As, which is modelled): answer with the reflect
+	// model's, or natively when the program does not load reflect.
+	tab["internal/reflectlite.TypeOf"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		i, _ := args[0].r.(*iface)
+		switch {
+		case i == nil:
+			set(fr, dst, value{})
+		case m.prog.reflectLoaded() != nil:
+			set(fr, dst, m.typeVal(i.t))
+		default:
+			nt := m.toNative(m.prog.anyRtype(), args[0], anyType).Elem().Type()
+			set(fr, dst, value{r: &iface{t: m.prog.nativeRtype(reflect.TypeOf(nt)), v: value{r: reflect.ValueOf(nt)}}})
+		}
+		return fr
+	}
+	return tab
 }
 
 // spawnClosure starts a goroutine running cl(args...).

@@ -7,7 +7,7 @@ import (
 // Models of package sync. Mutex, RWMutex, WaitGroup and Map keep their
 // state in the cell of the value (kModel); Cond runs from SSA over the
 // modelled notify list; Once, OnceFunc and friends run from SSA over the
-// modelled Mutex and atomics.
+// modelled Mutex and atomics; Pool keeps its items per machine (poolOf).
 
 type mutexState struct {
 	locked  bool
@@ -67,7 +67,10 @@ func (m *Machine) writerWaiting(s *mutexState) bool {
 	return false
 }
 
-func init() {
+// syncModels returns the models of package sync: Mutex, RWMutex, WaitGroup,
+// Map and Cond's notify list.
+func syncModels() modelTable {
+	tab := modelTable{}
 	lock := func(what string) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
@@ -92,10 +95,10 @@ func init() {
 			return fr
 		}
 	}
-	models["(*sync.Mutex).Lock"] = lock("sync.Mutex.Lock")
-	models["(*sync.Mutex).Unlock"] = unlock("sync.Mutex.Unlock", "sync: unlock of unlocked mutex")
-	models["(*sync.RWMutex).Lock"] = lock("sync.RWMutex.Lock")
-	models["(*sync.RWMutex).Unlock"] = unlock("sync.RWMutex.Unlock", "sync: Unlock of unlocked RWMutex")
+	tab["(*sync.Mutex).Lock"] = lock("sync.Mutex.Lock")
+	tab["(*sync.Mutex).Unlock"] = unlock("sync.Mutex.Unlock", "sync: unlock of unlocked mutex")
+	tab["(*sync.RWMutex).Lock"] = lock("sync.RWMutex.Lock")
+	tab["(*sync.RWMutex).Unlock"] = unlock("sync.RWMutex.Unlock", "sync: Unlock of unlocked RWMutex")
 	tryLock := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Mutex.TryLock"}) {
@@ -108,9 +111,9 @@ func init() {
 		set(fr, dst, boolVal(ok))
 		return fr
 	}
-	models["(*sync.Mutex).TryLock"] = tryLock
-	models["(*sync.RWMutex).TryLock"] = tryLock
-	models["(*sync.RWMutex).RLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.Mutex).TryLock"] = tryLock
+	tab["(*sync.RWMutex).TryLock"] = tryLock
+	tab["(*sync.RWMutex).RLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RLock",
 			ready: func(*goroutine) bool { return !s.locked && !m.writerWaiting(s) }}) {
@@ -119,7 +122,7 @@ func init() {
 		s.readers++
 		return fr
 	}
-	models["(*sync.RWMutex).TryRLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.RWMutex).TryRLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.TryRLock"}) {
 			return stop(fr)
@@ -131,7 +134,7 @@ func init() {
 		set(fr, dst, boolVal(ok))
 		return fr
 	}
-	models["(*sync.RWMutex).RUnlock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.RWMutex).RUnlock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RUnlock"}) {
 			return stop(fr)
@@ -143,24 +146,24 @@ func init() {
 		return fr
 	}
 
-	models["(*sync.WaitGroup).Add"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.WaitGroup).Add"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		return m.wgAdd(fr, wgOf(args[0]), args[1].int(), "sync.WaitGroup.Add")
 	}
-	models["(*sync.WaitGroup).Done"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.WaitGroup).Done"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		return m.wgAdd(fr, wgOf(args[0]), -1, "sync.WaitGroup.Done")
 	}
-	models["(*sync.WaitGroup).Wait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["(*sync.WaitGroup).Wait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		return m.wgWait(fr, wgOf(args[0]))
 	}
 
 	// Cond's notify list (runtime_notifyList* are linknamed into runtime).
-	models["sync.runtime_notifyListAdd"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_notifyListAdd"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		set(fr, dst, value{n: uint64(uint32(s.wait))})
 		s.wait++
 		return fr
 	}
-	models["sync.runtime_notifyListWait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_notifyListWait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		t := int(uint32(args[1].n))
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Wait",
@@ -169,7 +172,7 @@ func init() {
 		}
 		return fr
 	}
-	models["sync.runtime_notifyListNotifyOne"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_notifyListNotifyOne"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Signal"}) {
 			return stop(fr)
@@ -179,7 +182,7 @@ func init() {
 		}
 		return fr
 	}
-	models["sync.runtime_notifyListNotifyAll"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["sync.runtime_notifyListNotifyAll"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Broadcast"}) {
 			return stop(fr)
@@ -187,8 +190,8 @@ func init() {
 		s.notify = s.wait
 		return fr
 	}
-	models["sync.runtime_notifyListCheck"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
-	models["(*sync.copyChecker).check"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	tab["sync.runtime_notifyListCheck"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	tab["(*sync.copyChecker).check"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 
 	// sync.Map.
 	mapOp := func(f func(m *Machine, s *mapV, args []value) value) modelFunc {
@@ -206,30 +209,30 @@ func init() {
 			return fr
 		}
 	}
-	models["(*sync.Map).Load"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).Load"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		return value{r: agg{v, boolVal(ok)}}
 	})
-	models["(*sync.Map).Store"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.set(a[0], a[1]); return value{} })
-	models["(*sync.Map).LoadOrStore"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).Store"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.set(a[0], a[1]); return value{} })
+	tab["(*sync.Map).LoadOrStore"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		if v, ok := s.get(a[0]); ok {
 			return value{r: agg{v, boolVal(true)}}
 		}
 		s.set(a[0], a[1])
 		return value{r: agg{a[1], boolVal(false)}}
 	})
-	models["(*sync.Map).LoadAndDelete"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).LoadAndDelete"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		s.delete(a[0])
 		return value{r: agg{v, boolVal(ok)}}
 	})
-	models["(*sync.Map).Delete"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.delete(a[0]); return value{} })
-	models["(*sync.Map).Swap"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).Delete"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.delete(a[0]); return value{} })
+	tab["(*sync.Map).Swap"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		s.set(a[0], a[1])
 		return value{r: agg{v, boolVal(ok)}}
 	})
-	models["(*sync.Map).CompareAndSwap"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).CompareAndSwap"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		if ok && ifaceEqual(v, a[1]) {
 			s.set(a[0], a[2])
@@ -237,7 +240,7 @@ func init() {
 		}
 		return boolVal(false)
 	})
-	models["(*sync.Map).CompareAndDelete"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).CompareAndDelete"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		v, ok := s.get(a[0])
 		if ok && ifaceEqual(v, a[1]) {
 			s.delete(a[0])
@@ -245,8 +248,8 @@ func init() {
 		}
 		return boolVal(false)
 	})
-	models["(*sync.Map).Clear"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.clear(); return value{} })
-	models["(*sync.Map).Range"] = mapOp(func(m *Machine, s *mapV, a []value) value {
+	tab["(*sync.Map).Clear"] = mapOp(func(m *Machine, s *mapV, a []value) value { s.clear(); return value{} })
+	tab["(*sync.Map).Range"] = mapOp(func(m *Machine, s *mapV, a []value) value {
 		f := a[0].r.(*closure)
 		for _, e := range s.entries {
 			if e.dead {
@@ -258,6 +261,36 @@ func init() {
 		}
 		return value{}
 	})
+	// sync.Pool: Put and Get over a per-machine list of items.
+	tab["sync.runtime_registerPoolCleanup"] = func(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
+	tab["(*sync.Pool).Put"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		i, _ := args[1].r.(*iface)
+		if i == nil {
+			return fr
+		}
+		p := m.poolOf(args[0])
+		p.items = append(p.items, args[1])
+		m.poolRelease(fr.g, p, args[1])
+		return fr
+	}
+	tab["(*sync.Pool).Get"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		p := m.poolOf(args[0])
+		if n := len(p.items); n > 0 {
+			v := p.items[n-1]
+			p.items = p.items[:n-1]
+			m.poolAcquire(fr.g, p, v)
+			set(fr, dst, v)
+			return fr
+		}
+		// Pool.New is the struct's exported field New.
+		newF, _ := cellOf(args[0]).r.(agg)[poolNewField(m)].r.(*closure)
+		if newF == nil {
+			set(fr, dst, value{})
+			return fr
+		}
+		return m.callClosure(fr, newF, nil, dst)
+	}
+	return tab
 }
 
 var anyT = types.NewInterfaceType(nil, nil)
@@ -364,4 +397,64 @@ func (m *Machine) wgBlock(fr *frame, s *wgState) *frame {
 	m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
 		ready: func(*goroutine) bool { return s.gen != t }})
 	return stop(fr)
+}
+
+type poolState struct{ items []value }
+
+// poolOf returns the model state of the sync.Pool p points to, kept per
+// machine by the address of the pool.
+func (m *Machine) poolOf(p value) *poolState {
+	c := cellOf(p)
+	if m.pools == nil {
+		m.pools = map[*value]*poolState{}
+	}
+	s := m.pools[c]
+	if s == nil {
+		s = &poolState{}
+		m.pools[c] = s
+	}
+	return s
+}
+
+// poolKey is the race detector's synchronisation object for item x of
+// pool p: the item itself where it is a pointer, else the pool.
+func poolKey(p *poolState, x value) any {
+	if i, _ := x.r.(*iface); i != nil {
+		switch r := i.v.r.(type) {
+		case *value, *mapV, *chanV:
+			return r
+		}
+	}
+	return p
+}
+
+// poolRelease and poolAcquire order a Put before the Get that returns
+// its item, as Go's race detector does (sync.Pool releases the item's
+// address in Put and acquires it in Get): fmt's printers, reused through
+// a pool by several goroutines, do not race.
+func (m *Machine) poolRelease(g *goroutine, p *poolState, x value) {
+	if !m.watch {
+		return
+	}
+	k := poolKey(p, x)
+	m.syncClocks[k] = m.syncClocks[k].join(g.vc)
+	g.vc = g.vc.tick(g.id)
+}
+
+func (m *Machine) poolAcquire(g *goroutine, p *poolState, x value) {
+	if !m.watch {
+		return
+	}
+	g.vc = g.vc.join(m.syncClocks[poolKey(p, x)])
+}
+
+// poolNewField is the index of sync.Pool's New field.
+func poolNewField(m *Machine) int {
+	st := m.prog.ssa.ImportedPackage("sync").Type("Pool").Type().Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == "New" {
+			return i
+		}
+	}
+	panic(&internalFault{msg: "internal error: sync.Pool has no New field"})
 }

@@ -313,11 +313,13 @@ func (ts *testState) fail() {
 	}
 }
 
-func init() {
+// testingModels returns the models of package testing's T methods.
+func testingModels() modelTable {
+	tab := modelTable{}
 	type tmodel func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame
 	def := func(names string, f tmodel) {
 		for _, name := range strings.Fields(names) {
-			models[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			tab[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 				return f(m, fr, m.testOf(args[0]), args[1:], dst, name)
 			}
 		}
@@ -507,15 +509,15 @@ func init() {
 		set(fr, dst, m.tuple2(m.timeValue(int64(d)), boolVal(true)))
 		return fr
 	})
-	models["testing.Short"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["testing.Short"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.prog.flags().Short))
 		return fr
 	}
-	models["testing.Verbose"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["testing.Verbose"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.prog.flags().Verbose))
 		return fr
 	}
-	models["testing.Testing"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["testing.Testing"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, boolVal(m.testRoot != nil))
 		return fr
 	}
@@ -551,6 +553,7 @@ func init() {
 		fr.pc--
 		return fr // the next op is this call again, now waiting
 	})
+	return tab
 }
 
 // parallelConflict is testing's panic for t.Parallel with t.Setenv.

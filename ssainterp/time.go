@@ -15,7 +15,7 @@ import (
 // only that a sleep or a timer lasts at least its duration, so the clock
 // is not a barrier: a scheduler may fire the earliest pending timer (or
 // end the earliest sleep), moving the clock to its deadline, at any choice
-// point, not only when nothing else can run (Machine.FireNextTimer).
+// point, not only when nothing else can run (Machine.AdvanceClock).
 // Timers fire in deadline order and the clock never goes back; every
 // timer and sleep whose deadline the clock has reached is due and fires
 // at the next step (Machine.FireDueTimers).
@@ -62,7 +62,9 @@ func deadline(now, d int64) int64 {
 	return now + d
 }
 
-func init() {
+// timeModels returns the models of package time over the virtual clock.
+func timeModels() modelTable {
+	tab := modelTable{}
 	// Reading the clock is a visible operation: time passing is how a
 	// goroutine observes that others ran (a busy-wait on the clock lets
 	// them run).
@@ -75,16 +77,16 @@ func init() {
 			return fr
 		}
 	}
-	models["time.Now"] = clockRead(func(m *Machine, now int64, args []value) value {
+	tab["time.Now"] = clockRead(func(m *Machine, now int64, args []value) value {
 		return m.timeValue(now)
 	})
-	models["time.Since"] = clockRead(func(m *Machine, now int64, args []value) value {
+	tab["time.Since"] = clockRead(func(m *Machine, now int64, args []value) value {
 		return intVal(int64(epoch.Add(time.Duration(now)).Sub(m.nativeTime(args[0]))))
 	})
-	models["time.Until"] = clockRead(func(m *Machine, now int64, args []value) value {
+	tab["time.Until"] = clockRead(func(m *Machine, now int64, args []value) value {
 		return intVal(int64(m.nativeTime(args[0]).Sub(epoch.Add(time.Duration(now)))))
 	})
-	models["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		d := args[0].int()
 		g := fr.g
 		if !g.granted && g.nested == 0 {
@@ -98,12 +100,12 @@ func init() {
 		}
 		return fr
 	}
-	models["time.After"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.After"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := m.newTimer(fr, "time.After", args[0].int(), 0, nil)
 		set(fr, dst, value{r: t.ch})
 		return fr
 	}
-	models["time.Tick"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.Tick"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		d := args[0].int()
 		if d <= 0 {
 			set(fr, dst, value{})
@@ -128,9 +130,9 @@ func init() {
 			return fr
 		}
 	}
-	models["time.NewTimer"] = newTimerLike("time.NewTimer", false)
-	models["time.NewTicker"] = newTimerLike("time.NewTicker", true)
-	models["time.AfterFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["time.NewTimer"] = newTimerLike("time.NewTimer", false)
+	tab["time.NewTicker"] = newTimerLike("time.NewTicker", true)
+	tab["time.AfterFunc"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		f, _ := args[1].r.(*closure)
 		t := m.newTimer(fr, "time.AfterFunc", args[0].int(), 0, f)
 		set(fr, dst, value{r: &value{r: agg{{r: t.ch}, boolVal(true)}}})
@@ -176,10 +178,11 @@ func init() {
 		set(fr, dst, boolVal(was))
 		return fr
 	}
-	models["(*time.Timer).Stop"] = stopTimer
-	models["(*time.Ticker).Stop"] = stopTimer
-	models["(*time.Timer).Reset"] = resetTimer
-	models["(*time.Ticker).Reset"] = resetTimer
+	tab["(*time.Timer).Stop"] = stopTimer
+	tab["(*time.Ticker).Stop"] = stopTimer
+	tab["(*time.Timer).Reset"] = resetTimer
+	tab["(*time.Ticker).Reset"] = resetTimer
+	return tab
 }
 
 // readClock returns the clock for a read by g, first advancing it as the

@@ -1,0 +1,164 @@
+package ssainterp
+
+import (
+	"go/types"
+	"reflect"
+)
+
+// Calls through reflection: Value.Call and CallSlice (call), method
+// values (methodValue, invokeMethod) and the functions reflect.MakeFunc
+// makes (makeFunc).
+
+// call is Value.Call and CallSlice.
+func (m *Machine) call(fr *frame, r *rvalue, in []value, spread bool) value {
+	name := "Call"
+	if spread {
+		name = "CallSlice"
+	}
+	m.need(r, name, reflect.Func)
+	sig := r.t.signature(name)
+	np := sig.Params().Len()
+	variadic := sig.Variadic() && !spread
+	if spread && !sig.Variadic() {
+		m.reflectPanic("reflect: CallSlice of non-variadic function")
+	}
+	if len(in) < np-int(b2u(variadic)) {
+		m.reflectPanic("reflect: Call with too few input arguments")
+	}
+	if !variadic && len(in) > np {
+		m.reflectPanic("reflect: Call with too many input arguments")
+	}
+	args := make([]value, 0, np)
+	for k, a := range in {
+		x, _ := a.r.(*rvalue)
+		if x == nil {
+			m.reflectPanic("reflect: " + name + " using zero Value argument")
+		}
+		if variadic && k >= np-1 {
+			break
+		}
+		pt := m.prog.rtypeOf(sig.Params().At(k).Type())
+		if !assignable(x, pt) {
+			m.reflectPanic("reflect: " + name + " using " + x.t.name + " as type " + pt.name)
+		}
+		args = append(args, m.assign(x, pt, "reflect.Value."+name))
+	}
+	if variadic {
+		st := m.prog.rtypeOf(sig.Params().At(np - 1).Type())
+		var rest []value
+		for _, a := range in[np-1:] {
+			x := a.r.(*rvalue)
+			if !assignable(x, st.elem) {
+				m.reflectPanic("reflect: cannot use " + x.t.name + " as type " + st.elem.name + " in Call")
+			}
+			rest = append(rest, m.assign(x, st.elem, "reflect.Value.Call"))
+		}
+		args = append(args, value{r: rest})
+	}
+	var res value
+	switch {
+	case r.meth != "":
+		res = m.invokeMethod(fr, r.recvT, r.v, r.meth, args)
+	default:
+		switch f := m.get(r).r.(type) {
+		case *closure:
+			res = m.nestedCall(fr.g, f, args)
+		case reflect.Value:
+			var ptypes, rtypes []*rtype
+			for k := range np {
+				ptypes = append(ptypes, m.prog.rtypeOf(sig.Params().At(k).Type()))
+			}
+			for k := range sig.Results().Len() {
+				rtypes = append(rtypes, m.prog.rtypeOf(sig.Results().At(k).Type()))
+			}
+			res = m.reflectCall(f, ptypes, sig.Variadic(), args, rtypes)
+		default:
+			m.reflectPanic("reflect.Value." + name + ": call of nil function")
+		}
+	}
+	nr := sig.Results().Len()
+	out := make([]value, nr)
+	for k := range nr {
+		v := res
+		if nr > 1 {
+			v = res.r.(agg)[k]
+		}
+		out[k] = valueOf(&rvalue{t: m.prog.rtypeOf(sig.Results().At(k).Type()), v: v})
+	}
+	return value{r: out}
+}
+
+// invokeMethod calls method name of recv (of type rt) with args.
+func (m *Machine) invokeMethod(fr *frame, rt *rtype, recv value, name string, args []value) value {
+	if f := rt.method(name); f != nil {
+		return m.nestedCall(fr.g, &closure{fn: f}, append([]value{recv}, args...))
+	}
+	scratch := &frame{fn: &function{name: "native"}, g: fr.g, retSlot: -1, regs: make([]value, 1)}
+	m.callNativeMethod(scratch, &iface{t: rt, v: recv}, name, args, 0)
+	return scratch.regs[0]
+}
+
+// methodValue is Value.Method(i).
+func (m *Machine) methodValue(r *rvalue, i int) *rvalue {
+	m.need(r, "Method")
+	if r.meth != "" {
+		m.reflectPanic("reflect: Method on a method value")
+	}
+	ms := r.t.typeMethods()
+	if i < 0 || i >= len(ms) {
+		m.reflectPanic("reflect: Method index out of range")
+	}
+	recvT, recv := r.t, m.get(r)
+	if r.t.kind == kInterface {
+		d, _ := recv.r.(*iface)
+		if d == nil {
+			m.reflectPanic("reflect: Method on nil interface value")
+		}
+		recvT, recv = d.t, d.v
+	}
+	sig := ms[i].Obj().Type().(*types.Signature)
+	ft := m.prog.rtypeOf(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()))
+	return &rvalue{t: ft, v: copyVal(recv), recvT: recvT, meth: ms[i].Obj().Name(), flag: r.flag & flagRO}
+}
+
+// makeFunc returns a function of type ft whose calls run impl (a
+// func([]reflect.Value) []reflect.Value) on the arguments as Values.
+func makeFunc(ft *rtype, impl *closure) *function {
+	sig := ft.t.Underlying().(*types.Signature)
+	p := ft.prog
+	return &function{prog: p, name: "reflect.makeFuncStub", external: true,
+		model: func(m *Machine, fr *frame, args []value, dst int) *frame {
+			in := make([]value, len(args))
+			for i, a := range args {
+				in[i] = valueOf(&rvalue{t: p.rtypeOf(sig.Params().At(i).Type()), v: a})
+			}
+			out := m.nestedCall(fr.g, impl, []value{{r: in}}).slice()
+			nr := sig.Results().Len()
+			if len(out) != nr {
+				m.reflectPanic("reflect: wrong return count from function created by MakeFunc")
+			}
+			res := make(agg, nr)
+			for k, o := range out {
+				x, _ := o.r.(*rvalue)
+				what := "reflect: function created by MakeFunc using " + impl.fn.name
+				rt := p.rtypeOf(sig.Results().At(k).Type())
+				switch {
+				case x == nil:
+					m.reflectPanic(what + " returned zero Value")
+				case x.flag&flagRO != 0:
+					m.reflectPanic(what + " returned value obtained from unexported field")
+				case !assignable(x, rt):
+					m.reflectPanic(what + " returned wrong type: have " + x.t.name + " for " + rt.name)
+				}
+				res[k] = m.assign(x, rt, "reflect.MakeFunc")
+			}
+			switch nr {
+			case 0:
+			case 1:
+				set(fr, dst, res[0])
+			default:
+				set(fr, dst, value{r: res})
+			}
+			return fr
+		}}
+}

@@ -1,0 +1,513 @@
+package ssainterp
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"strings"
+	"unsafe"
+)
+
+// unsafe over interpreted memory (see unsafe.go): the headers of strings,
+// slices and interfaces as unsafe code reads and writes them, unsafe.Pointer
+// conversions between pointer types (convertPointer), and the type words
+// and hashes of interface values (typeWord, typeAt, valueHash).
+
+// header is the shape of a string or slice header as unsafe code
+// writes it.
+type header int
+
+const (
+	hNone    header = iota
+	hString         // string
+	hSlice          // []E
+	hPtrLen         // struct{ data unsafe.Pointer|*E|uintptr; len int }
+	hPtrLenC        // struct{ data ...; len, cap int }
+	hStrCap         // struct{ string; cap int }
+)
+
+func headerOf(t types.Type) header {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Kind() == types.String {
+			return hString
+		}
+	case *types.Slice:
+		return hSlice
+	case *types.Struct:
+		n := u.NumFields()
+		if n < 2 || n > 3 {
+			return hNone
+		}
+		for i := 1; i < n; i++ {
+			if b, ok := u.Field(i).Type().Underlying().(*types.Basic); !ok || basicClass(b) != "w64" || b.Kind() == types.Float64 {
+				return hNone
+			}
+		}
+		first := u.Field(0).Type().Underlying()
+		if b, ok := first.(*types.Basic); ok && b.Kind() == types.String {
+			if n == 2 {
+				return hStrCap
+			}
+			return hNone
+		}
+		if isDataPtr(first) {
+			if n == 2 {
+				return hPtrLen
+			}
+			return hPtrLenC
+		}
+	}
+	return hNone
+}
+
+func isDataPtr(t types.Type) bool {
+	switch u := t.(type) {
+	case *types.Pointer:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer || u.Kind() == types.Uintptr
+	}
+	return false
+}
+
+// hdrView is a string's or slice's contents, however its header was
+// written: the bytes of a string, or elements arr[j:j+n] with capacity
+// c.
+type hdrView struct {
+	isStr bool
+	s     string
+	arr   []value
+	j     int
+	n, c  int
+}
+
+// readHeader reads the header of type t in cell c.
+func (m *Machine) readHeader(c *value, t types.Type, h header) hdrView {
+	switch h {
+	case hString:
+		s := c.str()
+		return hdrView{isStr: true, s: s, n: len(s), c: len(s)}
+	case hSlice:
+		s := c.slice()
+		return hdrView{arr: s[:cap(s)], n: len(s), c: cap(s)}
+	case hStrCap:
+		parts := c.r.(agg)
+		s := parts[0].str()
+		return hdrView{isStr: true, s: s, n: len(s), c: int(parts[1].int())}
+	}
+	parts := c.r.(agg)
+	st := t.Underlying().(*types.Struct)
+	n := int(parts[1].int())
+	cp := n
+	if h == hPtrLenC {
+		cp = int(parts[2].int())
+	}
+	if n < 0 || cp < n {
+		unsupported("unsafe: a header with length %d and capacity %d", n, cp)
+	}
+	data := parts[0]
+	if b, ok := st.Field(0).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Uintptr {
+		data = m.pointerAt(uintptr(data.n), nil, "a header's data")
+	}
+	arr, j := m.elemsAt(data, cp)
+	return hdrView{arr: arr, j: j, n: n, c: cp}
+}
+
+// elemsAt returns the elements of the allocation p points into, and p's
+// index there, checking that n elements from p are inside it.
+func (m *Machine) elemsAt(p value, n int) ([]value, int) {
+	var c *value
+	switch q := p.r.(type) {
+	case nil:
+		if n == 0 {
+			return nil, 0
+		}
+		throwPanic(nilDeref())
+	case *value:
+		if q == nil {
+			if n == 0 {
+				return nil, 0
+			}
+			throwPanic(nilDeref())
+		}
+		c = q
+	case *arrayView:
+		if n > len(q.s) {
+			unsupported("unsafe: %d elements from a pointer to an array of %d", n, len(q.s))
+		}
+		return q.s, 0
+	default:
+		unsupported("unsafe: elements of native memory (%T)", p.r)
+	}
+	pl, ok := m.uns.places[c]
+	switch {
+	case ok && pl.a.arr != nil:
+		j := int(pl.off / pl.a.esize)
+		if j+n > len(pl.a.arr) {
+			unsupported("unsafe: %d elements from element %d of an allocation of %d", n, j, len(pl.a.arr))
+		}
+		return pl.a.arr, j
+	case n <= 1:
+		return oneCell(c), 0
+	}
+	unsupported("unsafe: %d elements from a pointer that is not into an array or a slice's backing array", n)
+	return nil, 0
+}
+
+// oneCell is the elements view of a single cell (a run of one).
+func oneCell(c *value) []value { return unsafe.Slice(c, 1) }
+
+// writeHeader builds a value of header shape h (type t) from v.
+func (m *Machine) writeHeader(v hdrView, t types.Type, h header) value {
+	switch h {
+	case hString:
+		if v.isStr {
+			return strVal(v.s[:v.n])
+		}
+		var b strings.Builder
+		for _, e := range v.arr[v.j : v.j+v.n] {
+			b.WriteByte(byte(e.n))
+		}
+		return strVal(b.String())
+	case hSlice:
+		if v.isStr {
+			b := make([]value, v.n, v.c)
+			for i := range v.n {
+				b[i].n = uint64(v.s[i])
+			}
+			return value{r: b}
+		}
+		if v.arr == nil {
+			return value{}
+		}
+		return value{r: v.arr[v.j : v.j+v.n : v.j+v.c]}
+	case hStrCap:
+		s := v.s
+		if !v.isStr {
+			s = m.writeHeader(v, types.Typ[types.String], hString).str()
+		}
+		return value{r: agg{strVal(s), intVal(int64(v.c))}}
+	}
+	st := t.Underlying().(*types.Struct)
+	arr, j := v.arr, v.j
+	if v.isStr {
+		arr = make([]value, len(v.s))
+		for i := range len(v.s) {
+			arr[i].n = uint64(v.s[i])
+		}
+		j = 0
+	}
+	var data value
+	if len(arr) > 0 {
+		var et types.Type = types.Typ[types.Byte]
+		if p, ok := st.Field(0).Type().Underlying().(*types.Pointer); ok {
+			et = p.Elem()
+		}
+		data = value{r: m.placeElem(arr, j, et)}
+		if b, ok := st.Field(0).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Uintptr {
+			data = value{n: uint64(m.unsafeAddr(data, et))}
+		}
+	}
+	parts := agg{data, intVal(int64(v.n))}
+	if h == hPtrLenC {
+		parts = append(parts, intVal(int64(v.c)))
+	}
+	return value{r: parts}
+}
+
+// convertPointer is (*U)(p) for unsafe.Pointer p whose static origin is
+// *T (T nil if unknown). Structs of bridged packages (reflect.SliceHeader,
+// StringHeader) live in native memory: a header of one is read or made
+// as a copy.
+func (m *Machine) convertPointer(p value, T, U types.Type) value {
+	if rv, ok := p.r.(reflect.Value); ok && T != nil && !rv.IsNil() && m.prog.rtypeOf(T).kind == kNative {
+		if h := headerOf(T); h == hPtrLen || h == hPtrLenC {
+			p = value{r: &value{r: nativeParts(rv.Elem())}}
+		}
+	}
+	r := m.convertPointer1(p, T, U)
+	if m.prog.rtypeOf(U).kind == kNative {
+		if c, ok := r.r.(*value); ok && c != nil {
+			return m.nativeCopy(U, c)
+		}
+	}
+	return r
+}
+
+// nativeParts returns the fields of a native struct of integers as
+// interpreted values.
+func nativeParts(rv reflect.Value) agg {
+	parts := make(agg, rv.NumField())
+	for i := range parts {
+		f := rv.Field(i)
+		switch {
+		case f.CanInt():
+			parts[i] = intVal(f.Int())
+		case f.CanUint():
+			parts[i] = value{n: f.Uint()}
+		default:
+			unsupported("unsafe: reading field %s of %s", rv.Type().Field(i).Name, rv.Type())
+		}
+	}
+	return parts
+}
+
+// nativeCopy returns a pointer to a native value of struct type U (of
+// integer fields) holding the parts in cell c.
+func (m *Machine) nativeCopy(U types.Type, c *value) value {
+	nt, err := m.prog.rtypeOf(U).nativeType()
+	parts, ok := c.r.(agg)
+	if err != nil || nt.Kind() != reflect.Struct || !ok || len(parts) != nt.NumField() {
+		unsupported("unsafe: converting to *%s, a type of native memory", U)
+	}
+	rv := reflect.New(nt)
+	for i, v := range parts {
+		f := rv.Elem().Field(i)
+		switch {
+		case f.CanInt():
+			f.SetInt(int64(v.n))
+		case f.CanUint():
+			f.SetUint(v.n)
+		default:
+			unsupported("unsafe: converting to *%s, a type of native memory", U)
+		}
+	}
+	return value{r: rv}
+}
+
+func (m *Machine) convertPointer1(p value, T, U types.Type) value {
+	c, ok := p.r.(*value)
+	if !ok {
+		if a, ok := p.r.(constAddr); ok {
+			return m.convertPointer1(m.pointerAt(uintptr(a), U, "the constant address"), nil, U)
+		}
+		if av, ok := p.r.(*arrayView); ok {
+			if at, isArr := U.Underlying().(*types.Array); isArr && int64(len(av.s)) >= at.Len() {
+				return value{r: &arrayView{s: av.s[:at.Len():at.Len()]}}
+			}
+			if len(av.s) > 0 {
+				return m.convertPointer1(value{r: &av.s[0]}, nil, U)
+			}
+		}
+		return p // nil, or native memory
+	}
+	if c == nil {
+		return p
+	}
+	if T == nil {
+		// Judge by the contents.
+		switch c.r.(type) {
+		case string:
+			if h := headerOf(U); h != hNone && h != hString {
+				return value{r: &value{r: m.writeHeader(m.readHeader(c, types.Typ[types.String], hString), U, h).r}}
+			}
+		case []value:
+			if h := headerOf(U); h == hString || h == hPtrLen || h == hPtrLenC || h == hStrCap {
+				return m.headerCell(m.readHeader(c, nil, hSlice), U, h)
+			}
+		}
+		return p
+	}
+	if sameLayout(T, U) {
+		return p
+	}
+	if _, ok := T.Underlying().(*types.Signature); ok {
+		if b, ok := U.Underlying().(*types.Basic); ok && (b.Kind() == types.UnsafePointer || b.Kind() == types.Uintptr) {
+			// A func value's word, read as a pointer: equal for the
+			// same function (or the same closure), as natively.
+			tok := m.funcToken(c.r)
+			if b.Kind() == types.Uintptr {
+				return value{r: &value{n: uint64(m.unsafeAddr(tok, nil))}}
+			}
+			return value{r: &value{r: tok.r}}
+		}
+	}
+	if _, ok := T.Underlying().(*types.Interface); ok && ifaceHeader(U) {
+		return value{r: &value{r: m.ifaceWords(c.r, U).r}}
+	}
+	if ht, hu := headerOf(T), headerOf(U); ht != hNone && hu != hNone && ht != hu {
+		if ht == hSlice && !byteLike(T) && hu != hPtrLen && hu != hPtrLenC {
+			unsupported("unsafe: converting *%s to *%s", T, U)
+		}
+		return m.headerCell(m.readHeader(c, T, ht), U, hu)
+	}
+	if isAggregateType(T) {
+		// A pointer to a struct or array as a pointer to its first part.
+		if part := firstPart(T, U); part > 0 {
+			return value{r: m.descend(nil, c, T, 0, 0, U)}
+		}
+	}
+	if at, ok := U.Underlying().(*types.Array); ok && sameLayout(T, at.Elem()) {
+		// A pointer to an element as a pointer to an array of them.
+		// An array type longer than the allocation ((*[1 << 30]T)(p),
+		// then sliced, an old idiom) views the elements there are.
+		n := int(at.Len())
+		if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil {
+			j := int(pl.off / pl.a.esize)
+			n = min(n, len(pl.a.arr)-j)
+		}
+		arr, j := m.elemsAt(p, n)
+		if arr == nil {
+			return value{r: &arrayView{s: oneCell(c)}}
+		}
+		return value{r: &arrayView{s: arr[j : j+n : j+n]}}
+	}
+	unsupported("unsafe: converting *%s to *%s (their memory layouts differ)", T, U)
+	return value{}
+}
+
+// funcToken is the pointer a func value's word holds: a cell per
+// function, or per closure for one with bound variables; nil for nil.
+func (m *Machine) funcToken(f any) value {
+	cl, _ := f.(*closure)
+	if cl == nil {
+		if !isNilRef(f) {
+			unsupported("unsafe: the word of a native func value")
+		}
+		return value{}
+	}
+	var key any = cl
+	if len(cl.bindings) == 0 {
+		key = cl.fn
+	}
+	if m.uns.funcs == nil {
+		m.uns.funcs = map[any]*value{}
+	}
+	t := m.uns.funcs[key]
+	if t == nil {
+		t = new(value)
+		m.uns.funcs[key] = t
+	}
+	return value{r: t}
+}
+
+func (m *Machine) headerCell(v hdrView, U types.Type, h header) value {
+	return value{r: &value{r: m.writeHeader(v, U, h).r}}
+}
+
+// byteLike reports whether t is a slice of a byte-sized integer type.
+func byteLike(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int8)
+}
+
+// firstPart returns how deep U is the first part of aggregate T (0: it
+// is not).
+func firstPart(T, U types.Type) int {
+	for d := 1; ; d++ {
+		switch u := T.Underlying().(type) {
+		case *types.Struct:
+			if u.NumFields() == 0 {
+				return 0
+			}
+			T = u.Field(0).Type()
+		case *types.Array:
+			if u.Len() == 0 {
+				return 0
+			}
+			T = u.Elem()
+		default:
+			return 0
+		}
+		if sameLayout(T, U) {
+			return d
+		}
+	}
+}
+
+// ifaceHeader reports whether t is struct{ typ, word } as code that
+// reads an interface's two words writes it (each word a pointer,
+// unsafe.Pointer or uintptr).
+func ifaceHeader(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && st.NumFields() == 2 && isDataPtr(st.Field(0).Type().Underlying()) && isDataPtr(st.Field(1).Type().Underlying())
+}
+
+// ifaceWords returns the two words of interface value x as a struct of
+// type U: a token for the dynamic type (typeWord), and the data word: a
+// pointer-shaped value itself, else a pointer to a copy of it (words are
+// read, not written, through such a header).
+func (m *Machine) ifaceWords(x any, U types.Type) value {
+	st := U.Underlying().(*types.Struct)
+	i, _ := x.(*iface)
+	if i == nil {
+		return value{r: agg{{}, {}}}
+	}
+	tw := m.typeWord(i.t)
+	var word value
+	switch i.t.kind {
+	case kPointer, kUnsafePointer, kMap, kChan, kFunc:
+		word = i.v
+	default:
+		word = value{r: &value{n: i.v.n, r: copyVal(i.v).r}}
+	}
+	asField := func(k int, v value) value {
+		if b, ok := st.Field(k).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Uintptr {
+			if _, isCell := v.r.(*value); !isCell && !isNilRef(v.r) {
+				return value{n: uint64(m.addrOf(v.r))}
+			}
+			return value{n: uint64(m.unsafeAddr(v, nil))}
+		}
+		return v
+	}
+	return value{r: agg{asField(0, tw), asField(1, word)}}
+}
+
+// typeWord is the type word of an interface holding a value of type t:
+// a cell per type, so that equal types give equal words.
+func (m *Machine) typeWord(t *rtype) value {
+	if m.uns.types == nil {
+		m.uns.types, m.uns.typeOf = map[*rtype]*value{}, map[*value]*rtype{}
+	}
+	c := m.uns.types[t]
+	if c == nil {
+		c = new(value)
+		m.uns.types[t], m.uns.typeOf[c] = c, t
+	}
+	return value{r: c}
+}
+
+// typeAt returns the type a type word (a pointer or its address) stands
+// for.
+func (m *Machine) typeAt(w value) *rtype {
+	c, _ := w.r.(*value)
+	if c == nil && w.n != 0 {
+		c, _ = m.pointerAt(uintptr(w.n), nil, "type word").r.(*value)
+	}
+	t := m.uns.typeOf[c]
+	if t == nil {
+		unsupported("unsafe: a type word that is not an interface's")
+	}
+	return t
+}
+
+// valueHash hashes v of type t consistently with Go's == on t (as map
+// keys compare), deterministically within an execution.
+func (m *Machine) valueHash(t *rtype, v value, seed uint64) uint64 {
+	var h func(k any) uint64
+	h = func(k any) uint64 {
+		switch x := k.(type) {
+		case nil:
+			return 0
+		case string:
+			return m.hashBytes(seed, x)
+		case uint64:
+			return m.hashBytes(seed, fmt.Sprint(x))
+		case complex128:
+			return m.hashBytes(seed, fmt.Sprint(x))
+		case bool:
+			return m.hashBytes(seed, fmt.Sprint(x))
+		case ifaceKey:
+			return m.hashBytes(h(x.k), x.t.name)
+		case nanKey:
+			return m.progRand().Uint64() // NaN hashes are random natively
+		}
+		return m.hashBytes(seed, fmt.Sprint(m.addrOf(k)))
+	}
+	return h(keyOf(t, v))
+}
