@@ -94,7 +94,7 @@ func readWant(t *testing.T, file string) (want string, runs int) {
 // options: bugs are found and replay, fixed twins are clean.
 func TestFidelityCorpus(t *testing.T) {
 	cases := fidelityCases(t)
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./fidelity/...")
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
 	require.NoError(t, err)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -114,7 +114,7 @@ func TestWaitGroupReuse(t *testing.T) {
 // TestRaceSides: the byte-range, atomic and WaitGroup races of the
 // fidelity corpus name the two accesses as Go's race detector does.
 func TestRaceSides(t *testing.T) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./fidelity/...")
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
 	require.NoError(t, err)
 	for _, c := range []struct {
 		name string

@@ -16,17 +16,16 @@ func target(t *testing.T, name string) Target {
 	return tg
 }
 
-// loadTarget loads the main package testdata/name.
+// loadTarget returns the main package testdata/name, from one program
+// holding every package of testdata, loaded once (loading is most of
+// the cost of a small test; ssainterp caches the load).
 func loadTarget(name string) (Target, error) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./"+name)
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
 	if err != nil {
 		return Target{}, err
 	}
-	mains := prog.MainPackages()
-	if len(mains) != 1 {
-		return Target{}, fmt.Errorf("%s: %d main packages", name, len(mains))
-	}
-	return Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(mains[0]) }}, nil
+	pkg := "schedtest/" + name
+	return Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}, nil
 }
 
 // bruteCount counts the leaves of the full choice tree of t by
@@ -410,7 +409,7 @@ func TestTimerIsAChoice(t *testing.T) {
 // the worker sends is reported as timing-dependent, and the old semantics
 // cannot find it.
 func TestTimingDependentReport(t *testing.T) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./fidelity/time_ctxleak")
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
 	require.NoError(t, err)
 	tg := Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start("schedtest/fidelity/time_ctxleak") }}
 	rep, err := Explore(tg, Options{Seed: 1, Leaks: true})
