@@ -24,7 +24,12 @@ const (
 // Options configure an exploration. The zero value explores with the
 // random strategy for the default budget.
 type Options struct {
-	Strategy        string        // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"
+	Strategy string // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"; with Custom, a name for the report
+	// Custom, if set, makes each worker's strategy (a strategy of your
+	// own; see Observer and Pruner). Every worker has its own and runs
+	// every Workers-th execution: a search that must see every
+	// execution (a systematic one) wants Workers: 1.
+	Custom          func() Strategy
 	Seed            uint64        // the exploration's seed; executions derive theirs from it
 	Executions      int           // budget in executions (default 10000; dfs: until exhausted)
 	Time            time.Duration // budget in time (0: none)
@@ -163,6 +168,48 @@ func (o *Options) defaults() {
 	}
 }
 
+// newStrategy makes a worker's strategy: opts.Custom's or the named one.
+func newStrategy(opts Options) (Strategy, error) {
+	if opts.Custom != nil {
+		return opts.Custom(), nil
+	}
+	return NewStrategy(opts.Strategy, opts)
+}
+
+// ErrTokenMismatch is what Explore's error wraps when a replay token is
+// well formed but does not fit the program: a choice that is not one of
+// the alternatives, a schedule that ends too soon or has choices left
+// over, the same way on two runs.
+var ErrTokenMismatch = errors.New("the replay token does not fit this test (made for another test or another version of the code?)")
+
+// replayToken runs the schedule of a token, traced. A misfit (see
+// replay) may mean the token was made for another program, or that this
+// one does not behave the same way twice. The replay strategy cannot
+// tell them apart from one run, so a misfit is replayed once more: the
+// same misfit again means the program is deterministic and the token
+// does not fit it (an error wrapping ErrTokenMismatch); another one
+// means the program itself diverges, a Failure of kind Nondeterminism.
+func replayToken(t Target, opts Options, tok string) (*Failure, error) {
+	s, err := ParseToken(tok)
+	if err != nil {
+		return nil, err
+	}
+	f, _, err := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, true, nil)
+	if f == nil || f.Kind != Nondeterminism {
+		return f, err
+	}
+	again, _, err2 := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, false, nil)
+	if err2 == nil && again != nil && again.Kind == Nondeterminism && again.Message == f.Message {
+		return nil, fmt.Errorf("%w: %s", ErrTokenMismatch, f.Message)
+	}
+	second := "it fits"
+	if again != nil && again.Kind == Nondeterminism {
+		second = again.Message
+	}
+	f.Message = fmt.Sprintf("the program does not replay the same way twice (it depends on something mcheck does not control): on the first replay %s; on the second %s", f.Message, second)
+	return f, nil
+}
+
 // Explore runs executions of t under the strategy until one fails, the
 // budget is spent, or (dfs) every schedule is explored. An error means
 // mcheck itself could not run the program (an unsupported construct or
@@ -174,17 +221,19 @@ func Explore(t Target, opts Options) (*Report, error) {
 	if rep.Strategy == "" {
 		rep.Strategy = "portfolio"
 	}
+	if opts.Custom != nil && opts.Strategy == "" {
+		rep.Strategy = "custom"
+	}
 	if opts.Replay != "" {
-		s, err := ParseToken(opts.Replay)
+		f, err := replayToken(t, opts, opts.Replay)
 		if err != nil {
 			return nil, err
 		}
 		rep.Strategy = "replay"
-		f, _, err := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, true, nil)
 		rep.Executions = 1
 		rep.Failure = f
 		rep.Elapsed = time.Since(start)
-		return rep, err
+		return rep, nil
 	}
 	var (
 		mu           sync.Mutex
@@ -207,7 +256,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 	// depend on the number of workers.
 	strategies := make([]Strategy, opts.Workers)
 	for w := range strategies {
-		s, err := NewStrategy(opts.Strategy, opts)
+		s, err := newStrategy(opts)
 		if err != nil {
 			return nil, err
 		}
@@ -259,7 +308,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 					seen.add(extra.fps)
 					races.add(extra.races)
 					mu.Lock()
-					if p, ok := strategies[w].(interface{ Pruned() bool }); ok && p.Pruned() {
+					if p, ok := strategies[w].(Pruner); ok && p.Pruned() {
 						pruned++
 					} else if errors.Is(err, errInconclusive) {
 						err = nil
@@ -399,15 +448,16 @@ func (r *recorder) NextNumber(n int) int {
 	return c
 }
 
-// runOne runs one execution under strategy s. With trace, it records
-// the interleaving. It returns the failure (nil if none), the number of
-// choice points, and an error if mcheck itself failed.
 // runExtra collects what an execution saw besides its outcome.
 type runExtra struct {
 	states bool // collect fingerprints
 	fps    []uint64
 	races  []*ssainterp.Race
 }
+
+// runOne runs one execution under strategy s. With trace, it records
+// the interleaving. It returns the failure (nil if none), the number of
+// choice points, and an error if mcheck itself failed.
 
 func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *runExtra) (*Failure, int, error) {
 	rec := &recorder{Strategy: s, s: Schedule{Seed: seed}}
@@ -421,21 +471,12 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	if err := t.Start(m); err != nil {
 		return nil, 0, err
 	}
-	// Partial-order reduction needs what each pending operation touches.
-	obs, _ := s.(interface {
-		setAccess(func(int) ssainterp.Access)
-		observe(int, ssainterp.Access)
-	})
-	access := func(id int) ssainterp.Access {
-		if id == Clock {
-			return ssainterp.Access{All: true}
-		}
-		return m.PendingAccess(id)
-	}
+	ex := &Execution{m: m}
+	obs, _ := s.(Observer)
 	if obs != nil {
-		obs.setAccess(access)
+		obs.Begin(ex)
 	}
-	pr, _ := s.(interface{ Pruned() bool })
+	pr, _ := s.(Pruner)
 	var (
 		steps      []Step
 		current    = 0
@@ -508,7 +549,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		}
 		if g == Clock {
 			if obs != nil {
-				obs.observe(Clock, access(Clock))
+				obs.Performed(ex.Pending(Clock))
 			}
 			if trace {
 				desc, pos, _ := m.NextTimer()
@@ -528,7 +569,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			steps = append(steps, Step{G: g, Op: op, Pos: pos})
 		}
 		if obs != nil {
-			obs.observe(g, m.PendingAccess(g))
+			obs.Performed(ex.Pending(g))
 		}
 		if extra != nil && extra.states {
 			extra.fps = append(extra.fps, m.Fingerprint())
@@ -585,9 +626,10 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			f = fail(ExitStatus, fmt.Sprintf("the program exited with status %d", res.ExitCode))
 		}
 	}
-	if r, ok := s.(*replay); ok && r.diverged != "" {
-		f = fail(Nondeterminism, "the replayed execution diverged from its schedule: "+r.diverged+
-			" (the program depends on something mcheck does not control)")
+	if r, ok := s.(*replay); ok {
+		if r.end(); r.misfit != "" {
+			f = fail(Nondeterminism, r.misfit) // replayToken tells which it is
+		}
 	}
 	if f != nil {
 		f.steps = n

@@ -2,6 +2,7 @@ package sched
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -253,7 +254,7 @@ func TestTokenRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, s, got)
 	_, err = ParseToken("v2.abc")
-	require.ErrorContains(t, err, "does not start with v1.")
+	require.ErrorContains(t, err, `"v2.abc" is not a schedule token: it does not start with v1.`)
 	require.True(t, strings.HasPrefix(s.Token(), "v1."))
 }
 
@@ -363,14 +364,55 @@ func TestFindsRaceThroughReflection(t *testing.T) {
 	require.Contains(t, strings.Join(pos, " "), "encode.go:", "the read by encoding/json")
 }
 
-func TestNondeterminismIsReported(t *testing.T) {
+// TestReplayErrors: text that is not a token is refused as such; a
+// token that does not fit the program is an error of Explore, not a bug
+// of the program; a program that does not replay the same way twice is
+// a nondeterminism failure.
+func TestReplayErrors(t *testing.T) {
 	tg := target(t, "doubleclose")
-	// A schedule naming a goroutine that never exists diverges.
-	bad := Schedule{Seed: 1, Choices: []int{9, 9, 9}}.Token()
-	rep, err := Explore(tg, Options{Replay: bad})
+	for _, garbage := range []string{"hello", "v1.", "v1.!!", "v2.AQ", "v1.gICAgICAgICAgAE"} {
+		_, err := Explore(tg, Options{Replay: garbage})
+		require.ErrorContains(t, err, "is not a schedule token", garbage)
+		require.NotErrorIs(t, err, ErrTokenMismatch)
+	}
+
+	found, err := Explore(tg, Options{Seed: 3})
+	require.NoError(t, err)
+	require.NotNil(t, found.Failure)
+	own := found.Failure.Schedule
+	lock, err := Explore(target(t, "lockorder"), Options{Seed: 7})
+	require.NoError(t, err)
+	require.NotNil(t, lock.Failure)
+	for name, s := range map[string]Schedule{
+		"another test's token":          lock.Failure.Schedule,
+		"a goroutine that never exists": {Seed: 1, Choices: []int{9, 9, 9}},
+		"choices left over":             {Seed: own.Seed, Choices: append(slices.Clone(own.Choices), 1, 1, 1)},
+		"choices missing":               {Seed: own.Seed},
+	} {
+		_, err := Explore(tg, Options{Replay: s.Token()})
+		require.ErrorIs(t, err, ErrTokenMismatch, name)
+		require.ErrorContains(t, err, "the replay token does not fit this test (made for another test or another version of the code?)", name)
+	}
+	_, err = Explore(target(t, "single"), Options{Replay: own.Token()})
+	require.ErrorContains(t, err, "the execution ends after 0 of the schedule's")
+
+	// A program that is not the same from one run to the next (here the
+	// target starts another program on its first run) is nondeterminism.
+	runs := 0
+	prog := tg.Prog
+	flaky := Target{Prog: prog, Start: func(m *ssainterp.Machine) error {
+		runs++
+		if runs == 1 {
+			return m.Start("schedtest/single")
+		}
+		return m.Start("schedtest/doubleclose")
+	}}
+	rep, err := Explore(flaky, Options{Replay: own.Token()})
 	require.NoError(t, err)
 	require.NotNil(t, rep.Failure)
 	require.Equal(t, Nondeterminism, rep.Failure.Kind)
+	require.Contains(t, rep.Failure.Message, "does not replay the same way twice")
+	require.Contains(t, rep.Failure.Message, "on the second it fits")
 }
 
 // TestTimerIsAChoice: firing a pending timer is an alternative at every

@@ -3,8 +3,8 @@ package sched
 import (
 	"encoding/base64"
 	"encoding/binary"
-	"errors"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -29,27 +29,32 @@ func (s Schedule) Token() string {
 	return tokenPrefix + base64.RawURLEncoding.EncodeToString(buf)
 }
 
-// ParseToken decodes a schedule token.
+// ParseToken decodes a schedule token. Its errors say that the text is
+// not a token at all; whether a token fits a program only replaying it
+// can tell (see ErrTokenMismatch).
 func ParseToken(tok string) (Schedule, error) {
+	notToken := func(why string) error {
+		return fmt.Errorf("%q is not a schedule token: %s (a token is what a report prints after \"replay:\", v1. and letters, digits, - and _)", tok, why)
+	}
 	rest, ok := strings.CutPrefix(strings.TrimSpace(tok), tokenPrefix)
 	if !ok {
-		return Schedule{}, fmt.Errorf("schedule token %q does not start with %s", tok, tokenPrefix)
+		return Schedule{}, notToken("it does not start with " + tokenPrefix)
 	}
 	buf, err := base64.RawURLEncoding.DecodeString(rest)
 	if err != nil {
-		return Schedule{}, fmt.Errorf("schedule token %q: %v", tok, err)
+		return Schedule{}, notToken("it is not base64url")
 	}
 	var s Schedule
 	seed, n := binary.Uvarint(buf)
 	if n <= 0 {
-		return Schedule{}, errors.New("schedule token: no seed")
+		return Schedule{}, notToken("it holds no seed")
 	}
 	s.Seed = seed
 	for buf = buf[n:]; len(buf) > 0; buf = buf[n:] {
 		var c uint64
 		c, n = binary.Uvarint(buf)
-		if n <= 0 {
-			return Schedule{}, fmt.Errorf("schedule token %q is corrupt", tok)
+		if n <= 0 || c > math.MaxInt32 {
+			return Schedule{}, notToken("it is corrupt")
 		}
 		s.Choices = append(s.Choices, int(c))
 	}
