@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -47,6 +48,10 @@ type Options struct {
 	RecordRaces     bool          // report data races in Report.Races without failing the execution
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
+	// TraceFile, if set, is where Explore writes the whole trace of the
+	// failure it reports (Failure.WriteTrace), which Failure.Format
+	// shows bounded, and names in the report.
+	TraceFile string
 	// TimeBarrier restores the old semantics of time: timers fire only
 	// when no goroutine can move (see Clock).
 	TimeBarrier bool
@@ -101,6 +106,7 @@ type Failure struct {
 	Stderr      string                // and on standard error (the runtime's report is there)
 	Execution   int                   // which execution found it
 	Environment string                // what the execution ran, from Target.Describe
+	TraceFile   string                // where Explore wrote the whole trace (Options.TraceFile); "" if it did not
 	steps       int                   // scheduling steps of the execution
 
 	// Timing says which timers the failing schedule fired while
@@ -233,6 +239,9 @@ func Explore(t Target, opts Options) (*Report, error) {
 		rep.Executions = 1
 		rep.Failure = f
 		rep.Elapsed = time.Since(start)
+		if err := writeTrace(f, opts.TraceFile); err != nil {
+			return nil, err
+		}
 		return rep, nil
 	}
 	var (
@@ -360,9 +369,32 @@ func Explore(t Target, opts Options) (*Report, error) {
 		rep.Failure = f
 		// As if the executions had run one after the other.
 		rep.Executions = min(best.Execution+1, ran)
+		if err := writeTrace(f, opts.TraceFile); err != nil {
+			return nil, err
+		}
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
+}
+
+// writeTrace writes f's whole trace to file (see Options.TraceFile).
+func writeTrace(f *Failure, file string) error {
+	if f == nil || file == "" {
+		return nil
+	}
+	f.TraceFile = file
+	w, err := os.Create(file)
+	if err != nil {
+		return fmt.Errorf("mcheck could not write the trace: %w", err)
+	}
+	err = f.WriteTrace(w, "TOKEN")
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("mcheck could not write the trace: %w", err)
+	}
+	return nil
 }
 
 // stateSet collects the fingerprints the workers saw.

@@ -2,6 +2,8 @@ package sched
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -253,6 +255,16 @@ func TestTokenRoundTrip(t *testing.T) {
 	got, err := ParseToken(s.Token())
 	require.NoError(t, err)
 	require.Equal(t, s, got)
+	// Runs of one choice are shortened.
+	long := Schedule{Seed: 3, Choices: []int{1, 1, 1, 1, 1, 1, 2}}
+	for range 1000 {
+		long.Choices = append(long.Choices, 7)
+	}
+	long.Choices = append(long.Choices, 1, 0, 0, 0, 0, 0, 0, 0)
+	got, err = ParseToken(long.Token())
+	require.NoError(t, err)
+	require.Equal(t, long, got)
+	require.Less(t, len(long.Token()), 40)
 	_, err = ParseToken("v2.abc")
 	require.ErrorContains(t, err, `"v2.abc" is not a schedule token: it does not start with v1.`)
 	require.True(t, strings.HasPrefix(s.Token(), "v1."))
@@ -474,4 +486,41 @@ func TestDeadlinesSaturate(t *testing.T) {
 	rep, err := Explore(target(t, "maxtimer"), Options{Seed: 1, Executions: 50})
 	require.NoError(t, err)
 	require.Nil(t, rep.Failure)
+}
+
+// TestHugeTraceReportIsBounded: a failure after thousands of steps of
+// hundreds of goroutines is reported in under 200 short lines that say
+// what they leave out, and Options.TraceFile holds every step.
+func TestHugeTraceReportIsBounded(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "trace.txt")
+	rep, err := Explore(target(t, "hugetrace"), Options{Seed: 1, Executions: 1, SyncOnly: true, TraceFile: file})
+	require.NoError(t, err)
+	f := rep.Failure
+	require.NotNil(t, f)
+	require.Equal(t, GlobalDeadlock, f.Kind)
+	require.Greater(t, len(f.Trace), 10000)
+	require.Len(t, f.Goroutines, 101)
+	report := f.Format("TOKEN")
+	lines := strings.Split(strings.TrimRight(report, "\n"), "\n")
+	require.Less(t, len(lines), 200, report)
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "replay: ") { // the token grows with the choices made: 13,000 here
+			require.Less(t, len(l), 500, "a line of %d characters: %.300s", len(l), l)
+		}
+	}
+	require.Contains(t, report, "  goroutine 1 [select (no cases)]: main.go:30 main.main\n")
+	require.Regexp(t, `  100 goroutines \(\d+, \d+, \d+, \d+, \d+, \.\.\., \d+\) \[chan send\]: main.go:21 main.main.func1  ← created at main.go:17\n`, report)
+	require.Contains(t, report, fmt.Sprintf("not shown: %d of %d steps, and the columns of", len(f.Trace)-traceHead-traceTail, len(f.Trace)))
+	require.Contains(t, report, "of 301 goroutines (their steps shown are under others); full trace: "+file+"\n")
+	require.Regexp(t, `\n  #  g1 +(g\d+ +){7}others\n`, report[:strings.Index(report, "\nreplay:")])
+
+	full, err := os.ReadFile(file)
+	require.NoError(t, err)
+	text := string(full)
+	require.True(t, strings.HasPrefix(text, report), "the trace file starts with the report")
+	steps := strings.Split(strings.TrimRight(text[strings.Index(text, "\nfull trace: "):], "\n"), "\n")[2:]
+	require.Len(t, steps, len(f.Trace))
+	for i, s := range f.Trace {
+		require.Equal(t, fmt.Sprintf("%6d  %-6s %s %s", i+1, goroutineName(s.G), s.Pos, s.Op), steps[i])
+	}
 }

@@ -19,12 +19,32 @@ type Schedule struct {
 
 const tokenPrefix = "v1."
 
+// repeatMark marks a run in a token: a uvarint repeatMark+k (above any
+// choice) stands for k more copies of the choice before it. A schedule
+// shrunk to few context switches is mostly runs of one goroutine.
+const (
+	maxChoices = 1 << 26 // more than any execution makes
+	repeatMark = 1 << 32
+	minRun     = 6 // shorter runs are cheaper spelt out
+)
+
 // Token encodes s as a short printable string: "v1." and the base64url
-// of uvarints (seed, then choices).
+// of uvarints (seed, then choices, runs of one choice shortened).
 func (s Schedule) Token() string {
 	buf := binary.AppendUvarint(nil, s.Seed)
-	for _, c := range s.Choices {
+	for i := 0; i < len(s.Choices); {
+		c := s.Choices[i]
 		buf = binary.AppendUvarint(buf, uint64(c))
+		run := 1
+		for i+run < len(s.Choices) && s.Choices[i+run] == c {
+			run++
+		}
+		if run > minRun {
+			buf = binary.AppendUvarint(buf, repeatMark+uint64(run-1))
+			i += run
+			continue
+		}
+		i++
 	}
 	return tokenPrefix + base64.RawURLEncoding.EncodeToString(buf)
 }
@@ -53,10 +73,18 @@ func ParseToken(tok string) (Schedule, error) {
 	for buf = buf[n:]; len(buf) > 0; buf = buf[n:] {
 		var c uint64
 		c, n = binary.Uvarint(buf)
-		if n <= 0 || c > math.MaxInt32 {
+		switch {
+		case n <= 0, c > repeatMark+maxChoices, c > math.MaxInt32 && c <= repeatMark,
+			c > repeatMark && len(s.Choices) == 0, c > repeatMark && len(s.Choices)+int(c-repeatMark) > maxChoices:
 			return Schedule{}, notToken("it is corrupt")
+		case c > repeatMark:
+			last := s.Choices[len(s.Choices)-1]
+			for range c - repeatMark {
+				s.Choices = append(s.Choices, last)
+			}
+		default:
+			s.Choices = append(s.Choices, int(c))
 		}
-		s.Choices = append(s.Choices, int(c))
 	}
 	return s, nil
 }
