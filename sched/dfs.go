@@ -46,9 +46,22 @@ type choicePoint struct {
 	acc     []ssainterp.Access // per alternative (goroutine choices)
 }
 
+// newDFS returns a dfs with preemption bound as Options.PreemptionBound
+// gives it (0: the default, 2).
 func newDFS(bound int, reduce bool) *dfs {
+	switch bound {
+	case 0:
+		bound = 2
+	case NoPreemptions:
+		bound = 0
+	}
 	return &dfs{bound: bound, reduce: reduce, first: true}
 }
+
+var (
+	_ Observer = (*dfs)(nil)
+	_ Pruner   = (*dfs)(nil)
+)
 
 // Begin implements Observer.
 func (d *dfs) Begin(ex *Execution) { d.ex = ex }

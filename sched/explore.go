@@ -160,12 +160,6 @@ func (o *Options) defaults() {
 	if o.LoopSteps == 0 {
 		o.LoopSteps = 10_000_000
 	}
-	switch o.PreemptionBound {
-	case 0:
-		o.PreemptionBound = 2
-	case NoPreemptions:
-		o.PreemptionBound = 0
-	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}

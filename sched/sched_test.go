@@ -147,6 +147,17 @@ func TestSleepSets(t *testing.T) {
 			require.Equal(t, tc.without, full.Executions)
 			t.Logf("%s: %d schedules without reduction, %d with sleep sets (%d cut short)", tc.name, full.Executions, red.Executions, red.Pruned)
 			require.Equal(t, tc.reduced, red.Executions)
+			// The same search through the exported surface (Observer,
+			// Pruner, Options.Custom) explores the same schedules.
+			custom, err := Explore(tg, Options{Workers: 1, SyncOnly: tc.syncOnly, Custom: func() Strategy {
+				s, err := NewStrategy("dfs", Options{PreemptionBound: Unbounded})
+				require.NoError(t, err)
+				return s
+			}})
+			require.NoError(t, err)
+			require.True(t, custom.Exhausted)
+			require.Equal(t, "custom", custom.Strategy)
+			require.Equal(t, [2]int{red.Executions, red.Pruned}, [2]int{custom.Executions, custom.Pruned})
 		})
 	}
 	for _, name := range []string{"lockorder", "doubleclose", "racycounter", "mapwrites"} {
