@@ -26,8 +26,11 @@ type Strategy interface {
 }
 
 // NewStrategy returns the strategy with the given name: "portfolio" (the
-// default), "random", "pct" (priority change points, depth from opts) or
-// "dfs" (bounded exhaustive search, preemption bound from opts).
+// default), "random", "pct" (priority change points, depth from
+// opts.PCTDepth) or "dfs" (bounded exhaustive search, preemption bound
+// and reduction from opts.PreemptionBound and opts.NoReduction). A
+// strategy of one's own may wrap one (see Options.Custom); dfs is an
+// Observer and a Pruner, and must see every execution (Workers: 1).
 func NewStrategy(name string, opts Options) (Strategy, error) {
 	switch name {
 	case "", "portfolio":
