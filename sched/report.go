@@ -17,7 +17,8 @@ import (
 // runtime's words, where each blocked goroutine is, the interleaving as a
 // table with one column per goroutine, and the replay command (replay
 // completes it with the token). The report is bounded (under 200 lines
-// of at most a few hundred characters, whatever the execution): a long
+// of at most a few hundred characters whatever the execution, but for
+// the replay line, whose token grows with the choices made): a long
 // trace shows its first and last steps, the table has columns for the
 // goroutines that matter (those of a race, those that moved last, those
 // left blocked) and puts the steps of the others in one column, many
@@ -293,7 +294,7 @@ func (f *Failure) hidden(ids []int) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	where := "the trace option set to full writes it (-mcheck.trace=full)"
+	where := "rerun with -mcheck.trace=full"
 	if f.TraceFile != "" {
 		where = f.TraceFile
 	}
