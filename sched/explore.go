@@ -194,19 +194,32 @@ func replayToken(t Target, opts Options, tok string) (*Failure, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, _, err := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, true, nil)
-	if f == nil || f.Kind != Nondeterminism {
+	run := func(trace bool) (*Failure, string, error) {
+		r := &replay{choices: s.Choices}
+		f, _, err := runOne(t, opts, s.Seed, r, trace, nil)
+		if r.misfit != "" && errors.Is(err, errInconclusive) {
+			err = nil // a schedule that does not fit may run into anything
+		}
+		return f, r.misfit, err
+	}
+	f, misfit, err := run(true)
+	if misfit == "" || err != nil {
 		return f, err
 	}
-	again, _, err2 := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, false, nil)
-	if err2 == nil && again != nil && again.Kind == Nondeterminism && again.Message == f.Message {
-		return nil, fmt.Errorf("%w: %s", ErrTokenMismatch, f.Message)
+	_, again, err := run(false)
+	if err != nil {
+		return nil, err
 	}
-	second := "it fits"
-	if again != nil && again.Kind == Nondeterminism {
-		second = again.Message
+	if again == misfit {
+		return nil, fmt.Errorf("%w: %s", ErrTokenMismatch, misfit)
 	}
-	f.Message = fmt.Sprintf("the program does not replay the same way twice (it depends on something mcheck does not control): on the first replay %s; on the second %s", f.Message, second)
+	if again == "" {
+		again = "it fits"
+	}
+	if f == nil {
+		f = &Failure{Kind: Nondeterminism, Schedule: s}
+	}
+	f.Message = fmt.Sprintf("the program does not replay the same way twice (it depends on something mcheck does not control): on the first replay %s; on the second %s", misfit, again)
 	return f, nil
 }
 
