@@ -179,5 +179,8 @@ func alternatives(enabled []int) string {
 	if len(names) == 1 {
 		return "goroutine " + names[0]
 	}
+	if len(names) > 8 {
+		return fmt.Sprintf("%d goroutines (%s, ..., %s)", len(names), strings.Join(names[:5], ", "), names[len(names)-1])
+	}
 	return "goroutines " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
