@@ -25,12 +25,7 @@ const (
 // Options configure an exploration. The zero value explores with the
 // random strategy for the default budget.
 type Options struct {
-	Strategy string // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"; with Custom, a name for the report
-	// Custom, if set, makes each worker's strategy (a strategy of your
-	// own; see Observer and Pruner). Every worker has its own and runs
-	// every Workers-th execution: a search that must see every
-	// execution (a systematic one) wants Workers: 1.
-	Custom          func() Strategy
+	Strategy        string        // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"; with Custom, a name for the report
 	Seed            uint64        // the exploration's seed; executions derive theirs from it
 	Executions      int           // budget in executions (default 10000; dfs: until exhausted)
 	Time            time.Duration // budget in time (0: none)
@@ -48,6 +43,11 @@ type Options struct {
 	RecordRaces     bool          // report data races in Report.Races without failing the execution
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
+	// Custom, if set, makes each worker's strategy (a strategy of your
+	// own; see Observer and Pruner). Every worker has its own and runs
+	// every Workers-th execution: a search that must see every
+	// execution (a systematic one) wants Workers: 1.
+	Custom func() Strategy
 	// TraceFile, if set, is where Explore writes the whole trace of the
 	// failure it reports (Failure.WriteTrace), which Failure.Format
 	// shows bounded, and names in the report.
@@ -497,7 +497,6 @@ type runExtra struct {
 // runOne runs one execution under strategy s. With trace, it records
 // the interleaving. It returns the failure (nil if none), the number of
 // choice points, and an error if mcheck itself failed.
-
 func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *runExtra) (*Failure, int, error) {
 	rec := &recorder{Strategy: s, s: Schedule{Seed: seed}}
 	var stdout, stderr bytes.Buffer
