@@ -98,6 +98,7 @@ func TestFidelityCorpus(t *testing.T) {
 	require.NoError(t, err)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			pkg := "schedtest/fidelity/" + c.name
 			tg := Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
 			opts := Options{Seed: 1, Leaks: true}

@@ -32,6 +32,7 @@ func TestNoFalseRaces(t *testing.T) {
 		}
 		name := filepath.Base(d)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			tg := target(t, "racefree/"+name)
 			rep, err := Explore(tg, Options{Seed: 1, Executions: n, Leaks: true})
 			if err != nil {
