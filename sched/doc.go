@@ -76,7 +76,8 @@
 // (Failure.WriteTrace).
 //
 // Every failure carries its Schedule: the execution's seed and the
-// choices made, printed as a token ("v1." and base64url). Options.Replay
+// choices made, printed as a token ("v1." and base64url, compressed
+// when long: "v1.~"). Options.Replay
 // runs exactly that schedule. ParseToken refuses text that is not a
 // token; a token that does not fit the program (a choice that is not one
 // of the alternatives, choices missing or left over) is an error wrapping
