@@ -207,6 +207,9 @@ func Run(t *testing.T, body any, c Config) {
 			o := c.Options
 			o.Replay = tok
 			rep, err := sched.Explore(target, o)
+			if errors.Is(err, sched.ErrTokenMismatch) {
+				continue // saved for an older version of the code
+			}
 			if err != nil {
 				t.Fatalf("mcheck: %v", err)
 			}

@@ -31,37 +31,45 @@ type dfs struct {
 	stack  []choicePoint
 	depth  int
 	first  bool
-	access func(id int) ssainterp.Access
-	pruned bool      // every enabled goroutine sleeps: the rest is redundant
-	sleep  []sleeper // the sleep set at the current point of the execution
+	ex     *Execution // the execution in progress (see Observer)
+	pruned bool       // every enabled goroutine sleeps: the rest is redundant
+	sleep  []Op       // the sleep set at the current point of the execution
 }
 
 type choicePoint struct {
-	alts    []int // alternatives: goroutine ids (current first) or numbers
-	chosen  int   // index into alts
-	preempt int   // preemptions on the path before this point
-	current int   // the goroutine that moved last; -1 for number choices
-	numbers bool  // a choice among numbers, not goroutines
-	sleep   []sleeper
+	alts    []int              // alternatives: goroutine ids (current first) or numbers
+	chosen  int                // index into alts
+	preempt int                // preemptions on the path before this point
+	current int                // the goroutine that moved last; -1 for number choices
+	numbers bool               // a choice among numbers, not goroutines
+	sleep   []Op               // sleeping goroutines and the operations they are stopped at (G and Access)
 	acc     []ssainterp.Access // per alternative (goroutine choices)
 }
 
-// sleeper is a sleeping goroutine and the operation it is stopped at.
-type sleeper struct {
-	id  int
-	acc ssainterp.Access
-}
-
+// newDFS returns a dfs with preemption bound as Options.PreemptionBound
+// gives it (0: the default, 2).
 func newDFS(bound int, reduce bool) *dfs {
+	switch bound {
+	case 0:
+		bound = 2
+	case NoPreemptions:
+		bound = 0
+	}
 	return &dfs{bound: bound, reduce: reduce, first: true}
 }
 
-func (d *dfs) setAccess(f func(id int) ssainterp.Access) { d.access = f }
+var (
+	_ Observer = (*dfs)(nil)
+	_ Pruner   = (*dfs)(nil)
+)
 
-// observe is told of every step, forced or chosen: goroutine id performs
-// an operation with access acc, which wakes the sleepers it depends on.
-func (d *dfs) observe(id int, acc ssainterp.Access) {
-	d.sleep = slices.DeleteFunc(d.sleep, func(s sleeper) bool { return s.id == id || s.acc.Dependent(acc) })
+// Begin implements Observer.
+func (d *dfs) Begin(ex *Execution) { d.ex = ex }
+
+// Performed implements Observer: every step, forced or chosen, wakes
+// the sleepers it depends on.
+func (d *dfs) Performed(op Op) {
+	d.sleep = slices.DeleteFunc(d.sleep, func(s Op) bool { return Dependent(s, op) })
 }
 
 // Pruned reports whether the current execution reached a point where
@@ -113,14 +121,14 @@ func (p *choicePoint) preemptionsAfter() int {
 
 // childSleep is the sleep set below p's chosen alternative: what slept at
 // p, and the alternatives explored before it, that are independent of it.
-func (p *choicePoint) childSleep() []sleeper {
+func (p *choicePoint) childSleep() []Op {
 	if p.acc == nil {
 		return nil // number choices: no reduction across them
 	}
-	moved := p.acc[p.chosen]
-	var out []sleeper
-	keep := func(s sleeper) {
-		if s.id != p.alts[p.chosen] && !s.acc.Dependent(moved) {
+	moved := Op{G: p.alts[p.chosen], Access: p.acc[p.chosen]}
+	var out []Op
+	keep := func(s Op) {
+		if !Dependent(s, moved) {
 			out = append(out, s)
 		}
 	}
@@ -128,7 +136,7 @@ func (p *choicePoint) childSleep() []sleeper {
 		keep(s)
 	}
 	for i := range p.chosen {
-		keep(sleeper{id: p.alts[i], acc: p.acc[i]})
+		keep(Op{G: p.alts[i], Access: p.acc[i]})
 	}
 	return out
 }
@@ -141,11 +149,11 @@ func (d *dfs) NextGoroutine(enabled []int, current int) int {
 		return p.alts[p.chosen]
 	}
 	alts := dfsOrder(enabled, current)
-	var sleep []sleeper
-	if d.reduce && d.access != nil {
+	var sleep []Op
+	if d.reduce && d.ex != nil {
 		sleep = slices.Clone(d.sleep)
 		alts = slices.DeleteFunc(alts, func(id int) bool {
-			return slices.ContainsFunc(sleep, func(s sleeper) bool { return s.id == id })
+			return slices.ContainsFunc(sleep, func(s Op) bool { return s.G == id })
 		})
 		if len(alts) == 0 {
 			d.pruned = true
@@ -157,10 +165,10 @@ func (d *dfs) NextGoroutine(enabled []int, current int) int {
 		cur = -1 // the last goroutine cannot move (or sleeps): no preemption
 	}
 	p := choicePoint{alts: alts, current: cur, sleep: sleep}
-	if d.reduce && d.access != nil {
+	if d.reduce && d.ex != nil {
 		p.acc = make([]ssainterp.Access, len(alts))
 		for i, id := range alts {
-			p.acc[i] = d.access(id)
+			p.acc[i] = d.ex.Pending(id).Access
 		}
 	}
 	g := d.push(p)

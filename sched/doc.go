@@ -1,10 +1,17 @@
 // Package sched explores the interleavings of a program run by package
 // ssainterp and reports the first concurrency bug it finds.
 //
-// An exploration (Explore) runs one execution after another on fresh
-// machines. At every choice point of an execution, which is each point
-// where more than one goroutine can perform its next visible operation,
-// and each select with several ready cases, a Strategy decides:
+// # Executions and choice points
+//
+// An exploration (Explore) runs one execution after another, each on a
+// fresh machine. A goroutine runs its invisible code (what touches only
+// memory it still owns; see ssainterp's memory.go) in one step, up to its
+// next visible operation: a channel operation, a lock, an atomic, a
+// go statement, a sleep, and by default a load or store of memory that
+// another goroutine has touched. Where more than one goroutine can
+// perform its next visible operation, or a select has several ready
+// cases, or the program asks for a choice (mcheck.Choose), the
+// execution is at a choice point, and a Strategy decides:
 //
 //   - portfolio (the default): random and pct on alternate executions;
 //   - random: a seeded random walk;
@@ -12,31 +19,32 @@
 //     (Burckhardt et al., ASPLOS 2010);
 //   - dfs: stateless depth-first enumeration of every schedule up to a
 //     preemption bound (iterative context bounding, Musuvathi and Qadeer,
-//     PLDI 2007); unbounded, it proves a small program free of the bugs
-//     the oracles see ("explored all 126 schedules, no bug");
-//   - replay: a recorded Schedule, encoded as a short token.
+//     PLDI 2007), pruned with sleep sets (Godefroid, LNCS 1032, 1996);
+//     unbounded, it proves a small program free of the bugs the oracles
+//     see ("explored all 126 schedules, no bug");
+//   - replay: a recorded Schedule, given as a token.
 //
-// By default loads and stores of memory that more than one goroutine has
-// touched are choice points too, and every access is checked for data
-// races against the happens-before order (vector clocks; see ssainterp's
-// memory.go); Options.SyncOnly and Options.NoRaces turn these off. dfs
-// prunes schedules that differ only in the order of independent
-// operations with sleep sets.
+// Options.SyncOnly leaves loads and stores out of the choice points, and
+// Options.NoRaces turns off the data race checks that run on every access
+// against the happens-before order (vector clocks).
 //
-// The oracles: a data race, a global deadlock (nothing can move and no
-// timer is pending), an unrecovered panic or fatal error, a livelock, a
-// non-zero exit status, optionally goroutines still blocked when the
-// program ends (not those waiting for a pending timer: a janitor on its
-// ticker is not blocked forever), and nondeterminism (a replay that
-// diverges from its schedule).
+// # Oracles
+//
+// A data race, a global deadlock (nothing can move and no timer is
+// pending), an unrecovered panic or fatal error, a failed test, a
+// livelock, a non-zero exit status, goroutines still blocked when the
+// program ends or the test returns (with Options.Leaks, or always for a
+// test; not those waiting for a pending timer: a janitor on its ticker is
+// not blocked forever), and nondeterminism: a program that does not
+// replay the same way twice.
 //
 // Time is not a barrier (fair.go, Clock): firing the earliest pending
 // timer is an alternative at every choice point where its deadline is
 // within Options.TimerHorizon (2ms by default) of the earliest time since
 // which a goroutine has been runnable (see stalls), and the only move
-// when nothing else can run. A report whose schedule fired a
-// timer early says so ("timing-dependent: the 2ms timer (time.AfterFunc
-// at context.go:652) fired before goroutine 2 ran (main.go:16)").
+// when nothing else can run. A report whose schedule fired a timer early
+// says so ("timing-dependent: the 2ms timer (time.AfterFunc at
+// context.go:652) fired before goroutine 2 ran (main.go:16)").
 // Options.TimeBarrier restores the old rule (timers fire only when
 // nothing can run).
 //
@@ -48,19 +56,71 @@
 // makes progress when the fair budget is spent is inconclusive: counted
 // in Report.Inconclusive, never reported. The interpreter's bound on loop
 // iterations without a visible operation is mcheck's limit too: an error
-// naming where it was reached, not a bug of the program. A failure found is shrunk (fewer choices and context
-// switches) and replayed with a trace, formatted by Failure.Format as a
-// table with one column per goroutine.
-//
-// Executions derive their seeds from the exploration's seed and their
-// index, and the failure with the lowest index is reported, so the
-// result does not depend on the number of parallel workers.
+// naming where it was reached, not a bug of the program.
 //
 // A goroutine that yields with runtime.Gosched is scheduled after the
 // goroutines that could run when it yielded (CHESS's fair scheduling, for
 // a bounded number of steps), so spin loops neither starve the goroutine
 // they wait for nor rule out the orders where the yielder goes first.
 //
-// Not yet: dynamic partial-order reduction, state fingerprints, and the
-// guided heuristics and restarts of the seeds.
+// # Reports and replay
+//
+// A failure found is shrunk (fewer choices and context switches) and
+// replayed with a trace. Failure.Format prints it bounded, under 200
+// lines whatever the execution: the runtime's words, where the blocked
+// goroutines are (grouped by place when there are many), and the
+// interleaving as a table with a column for each goroutine that matters
+// (a race's two sides, the goroutines left blocked, those that moved
+// last) and one for the others, showing the first and last steps and
+// saying what it leaves out. Options.TraceFile writes the whole trace
+// (Failure.WriteTrace).
+//
+// Every failure carries its Schedule: the execution's seed and the
+// choices made, printed as a token ("v1." and base64url, compressed
+// when long: "v1.~"). Options.Replay
+// runs exactly that schedule. ParseToken refuses text that is not a
+// token; a token that does not fit the program (a choice that is not one
+// of the alternatives, choices missing or left over) is an error wrapping
+// ErrTokenMismatch when it misfits the same way on a second run (the
+// token was made for another test or another version of the code), and a
+// Failure of kind Nondeterminism when the two runs differ (the program
+// depends on something mcheck does not control).
+//
+// Executions derive their seeds from the exploration's seed and their
+// index, and the failure with the lowest index is reported, so the
+// result does not depend on the number of parallel workers.
+//
+// # Writing a strategy
+//
+// A Strategy has three methods, like shuttle's Scheduler: NewExecution,
+// NextGoroutine and NextNumber. One that also implements Observer is
+// given the Execution at its start (Begin) and told of every operation
+// just before it runs (Performed), chosen or forced; Execution.Pending
+// says what a goroutine would touch if it moved now and Describe what it
+// does and where. Dependent is the dependence relation over operations
+// (same goroutine, or a common object and not two reads, or the clock)
+// that dfs's sleep sets use and dynamic partial-order reduction needs. A
+// Pruner can stop an execution whose rest is redundant. Options.Custom
+// passes a strategy to Explore, one per worker. Example_customStrategy
+// is a strategy written outside the package that runs, at every choice,
+// a goroutine whose next operation conflicts with the last one.
+//
+// # Not supported
+//
+//   - Dynamic partial-order reduction: dfs prunes with sleep sets only,
+//     so it still explores orders of dependent operations that cannot
+//     matter; the Observer surface is what a DPOR strategy would build on.
+//   - State caching: Machine.Fingerprint abstracts away the heap, so
+//     fingerprints are counted (Report.States) but never used to prune.
+//   - Weak memory: executions are sequentially consistent, so bugs that
+//     need a reordering by the compiler or the processor are not found
+//     (data races, which they require, are).
+//   - Happens-before is coarser than Go's memory model for some channel
+//     patterns: a race can be missed there, never invented.
+//   - Restarts and guided heuristics are not strategies of this package:
+//     package restarts wraps explorations, and the guided search of
+//     package heuristics (not built yet) is to be written on the strategy
+//     surface above.
+//   - A token is tied to the program and the version of the code it was
+//     made for; it does not name them (the check layer does).
 package sched

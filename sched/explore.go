@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -25,7 +26,7 @@ const (
 // Options configure an exploration. The zero value explores with the
 // random strategy for the default budget.
 type Options struct {
-	Strategy        string        // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"
+	Strategy        string        // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"; with Custom, a name for the report
 	Seed            uint64        // the exploration's seed; executions derive theirs from it
 	Executions      int           // budget in executions (default 10000; dfs: until exhausted)
 	Time            time.Duration // budget in time (0: none)
@@ -43,6 +44,15 @@ type Options struct {
 	RecordRaces     bool          // report data races in Report.Races without failing the execution
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
+	// Custom, if set, makes each worker's strategy (a strategy of your
+	// own; see Observer and Pruner). Every worker has its own and runs
+	// every Workers-th execution: a search that must see every
+	// execution (a systematic one) wants Workers: 1.
+	Custom func() Strategy
+	// TraceFile, if set, is where Explore writes the whole trace of the
+	// failure it reports (Failure.WriteTrace), which Failure.Format
+	// shows bounded, and names in the report.
+	TraceFile string
 	// TimeBarrier restores the old semantics of time: timers fire only
 	// when no goroutine can move (see Clock).
 	TimeBarrier bool
@@ -97,6 +107,7 @@ type Failure struct {
 	Stderr      string                // and on standard error (the runtime's report is there)
 	Execution   int                   // which execution found it
 	Environment string                // what the execution ran, from Target.Describe
+	TraceFile   string                // where Explore wrote the whole trace (Options.TraceFile); "" if it did not
 	steps       int                   // scheduling steps of the execution
 
 	// Timing says which timers the failing schedule fired while
@@ -150,18 +161,67 @@ func (o *Options) defaults() {
 	if o.LoopSteps == 0 {
 		o.LoopSteps = 10_000_000
 	}
-	switch o.PreemptionBound {
-	case 0:
-		o.PreemptionBound = 2
-	case NoPreemptions:
-		o.PreemptionBound = 0
-	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	if o.Strategy == "dfs" || o.Replay != "" {
 		o.Workers = 1
 	}
+}
+
+// newStrategy makes a worker's strategy: opts.Custom's or the named one.
+func newStrategy(opts Options) (Strategy, error) {
+	if opts.Custom != nil {
+		return opts.Custom(), nil
+	}
+	return NewStrategy(opts.Strategy, opts)
+}
+
+// ErrTokenMismatch is what Explore's error wraps when a replay token is
+// well formed but does not fit the program: a choice that is not one of
+// the alternatives, a schedule that ends too soon or has choices left
+// over, the same way on two runs.
+var ErrTokenMismatch = errors.New("the replay token does not fit this test (made for another test or another version of the code?)")
+
+// replayToken runs the schedule of a token, traced. A misfit (see
+// replay) may mean the token was made for another program, or that this
+// one does not behave the same way twice. The replay strategy cannot
+// tell them apart from one run, so a misfit is replayed once more: the
+// same misfit again means the program is deterministic and the token
+// does not fit it (an error wrapping ErrTokenMismatch); another one
+// means the program itself diverges, a Failure of kind Nondeterminism.
+func replayToken(t Target, opts Options, tok string) (*Failure, error) {
+	s, err := ParseToken(tok)
+	if err != nil {
+		return nil, err
+	}
+	run := func(trace bool) (*Failure, string, error) {
+		r := &replay{choices: s.Choices}
+		f, _, err := runOne(t, opts, s.Seed, r, trace, nil)
+		if r.misfit != "" && errors.Is(err, errInconclusive) {
+			err = nil // a schedule that does not fit may run into anything
+		}
+		return f, r.misfit, err
+	}
+	f, misfit, err := run(true)
+	if misfit == "" || err != nil {
+		return f, err
+	}
+	_, again, err := run(false)
+	if err != nil {
+		return nil, err
+	}
+	if again == misfit {
+		return nil, fmt.Errorf("%w: %s", ErrTokenMismatch, misfit)
+	}
+	if again == "" {
+		again = "it fits"
+	}
+	if f == nil {
+		f = &Failure{Kind: Nondeterminism, Schedule: s}
+	}
+	f.Message = fmt.Sprintf("the program does not replay the same way twice (it depends on something mcheck does not control): on the first replay %s; on the second %s", misfit, again)
+	return f, nil
 }
 
 // Explore runs executions of t under the strategy until one fails, the
@@ -175,17 +235,22 @@ func Explore(t Target, opts Options) (*Report, error) {
 	if rep.Strategy == "" {
 		rep.Strategy = "portfolio"
 	}
+	if opts.Custom != nil && opts.Strategy == "" {
+		rep.Strategy = "custom"
+	}
 	if opts.Replay != "" {
-		s, err := ParseToken(opts.Replay)
+		f, err := replayToken(t, opts, opts.Replay)
 		if err != nil {
 			return nil, err
 		}
 		rep.Strategy = "replay"
-		f, _, err := runOne(t, opts, s.Seed, &replay{choices: s.Choices}, true, nil)
 		rep.Executions = 1
 		rep.Failure = f
 		rep.Elapsed = time.Since(start)
-		return rep, err
+		if err := writeTrace(f, opts.TraceFile); err != nil {
+			return nil, err
+		}
+		return rep, nil
 	}
 	var (
 		mu           sync.Mutex
@@ -208,7 +273,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 	// depend on the number of workers.
 	strategies := make([]Strategy, opts.Workers)
 	for w := range strategies {
-		s, err := NewStrategy(opts.Strategy, opts)
+		s, err := newStrategy(opts)
 		if err != nil {
 			return nil, err
 		}
@@ -260,7 +325,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 					seen.add(extra.fps)
 					races.add(extra.races)
 					mu.Lock()
-					if p, ok := strategies[w].(interface{ Pruned() bool }); ok && p.Pruned() {
+					if p, ok := strategies[w].(Pruner); ok && p.Pruned() {
 						pruned++
 					} else if errors.Is(err, errInconclusive) {
 						err = nil
@@ -312,9 +377,32 @@ func Explore(t Target, opts Options) (*Report, error) {
 		rep.Failure = f
 		// As if the executions had run one after the other.
 		rep.Executions = min(best.Execution+1, ran)
+		if err := writeTrace(f, opts.TraceFile); err != nil {
+			return nil, err
+		}
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
+}
+
+// writeTrace writes f's whole trace to file (see Options.TraceFile).
+func writeTrace(f *Failure, file string) error {
+	if f == nil || file == "" {
+		return nil
+	}
+	f.TraceFile = file
+	w, err := os.Create(file)
+	if err != nil {
+		return fmt.Errorf("mcheck could not write the trace: %w", err)
+	}
+	err = f.WriteTrace(w, "TOKEN")
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("mcheck could not write the trace: %w", err)
+	}
+	return nil
 }
 
 // stateSet collects the fingerprints the workers saw.
@@ -398,9 +486,6 @@ func (r *recorder) NextNumber(n int) int {
 	return c
 }
 
-// runOne runs one execution under strategy s. With trace, it records
-// the interleaving. It returns the failure (nil if none), the number of
-// choice points, and an error if mcheck itself failed.
 // runExtra collects what an execution saw besides its outcome.
 type runExtra struct {
 	states bool // collect fingerprints
@@ -408,6 +493,9 @@ type runExtra struct {
 	races  []*ssainterp.Race
 }
 
+// runOne runs one execution under strategy s. With trace, it records
+// the interleaving. It returns the failure (nil if none), the number of
+// choice points, and an error if mcheck itself failed.
 func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *runExtra) (*Failure, int, error) {
 	rec := &recorder{Strategy: s, s: Schedule{Seed: seed}}
 	var stdout, stderr bytes.Buffer
@@ -420,21 +508,12 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	if err := t.Start(m); err != nil {
 		return nil, 0, err
 	}
-	// Partial-order reduction needs what each pending operation touches.
-	obs, _ := s.(interface {
-		setAccess(func(int) ssainterp.Access)
-		observe(int, ssainterp.Access)
-	})
-	access := func(id int) ssainterp.Access {
-		if id == Clock {
-			return ssainterp.Access{All: true}
-		}
-		return m.PendingAccess(id)
-	}
+	ex := &Execution{m: m}
+	obs, _ := s.(Observer)
 	if obs != nil {
-		obs.setAccess(access)
+		obs.Begin(ex)
 	}
-	pr, _ := s.(interface{ Pruned() bool })
+	pr, _ := s.(Pruner)
 	var (
 		steps      []Step
 		current    = 0
@@ -507,7 +586,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		}
 		if g == Clock {
 			if obs != nil {
-				obs.observe(Clock, access(Clock))
+				obs.Performed(ex.Pending(Clock))
 			}
 			if trace {
 				desc, pos, _ := m.NextTimer()
@@ -527,7 +606,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			steps = append(steps, Step{G: g, Op: op, Pos: pos})
 		}
 		if obs != nil {
-			obs.observe(g, m.PendingAccess(g))
+			obs.Performed(ex.Pending(g))
 		}
 		if extra != nil && extra.states {
 			extra.fps = append(extra.fps, m.Fingerprint())
@@ -584,9 +663,10 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			f = fail(ExitStatus, fmt.Sprintf("the program exited with status %d", res.ExitCode))
 		}
 	}
-	if r, ok := s.(*replay); ok && r.diverged != "" {
-		f = fail(Nondeterminism, "the replayed execution diverged from its schedule: "+r.diverged+
-			" (the program depends on something mcheck does not control)")
+	if r, ok := s.(*replay); ok {
+		if r.end(); r.misfit != "" {
+			f = fail(Nondeterminism, r.misfit) // replayToken tells which it is
+		}
 	}
 	if f != nil {
 		f.steps = n

@@ -94,10 +94,11 @@ func readWant(t *testing.T, file string) (want string, runs int) {
 // options: bugs are found and replay, fixed twins are clean.
 func TestFidelityCorpus(t *testing.T) {
 	cases := fidelityCases(t)
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./fidelity/...")
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
 	require.NoError(t, err)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			pkg := "schedtest/fidelity/" + c.name
 			tg := Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
 			opts := Options{Seed: 1, Leaks: true}

@@ -32,6 +32,7 @@ func TestNoFalseRaces(t *testing.T) {
 		}
 		name := filepath.Base(d)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			tg := target(t, "racefree/"+name)
 			rep, err := Explore(tg, Options{Seed: 1, Executions: n, Leaks: true})
 			if err != nil {
@@ -114,7 +115,7 @@ func TestWaitGroupReuse(t *testing.T) {
 // TestRaceSides: the byte-range, atomic and WaitGroup races of the
 // fidelity corpus name the two accesses as Go's race detector does.
 func TestRaceSides(t *testing.T) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./fidelity/...")
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
 	require.NoError(t, err)
 	for _, c := range []struct {
 		name string

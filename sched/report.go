@@ -1,8 +1,12 @@
 package sched
 
 import (
+	"bufio"
+	"cmp"
 	"fmt"
+	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,7 +16,15 @@ import (
 // Format writes the failure as mcheck reports it: the kind and the
 // runtime's words, where each blocked goroutine is, the interleaving as a
 // table with one column per goroutine, and the replay command (replay
-// completes it with the token).
+// completes it with the token). The report is bounded (under 200 lines
+// of at most a few hundred characters whatever the execution, but for
+// the replay line, whose token grows with the choices made): a long
+// trace shows its first and last steps, the table has columns for the
+// goroutines that matter (those of a race, those that moved last, those
+// left blocked) and puts the steps of the others in one column, many
+// blocked goroutines are grouped by where they are, and the report says
+// what it left out. Options.TraceFile writes the whole trace to a file
+// (WriteTrace).
 func (f *Failure) Format(replay string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "mcheck: %s: %s\n", f.Kind, firstLines(f.Message, 6))
@@ -23,7 +35,7 @@ func (f *Failure) Format(replay string) string {
 		}
 		fmt.Fprintf(&b, "  %s at %s by goroutine %d: %s\n", w, r.Current.Pos, r.Current.Goroutine, r.Current.Func)
 		if st := strings.TrimSpace(r.Current.Stack); st != "" {
-			fmt.Fprintf(&b, "    %s\n", strings.ReplaceAll(st, "\n", "\n    "))
+			fmt.Fprintf(&b, "    %s\n", strings.ReplaceAll(firstLines(st, maxStackLines), "\n  ", "\n    "))
 		}
 		fmt.Fprintf(&b, "  Previous %s at %s by goroutine %d: %s\n", accessOp(r.Previous), r.Previous.Pos, r.Previous.Goroutine, r.Previous.Func)
 		for _, g := range f.Goroutines {
@@ -32,19 +44,13 @@ func (f *Failure) Format(replay string) string {
 			}
 		}
 	} else {
-		for _, g := range f.Goroutines {
-			fmt.Fprintf(&b, "  goroutine %d [%s]: %s %s", g.ID, g.Op, g.Pos, g.Func)
-			if g.Created != "" {
-				fmt.Fprintf(&b, "  ← created at %s", g.Created)
-			}
-			b.WriteString("\n")
-		}
+		f.writeGoroutines(&b)
 	}
 	if f.Timing != "" {
 		fmt.Fprintf(&b, "%s\n", f.Timing)
 	}
 	if f.Environment != "" {
-		fmt.Fprintf(&b, "environment: %s\n", strings.ReplaceAll(f.Environment, "\n", "\n             "))
+		fmt.Fprintf(&b, "environment: %s\n", strings.ReplaceAll(firstLines(f.Environment, maxEnvLines), "\n  ", "\n             "))
 	}
 	if len(f.Trace) > 0 {
 		b.WriteString(f.table())
@@ -53,6 +59,74 @@ func (f *Failure) Format(replay string) string {
 		fmt.Fprintf(&b, "replay: %s\n", strings.ReplaceAll(replay, "TOKEN", f.Schedule.Token()))
 	}
 	return b.String()
+}
+
+// Bounds of a report (see Format).
+const (
+	maxStackLines     = 16 // of a race's stack
+	maxEnvLines       = 16 // of an environment's description
+	maxGoroutineLines = 20 // blocked goroutines listed one by one
+	maxColumns        = 8  // goroutines with a column of their own
+	othersWidth       = 48 // of the column of the others
+)
+
+// writeGoroutines lists the blocked goroutines, one line each; more than
+// maxGoroutineLines are grouped by where they are (operation, position,
+// function and creation site), and the groups listed up to that bound.
+func (f *Failure) writeGoroutines(b *strings.Builder) {
+	line := func(ids string, g ssainterp.Goroutine) {
+		fmt.Fprintf(b, "  %s [%s]: %s %s", ids, g.Op, g.Pos, g.Func)
+		if g.Created != "" {
+			fmt.Fprintf(b, "  ← created at %s", g.Created)
+		}
+		b.WriteString("\n")
+	}
+	if len(f.Goroutines) <= maxGoroutineLines {
+		for _, g := range f.Goroutines {
+			line(fmt.Sprintf("goroutine %d", g.ID), g)
+		}
+		return
+	}
+	type group struct {
+		first ssainterp.Goroutine
+		ids   []int
+	}
+	var groups []*group
+	index := map[[4]string]*group{}
+	for _, g := range f.Goroutines {
+		k := [4]string{g.Op, g.Pos, g.Func, g.Created}
+		if index[k] == nil {
+			index[k] = &group{first: g}
+			groups = append(groups, index[k])
+		}
+		index[k].ids = append(index[k].ids, g.ID)
+	}
+	shown := 0
+	for i, gr := range groups {
+		if i == maxGoroutineLines {
+			fmt.Fprintf(b, "  ... and %d more goroutines elsewhere\n", len(f.Goroutines)-shown)
+			break
+		}
+		shown += len(gr.ids)
+		if len(gr.ids) == 1 {
+			line(fmt.Sprintf("goroutine %d", gr.ids[0]), gr.first)
+			continue
+		}
+		line(fmt.Sprintf("%d goroutines (%s)", len(gr.ids), idList(gr.ids, 5)), gr.first)
+	}
+}
+
+// idList spells ids, the first n of them: "3, 4, 5, ... 17".
+func idList(ids []int, n int) string {
+	var parts []string
+	for i, id := range ids {
+		if i == n && len(ids) > n+1 {
+			parts = append(parts, "...", strconv.Itoa(ids[len(ids)-1]))
+			break
+		}
+		parts = append(parts, strconv.Itoa(id))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // accessOp names what a side of a race did ("write", "atomic read", ...).
@@ -84,55 +158,167 @@ const (
 	traceTail = 40
 )
 
-// table formats the trace with one column per goroutine.
-func (f *Failure) table() string {
-	var ids []int
-	for _, s := range f.Trace {
-		if !slices.Contains(ids, s.G) {
-			ids = append(ids, s.G)
+// shownStep reports whether Format shows step i of a trace of n steps.
+func shownStep(i, n int) bool {
+	return n <= traceHead+traceTail || i < traceHead || i >= n-traceTail
+}
+
+// columns picks the goroutines that get a column of their own in the
+// table: among those that perform a step shown, at most maxColumns, by
+// how much they matter: the two sides of a race, then the goroutines
+// left blocked (Failure.Goroutines), then the others; within each, those
+// with more steps shown, then those that moved last. It returns them
+// sorted (the clock's column last), and whether some goroutine of the
+// steps shown has none.
+func (f *Failure) columns() (ids []int, others bool) {
+	type rank struct {
+		id, class, steps, last int
+	}
+	byID := map[int]*rank{}
+	var ranks []*rank
+	n := len(f.Trace)
+	for i, s := range f.Trace {
+		if !shownStep(i, n) {
+			continue
 		}
+		r := byID[s.G]
+		if r == nil {
+			r = &rank{id: s.G}
+			byID[s.G] = r
+			ranks = append(ranks, r)
+		}
+		r.steps++
+		r.last = i
+	}
+	for _, g := range f.Goroutines {
+		if r := byID[g.ID]; r != nil {
+			r.class = 1
+		}
+	}
+	if rc := f.Race; rc != nil {
+		for _, id := range []int{rc.Current.Goroutine, rc.Previous.Goroutine} {
+			if r := byID[id]; r != nil {
+				r.class = 2
+			}
+		}
+	}
+	slices.SortStableFunc(ranks, func(a, b *rank) int {
+		return cmp.Or(b.class-a.class, b.steps-a.steps, b.last-a.last)
+	})
+	if len(ranks) > maxColumns {
+		ranks, others = ranks[:maxColumns], true
+	}
+	for _, r := range ranks {
+		ids = append(ids, r.id)
 	}
 	slices.Sort(ids)
 	if len(ids) > 0 && ids[0] == Clock {
 		ids = append(ids[1:], Clock) // the clock's column last
 	}
+	return ids, others
+}
+
+// table formats the trace with one column per goroutine that matters
+// (see columns) and, if some have none, a last column "others" whose
+// cells name their goroutine.
+func (f *Failure) table() string {
+	ids, others := f.columns()
 	col := map[int]int{}
 	for i, id := range ids {
 		col[id] = i
 	}
-	cells := make([]string, len(f.Trace))
+	n := len(f.Trace)
+	cells := make([]string, n)
 	width := 4
 	for i, s := range f.Trace {
+		if !shownStep(i, n) {
+			continue
+		}
 		cells[i] = strings.TrimSpace(s.Pos + " " + strings.TrimPrefix(s.Op, "sync."))
-		width = max(width, len(cells[i])+2)
+		if _, ok := col[s.G]; ok {
+			width = max(width, len(cells[i])+2)
+		}
 	}
 	width = min(width, 40)
 	var b strings.Builder
-	fmt.Fprintf(&b, "schedule: %d steps, %d context switches\n", len(f.Trace), switches(f.Trace))
+	fmt.Fprintf(&b, "schedule: %d steps, %d context switches\n", n, switches(f.Trace))
 	head := "  #  "
 	for _, id := range ids {
-		name := fmt.Sprintf("g%d", id)
-		if id == Clock {
-			name = "clock"
-		}
-		head += fmt.Sprintf("%-*s", width, name)
+		head += fmt.Sprintf("%-*s", width, goroutineName(id))
+	}
+	if others {
+		head += "others"
 	}
 	b.WriteString(strings.TrimRight(head, " ") + "\n")
 	for i, s := range f.Trace {
-		if n := len(f.Trace); n > traceHead+traceTail && i >= traceHead && i < n-traceTail {
+		if !shownStep(i, n) {
 			if i == traceHead {
 				fmt.Fprintf(&b, "     ... %d steps ...\n", n-traceHead-traceTail)
 			}
 			continue
 		}
-		cell := cells[i]
-		if len(cell) > width-2 {
-			cell = cell[:width-2]
+		cell, limit, indent := cells[i], width-2, 0
+		if c, ok := col[s.G]; ok {
+			indent = width * c
+		} else {
+			cell, limit, indent = goroutineName(s.G)+" "+cell, othersWidth, width*len(ids)
 		}
-		line := fmt.Sprintf("%3d  %s%s", i+1, strings.Repeat(" ", width*col[s.G]), cell)
+		if len(cell) > limit {
+			cell = cell[:limit]
+		}
+		line := fmt.Sprintf("%3d  %s%s", i+1, strings.Repeat(" ", indent), cell)
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
+	if hidden := f.hidden(ids); hidden != "" {
+		b.WriteString(hidden)
+	}
 	return b.String()
+}
+
+// hidden says what the table left out ("not shown: 19,400 of 20,000
+// steps, and the columns of 992 of 1,000 goroutines"), and where the
+// whole trace is; "" when it shows everything.
+func (f *Failure) hidden(ids []int) string {
+	n := len(f.Trace)
+	all := map[int]bool{}
+	for _, s := range f.Trace {
+		all[s.G] = true
+	}
+	var parts []string
+	if n > traceHead+traceTail {
+		parts = append(parts, fmt.Sprintf("%d of %d steps", n-traceHead-traceTail, n))
+	}
+	if len(all) > len(ids) {
+		parts = append(parts, fmt.Sprintf("the columns of %d of %d goroutines (their steps shown are under others)", len(all)-len(ids), len(all)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	where := "rerun with -mcheck.trace=full"
+	if f.TraceFile != "" {
+		where = f.TraceFile
+	}
+	return fmt.Sprintf("not shown: %s; full trace: %s\n", strings.Join(parts, ", and "), where)
+}
+
+// goroutineName is a goroutine's name in a trace: "g3", or "clock".
+func goroutineName(id int) string {
+	if id == Clock {
+		return "clock"
+	}
+	return "g" + strconv.Itoa(id)
+}
+
+// WriteTrace writes f's whole trace to w: the report (Format) and then
+// every step, one per line: step number, goroutine, position, operation.
+func (f *Failure) WriteTrace(w io.Writer, replay string) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString(f.Format(replay))
+	fmt.Fprintf(bw, "\nfull trace: %d steps\n", len(f.Trace))
+	for i, s := range f.Trace {
+		fmt.Fprintf(bw, "%6d  %-6s %s %s\n", i+1, goroutineName(s.G), s.Pos, s.Op)
+	}
+	return bw.Flush()
 }
 
 func firstLines(s string, n int) string {

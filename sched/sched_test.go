@@ -2,6 +2,9 @@ package sched
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,17 +19,16 @@ func target(t *testing.T, name string) Target {
 	return tg
 }
 
-// loadTarget loads the main package testdata/name.
+// loadTarget returns the main package testdata/name, from one program
+// holding every package of testdata, loaded once (loading is most of
+// the cost of a small test; ssainterp caches the load).
 func loadTarget(name string) (Target, error) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./"+name)
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
 	if err != nil {
 		return Target{}, err
 	}
-	mains := prog.MainPackages()
-	if len(mains) != 1 {
-		return Target{}, fmt.Errorf("%s: %d main packages", name, len(mains))
-	}
-	return Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(mains[0]) }}, nil
+	pkg := "schedtest/" + name
+	return Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}, nil
 }
 
 // bruteCount counts the leaves of the full choice tree of t by
@@ -145,6 +147,17 @@ func TestSleepSets(t *testing.T) {
 			require.Equal(t, tc.without, full.Executions)
 			t.Logf("%s: %d schedules without reduction, %d with sleep sets (%d cut short)", tc.name, full.Executions, red.Executions, red.Pruned)
 			require.Equal(t, tc.reduced, red.Executions)
+			// The same search through the exported surface (Observer,
+			// Pruner, Options.Custom) explores the same schedules.
+			custom, err := Explore(tg, Options{Workers: 1, SyncOnly: tc.syncOnly, Custom: func() Strategy {
+				s, err := NewStrategy("dfs", Options{PreemptionBound: Unbounded})
+				require.NoError(t, err)
+				return s
+			}})
+			require.NoError(t, err)
+			require.True(t, custom.Exhausted)
+			require.Equal(t, "custom", custom.Strategy)
+			require.Equal(t, [2]int{red.Executions, red.Pruned}, [2]int{custom.Executions, custom.Pruned})
 		})
 	}
 	for _, name := range []string{"lockorder", "doubleclose", "racycounter", "mapwrites"} {
@@ -253,8 +266,30 @@ func TestTokenRoundTrip(t *testing.T) {
 	got, err := ParseToken(s.Token())
 	require.NoError(t, err)
 	require.Equal(t, s, got)
+	// Runs of one choice are shortened.
+	long := Schedule{Seed: 3, Choices: []int{1, 1, 1, 1, 1, 1, 2}}
+	for range 1000 {
+		long.Choices = append(long.Choices, 7)
+	}
+	long.Choices = append(long.Choices, 1, 0, 0, 0, 0, 0, 0, 0)
+	got, err = ParseToken(long.Token())
+	require.NoError(t, err)
+	require.Equal(t, long, got)
+	require.Less(t, len(long.Token()), 40)
+	// A long schedule with no runs but a pattern is compressed.
+	var varied Schedule
+	for i := range 5000 {
+		varied.Choices = append(varied.Choices, 1, 1, 2+i%300, 2+i%300)
+	}
+	require.True(t, strings.HasPrefix(varied.Token(), "v1.~"))
+	require.Less(t, len(varied.Token()), 3000)
+	got, err = ParseToken(varied.Token())
+	require.NoError(t, err)
+	require.Equal(t, varied, got)
+	_, err = ParseToken("v1.~AAAA")
+	require.ErrorContains(t, err, "is not a schedule token: it does not decompress")
 	_, err = ParseToken("v2.abc")
-	require.ErrorContains(t, err, "does not start with v1.")
+	require.ErrorContains(t, err, `"v2.abc" is not a schedule token: it does not start with v1.`)
 	require.True(t, strings.HasPrefix(s.Token(), "v1."))
 }
 
@@ -364,14 +399,55 @@ func TestFindsRaceThroughReflection(t *testing.T) {
 	require.Contains(t, strings.Join(pos, " "), "encode.go:", "the read by encoding/json")
 }
 
-func TestNondeterminismIsReported(t *testing.T) {
+// TestReplayErrors: text that is not a token is refused as such; a
+// token that does not fit the program is an error of Explore, not a bug
+// of the program; a program that does not replay the same way twice is
+// a nondeterminism failure.
+func TestReplayErrors(t *testing.T) {
 	tg := target(t, "doubleclose")
-	// A schedule naming a goroutine that never exists diverges.
-	bad := Schedule{Seed: 1, Choices: []int{9, 9, 9}}.Token()
-	rep, err := Explore(tg, Options{Replay: bad})
+	for _, garbage := range []string{"hello", "v1.", "v1.!!", "v2.AQ", "v1.gICAgICAgICAgAE"} {
+		_, err := Explore(tg, Options{Replay: garbage})
+		require.ErrorContains(t, err, "is not a schedule token", garbage)
+		require.NotErrorIs(t, err, ErrTokenMismatch)
+	}
+
+	found, err := Explore(tg, Options{Seed: 3})
+	require.NoError(t, err)
+	require.NotNil(t, found.Failure)
+	own := found.Failure.Schedule
+	lock, err := Explore(target(t, "lockorder"), Options{Seed: 7})
+	require.NoError(t, err)
+	require.NotNil(t, lock.Failure)
+	for name, s := range map[string]Schedule{
+		"another test's token":          lock.Failure.Schedule,
+		"a goroutine that never exists": {Seed: 1, Choices: []int{9, 9, 9}},
+		"choices left over":             {Seed: own.Seed, Choices: append(slices.Clone(own.Choices), 1, 1, 1)},
+		"choices missing":               {Seed: own.Seed},
+	} {
+		_, err := Explore(tg, Options{Replay: s.Token()})
+		require.ErrorIs(t, err, ErrTokenMismatch, name)
+		require.ErrorContains(t, err, "the replay token does not fit this test (made for another test or another version of the code?)", name)
+	}
+	_, err = Explore(target(t, "single"), Options{Replay: own.Token()})
+	require.ErrorContains(t, err, "the execution ends after 0 of the schedule's")
+
+	// A program that is not the same from one run to the next (here the
+	// target starts another program on its first run) is nondeterminism.
+	runs := 0
+	prog := tg.Prog
+	flaky := Target{Prog: prog, Start: func(m *ssainterp.Machine) error {
+		runs++
+		if runs == 1 {
+			return m.Start("schedtest/single")
+		}
+		return m.Start("schedtest/doubleclose")
+	}}
+	rep, err := Explore(flaky, Options{Replay: own.Token()})
 	require.NoError(t, err)
 	require.NotNil(t, rep.Failure)
 	require.Equal(t, Nondeterminism, rep.Failure.Kind)
+	require.Contains(t, rep.Failure.Message, "does not replay the same way twice")
+	require.Contains(t, rep.Failure.Message, "on the second it fits")
 }
 
 // TestTimerIsAChoice: firing a pending timer is an alternative at every
@@ -410,7 +486,7 @@ func TestTimerIsAChoice(t *testing.T) {
 // the worker sends is reported as timing-dependent, and the old semantics
 // cannot find it.
 func TestTimingDependentReport(t *testing.T) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./fidelity/time_ctxleak")
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
 	require.NoError(t, err)
 	tg := Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start("schedtest/fidelity/time_ctxleak") }}
 	rep, err := Explore(tg, Options{Seed: 1, Leaks: true})
@@ -433,4 +509,46 @@ func TestDeadlinesSaturate(t *testing.T) {
 	rep, err := Explore(target(t, "maxtimer"), Options{Seed: 1, Executions: 50})
 	require.NoError(t, err)
 	require.Nil(t, rep.Failure)
+}
+
+// TestHugeTraceReportIsBounded: a failure after thousands of steps of
+// hundreds of goroutines is reported in under 200 short lines that say
+// what they leave out, and Options.TraceFile holds every step.
+func TestHugeTraceReportIsBounded(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "trace.txt")
+	rep, err := Explore(target(t, "hugetrace"), Options{Seed: 1, Executions: 1, SyncOnly: true, TraceFile: file})
+	require.NoError(t, err)
+	f := rep.Failure
+	require.NotNil(t, f)
+	require.Equal(t, GlobalDeadlock, f.Kind)
+	require.Greater(t, len(f.Trace), 10000)
+	require.Len(t, f.Goroutines, 101)
+	report := f.Format("TOKEN")
+	lines := strings.Split(strings.TrimRight(report, "\n"), "\n")
+	require.Less(t, len(lines), 200, report)
+	for _, l := range lines {
+		limit := 500
+		if strings.HasPrefix(l, "replay: ") {
+			limit = 4000 // the token grows with the choices made: 13,000 here, compressed
+		}
+		require.Less(t, len(l), limit, "a line of %d characters: %.300s", len(l), l)
+	}
+	require.Contains(t, report, "  goroutine 1 [select (no cases)]: main.go:30 main.main\n")
+	require.Regexp(t, `  100 goroutines \(\d+, \d+, \d+, \d+, \d+, \.\.\., \d+\) \[chan send\]: main.go:21 main.main.func1  ← created at main.go:17\n`, report)
+	require.Contains(t, report, fmt.Sprintf("not shown: %d of %d steps, and the columns of", len(f.Trace)-traceHead-traceTail, len(f.Trace)))
+	require.Contains(t, report, "of 301 goroutines (their steps shown are under others); full trace: "+file+"\n")
+	require.Regexp(t, `\n  #  g1 +(g\d+ +){7}others\n`, report[:strings.Index(report, "\nreplay:")])
+	again, err := Explore(target(t, "hugetrace"), Options{Replay: f.Schedule.Token(), SyncOnly: true})
+	require.NoError(t, err)
+	require.Equal(t, f.Trace, again.Failure.Trace, "the long token replays")
+
+	full, err := os.ReadFile(file)
+	require.NoError(t, err)
+	text := string(full)
+	require.True(t, strings.HasPrefix(text, report), "the trace file starts with the report")
+	steps := strings.Split(strings.TrimRight(text[strings.Index(text, "\nfull trace: "):], "\n"), "\n")[2:]
+	require.Len(t, steps, len(f.Trace))
+	for i, s := range f.Trace {
+		require.Equal(t, fmt.Sprintf("%6d  %-6s %s %s", i+1, goroutineName(s.G), s.Pos, s.Op), steps[i])
+	}
 }

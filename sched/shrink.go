@@ -100,7 +100,7 @@ func shrink(t Target, opts Options, f *Failure) (*Failure, error) {
 		// Shrinking lost the failure (it should not): report the
 		// original schedule, traced.
 		g, _, err = runOne(t, opts, seed, &replay{choices: f.Schedule.Choices}, true, nil)
-		if err != nil || g == nil {
+		if err != nil || g == nil || g.Kind != f.Kind {
 			return f, err
 		}
 	}

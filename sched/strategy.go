@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Strategy decides, at every choice point of an execution, which enabled
@@ -24,8 +26,11 @@ type Strategy interface {
 }
 
 // NewStrategy returns the strategy with the given name: "portfolio" (the
-// default), "random", "pct" (priority change points, depth from opts) or
-// "dfs" (bounded exhaustive search, preemption bound from opts).
+// default), "random", "pct" (priority change points, depth from
+// opts.PCTDepth) or "dfs" (bounded exhaustive search, preemption bound
+// and reduction from opts.PreemptionBound and opts.NoReduction). A
+// strategy of one's own may wrap one (see Options.Custom); dfs is an
+// Observer and a Pruner, and must see every execution (Workers: 1).
 func NewStrategy(name string, opts Options) (Strategy, error) {
 	switch name {
 	case "", "portfolio":
@@ -98,17 +103,19 @@ func (p *portfolio) NextGoroutine(enabled []int, current int) int {
 
 func (p *portfolio) NextNumber(n int) int { return p.cur.NextNumber(n) }
 
-// replay follows a recorded list of choices. A choice that is not
-// possible any more means the program behaved differently this time
-// (nondeterminism mcheck does not control): diverged is set and the
-// replay goes on with the lowest enabled goroutine.
+// replay follows a recorded list of choices. A choice that is not one
+// of the alternatives, or a schedule that ends before the execution
+// does, is a misfit: misfit describes the first, and the replay goes on
+// with the lowest alternative. Explore tells a token made for another
+// program from a program that does not replay the same way twice (see
+// replayToken).
 type replay struct {
-	choices  []int
-	next     int
-	diverged string
+	choices []int
+	next    int
+	misfit  string
 }
 
-func (r *replay) NewExecution(int, uint64) bool { r.next = 0; return true }
+func (r *replay) NewExecution(int, uint64) bool { r.next, r.misfit = 0, ""; return true }
 
 func (r *replay) take() (int, bool) {
 	if r.next >= len(r.choices) {
@@ -124,10 +131,10 @@ func (r *replay) NextGoroutine(enabled []int, current int) int {
 	if ok && slices.Contains(enabled, c) {
 		return c
 	}
-	if r.diverged == "" {
-		r.diverged = fmt.Sprintf("at choice %d the schedule picks goroutine %d but goroutines %v are enabled", r.next, c, enabled)
+	if r.misfit == "" {
+		r.misfit = fmt.Sprintf("choice %d picks goroutine %d but the alternatives are %s", r.next, c, alternatives(enabled))
 		if !ok {
-			r.diverged = fmt.Sprintf("the schedule ends after %d choices but the program goes on", len(r.choices))
+			r.misfit = r.short()
 		}
 	}
 	return enabled[0]
@@ -138,8 +145,42 @@ func (r *replay) NextNumber(n int) int {
 	if ok && c < n {
 		return c
 	}
-	if r.diverged == "" {
-		r.diverged = fmt.Sprintf("at choice %d the schedule picks alternative %d of %d", r.next, c, n)
+	if r.misfit == "" {
+		r.misfit = fmt.Sprintf("choice %d picks alternative %d of %d", r.next, c, n)
+		if !ok {
+			r.misfit = r.short()
+		}
 	}
 	return 0
+}
+
+func (r *replay) short() string {
+	return fmt.Sprintf("the schedule ends after %d choices but the execution goes on", len(r.choices))
+}
+
+// end notes, when the execution is over, choices left unused.
+func (r *replay) end() {
+	if r.misfit == "" && r.next < len(r.choices) {
+		r.misfit = fmt.Sprintf("the execution ends after %d of the schedule's %d choices", r.next, len(r.choices))
+	}
+}
+
+// alternatives spells a goroutine choice's alternatives: "goroutines 1,
+// 3 and the clock".
+func alternatives(enabled []int) string {
+	var names []string
+	for _, id := range enabled {
+		if id == Clock {
+			names = append(names, "the clock")
+		} else {
+			names = append(names, strconv.Itoa(id))
+		}
+	}
+	if len(names) == 1 {
+		return "goroutine " + names[0]
+	}
+	if len(names) > 8 {
+		return fmt.Sprintf("%d goroutines (%s, ..., %s)", len(names), strings.Join(names[:5], ", "), names[len(names)-1])
+	}
+	return "goroutines " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

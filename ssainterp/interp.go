@@ -425,18 +425,6 @@ func (m *Machine) panicExit(g *goroutine) {
 	m.panicG = g.id
 }
 
-// goroutineTrace lists the frames of g as the runtime's traceback does.
-func (m *Machine) goroutineTrace(g *goroutine) string {
-	var b strings.Builder
-	for fr := g.top; fr != nil; fr = fr.caller {
-		if fr.fn.ssa == nil {
-			continue // go/defer thunks and runtime.main are not user frames
-		}
-		fmt.Fprintf(&b, "%s(...)\n\t%s\n", fr.fn.name, fr.position())
-	}
-	return b.String()
-}
-
 // fatal ends the program with a runtime fatal error ("fatal error: msg").
 func (m *Machine) fatal(msg, prefix string) {
 	m.writeStderr(prefix + "fatal error: " + msg + "\n")

@@ -281,3 +281,65 @@ func basicAny(k rkind, v value) any {
 	}
 	return nil
 }
+
+// Tracebacks: goroutineTrace lists a goroutine's frames as the Go
+// runtime's traceback does (a deadlock's goroutine dump, a panic's
+// stack, a race's), so that they read alike and tools that parse Go's
+// dumps parse them:
+//
+//	goroutine 1 [chan receive]:
+//	main.main()
+//		/home/me/prog/main.go:32
+//	goroutine 5 [chan receive]:
+//	main.(*box).wait(...)
+//		/home/me/prog/main.go:11
+//
+// A frame is the function as the runtime names it (import path, or
+// "main" for package main; methods as (*T).M; closures as .func1, .func1.1;
+// type arguments as [...]), then "()" for a function without parameters
+// and "(...)" for one with (the runtime prints argument words, or "..."
+// when it does not know them), and on the next line the file and line
+// where the frame is: for a goroutine stopped at a visible operation, the
+// line of that operation (the blocked receive, the Lock call); for a
+// caller, the line of the call. The runtime's "+0x1c5" program counter
+// offsets and its "created by" lines are not printed.
+
+// goroutineTrace lists the frames of g as the runtime's traceback does.
+func (m *Machine) goroutineTrace(g *goroutine) string {
+	var b strings.Builder
+	for fr := g.top; fr != nil; fr = fr.caller {
+		if fr.fn.ssa == nil {
+			continue // go/defer thunks and runtime.main are not user frames
+		}
+		pos := fr.position()
+		if fr == g.top && g.state == gPending && g.pending.pos.IsValid() {
+			// A stopped goroutine's pc is back at its operation.
+			p := m.prog.fset.Position(g.pending.pos)
+			pos = fmt.Sprintf("%s:%d", p.Filename, p.Line)
+		}
+		fmt.Fprintf(&b, "%s\n\t%s\n", fr.fn.traceName(), pos)
+	}
+	return b.String()
+}
+
+// traceName is f's name and arguments as a traceback prints them (see
+// goroutineTrace): "main.main()", "example.com/bank.(*Account).Deposit(...)".
+func (f *function) traceName() string {
+	if f.ssa == nil {
+		return f.name + "(...)"
+	}
+	name := f.goName() // qualified by the package's name
+	if pkg := f.ssa.Pkg; pkg != nil && pkg.Pkg.Name() != "main" {
+		name = pkg.Pkg.Path() + strings.TrimPrefix(name, pkg.Pkg.Name())
+	}
+	name = strings.Replace(name, ".funcbound", "-fm", 1) // a method value's wrapper
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		if j := strings.LastIndexByte(name, ']'); j > i {
+			name = name[:i] + "[...]" + name[j+1:]
+		}
+	}
+	if sig := f.ssa.Signature; sig.Params().Len() == 0 && sig.Recv() == nil {
+		return name + "()"
+	}
+	return name + "(...)"
+}

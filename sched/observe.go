@@ -1,0 +1,89 @@
+package sched
+
+import "github.com/mcheck-dev/mcheck/ssainterp"
+
+// The strategy surface: what a strategy outside this package (guided
+// search, DPOR, the heuristics) can see of an execution besides the
+// choices it is asked to make. A Strategy that also implements Observer
+// is told of every operation performed and can ask what each goroutine
+// would do next; one that implements Pruner can stop an execution whose
+// rest is redundant. Pass one to Explore with Options.Custom.
+
+// Op is a visible operation of an execution: one a goroutine performed
+// (Observer.Performed) or one it is stopped at (Execution.Pending).
+// Execution.Describe says what it does and where, while it is pending.
+type Op struct {
+	// G is the goroutine, or Clock for the earliest pending timer
+	// firing.
+	G int
+	// Access is what the operation touches: channels, sync objects and
+	// memory, and whether it only reads. Dependent compares them.
+	Access ssainterp.Access
+}
+
+// Dependent reports whether operations a and b may not commute: they
+// belong to the same goroutine (program order), or they touch a common
+// object and are not both reads, or one is the clock firing a timer
+// (which may wake anything). Swapping two adjacent independent
+// operations of an execution leads to the same state, so a search needs
+// to try only one of their orders: dfs's sleep sets are built on this
+// relation, and so is dynamic partial-order reduction.
+func Dependent(a, b Op) bool {
+	return a.G == b.G || a.Access.Dependent(b.Access)
+}
+
+// Observer is a Strategy that watches the executions it schedules.
+type Observer interface {
+	Strategy
+	// Begin is called at the start of every execution, after
+	// NewExecution and before the first operation. ex answers, until
+	// the execution ends, what each goroutine is stopped at.
+	Begin(ex *Execution)
+	// Performed is called for every operation of the execution just
+	// before it runs: the ones the strategy chose, and the forced ones
+	// (only one goroutine could move, or the fair scheduler past the
+	// step budget chose). Until it returns, ex.Describe(op.G) describes
+	// the operation.
+	Performed(op Op)
+}
+
+// Pruner is a Strategy that may find the rest of an execution redundant
+// (dfs: every enabled goroutine sleeps). The explorer asks after every
+// operation; when Pruned reports true it stops the execution, which
+// counts in Report.Pruned, not in Report.Executions, and finds no bug.
+type Pruner interface {
+	Strategy
+	Pruned() bool
+}
+
+// Execution is what an Observer can ask of the execution in progress.
+type Execution struct {
+	m *ssainterp.Machine
+}
+
+// Pending returns the operation goroutine id is stopped at, which it
+// performs if it moves next, or for Clock the timer that would fire
+// (Access.All: it depends on everything). A goroutine that has not
+// reached a visible operation yet touches nothing shared.
+func (e *Execution) Pending(id int) Op {
+	if id == Clock {
+		return Op{G: Clock, Access: ssainterp.Access{All: true}}
+	}
+	return Op{G: id, Access: e.m.PendingAccess(id)}
+}
+
+// Describe says what goroutine id's pending operation does and where,
+// as a trace shows it: kind as Go's goroutine dumps spell blocking
+// reasons ("chan send", "chan receive", "sync.Mutex.Lock",
+// "sync/atomic", "read" and "write" of shared memory, "go", "sleep";
+// "run" for a goroutine that has not reached its first visible
+// operation), pos as "main.go:12". For Clock: "timer fires" and where
+// the timer was set. It costs a formatted position: a strategy that
+// needs only dependence should not call it at every step.
+func (e *Execution) Describe(id int) (kind, pos string) {
+	if id == Clock {
+		_, pos, _ = e.m.NextTimer()
+		return "timer fires", pos
+	}
+	return e.m.Next(id)
+}

@@ -1,0 +1,46 @@
+package sched
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// lowestFirst runs the lowest enabled goroutine and records, as an
+// Observer, every operation performed with its description.
+type lowestFirst struct {
+	ex  *Execution
+	ops []Op
+	log []string
+}
+
+func (s *lowestFirst) NewExecution(int, uint64) bool          { return true }
+func (s *lowestFirst) NextGoroutine(enabled []int, _ int) int { return enabled[0] }
+func (s *lowestFirst) NextNumber(int) int                     { return 0 }
+func (s *lowestFirst) Begin(ex *Execution)                    { s.ex, s.ops, s.log = ex, nil, nil }
+func (s *lowestFirst) Performed(op Op) {
+	kind, pos := s.ex.Describe(op.G)
+	s.ops = append(s.ops, op)
+	s.log = append(s.log, fmt.Sprintf("g%d %s %s", op.G, kind, pos))
+}
+
+// TestObserverSeesEveryOperation: an Observer is told of every
+// operation, forced or chosen, with what it touches, and Dependent
+// relates the operations on one channel.
+func TestObserverSeesEveryOperation(t *testing.T) {
+	s := &lowestFirst{}
+	rep, err := Explore(target(t, "chanpair"), Options{Executions: 1, Workers: 1, SyncOnly: true, Custom: func() Strategy { return s }})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.Equal(t, []string{
+		"g1 run ", "g1 go main.go:6", "g1 go main.go:7", "g2 run main.go:6",
+		"g1 chan receive main.go:8", "g2 run main.go:6", "g3 run main.go:7", "g1 chan receive main.go:8",
+	}, s.log)
+	recv1, recv2 := s.ops[4], s.ops[7]
+	require.Len(t, recv1.Access.Objects, 1, "a receive touches its channel")
+	require.True(t, Dependent(recv1, recv2), "two receives on one channel")
+	require.True(t, Dependent(s.ops[3], s.ops[5]), "two operations of one goroutine")
+	require.False(t, Dependent(s.ops[3], s.ops[6]), "goroutines touching nothing shared")
+	require.True(t, Dependent(s.ex.Pending(Clock), s.ops[6]), "the clock depends on everything")
+}
