@@ -55,7 +55,8 @@
 // no timer left to fire; the report shows the cycle). One that still
 // makes progress when the fair budget is spent is inconclusive: counted
 // in Report.Inconclusive, never reported. The interpreter's bound on loop
-// iterations without a visible operation is mcheck's limit too: an error
+// iterations (Options.LoopSteps, 10 million per execution) is mcheck's
+// limit too: an error
 // naming where it was reached, not a bug of the program.
 //
 // A goroutine that yields with runtime.Gosched is scheduled after the
