@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
@@ -45,35 +46,15 @@ func withFlags(c check.Config, def time.Duration) check.Config {
 	return c
 }
 
-// replayCmd is the command that replays a failure of test id.
-func replayCmd(id check.ID) string {
-	return fmt.Sprintf("go test -run '^%s$' -mcheck.replay=TOKEN", id.Test)
-}
-
 // Run explores the test t whose body mcheck.Run was given.
 func Run(t TestingT, body any, c check.Config) {
 	t.Helper()
 	c = withFlags(c, check.RunTime)
 	id, err := check.Locate(check.TopName(t.Name()), body)
-	res := &check.Result{ID: id, Replay: replayCmd(id)}
-	if err == nil {
-		err = c.Err()
-	}
-	if err == nil {
-		res.Run, err = explore(t, id, c)
-	}
-	res.Err = err
-	res.Save(check.CorpusOf(".", id))
-	finish(t, c, res)
-}
-
-func explore(t TestingT, id check.ID, c check.Config) (*check.RunReport, error) {
-	target, err := check.LoadTest(".", id, c.Tags)
-	if err != nil {
-		return nil, err
-	}
-	target.Prog.SetTestFlags(hostFlags(t))
-	return check.Explore(target, id, check.CorpusOf(".", id), c)
+	checkTest(t, c, id, err, func(target sched.Target, res *check.Result) (err error) {
+		res.Run, err = check.Explore(target, id, check.CorpusOf(".", id), c)
+		return err
+	})
 }
 
 // Component checks the component ctor constructs, for the test t that
@@ -86,25 +67,31 @@ func Component(t TestingT, ctor any, c check.Config) {
 	}
 	c = withFlags(c, check.ComponentTime)
 	id, err := check.LocateCaller(check.TopName(t.Name()), 1)
-	res := &check.Result{ID: id, Replay: replayCmd(id)}
+	checkTest(t, c, id, err, func(target sched.Target, res *check.Result) (err error) {
+		res.Component, err = check.CheckComponent(target, id, check.CorpusOf(".", id), c)
+		return err
+	})
+}
+
+// checkTest loads the test id (unless err says it could not be located)
+// and runs check on it, then saves a failure in the test's corpus and
+// reports.
+func checkTest(t TestingT, c check.Config, id check.ID, err error, run func(sched.Target, *check.Result) error) {
+	t.Helper()
+	res := &check.Result{ID: id, Replay: fmt.Sprintf("go test -run '^%s$' -mcheck.replay=TOKEN", id.Test)}
 	if err == nil {
 		err = c.Err()
 	}
 	if err == nil {
-		res.Component, err = component(t, id, c)
+		var target sched.Target
+		if target, err = check.LoadTest(".", id, c.Tags); err == nil {
+			target.Prog.SetTestFlags(hostFlags(t))
+			err = run(target, res)
+		}
 	}
 	res.Err = err
 	res.Save(check.CorpusOf(".", id))
 	finish(t, c, res)
-}
-
-func component(t TestingT, id check.ID, c check.Config) (*check.ComponentReport, error) {
-	target, err := check.LoadTest(".", id, c.Tags)
-	if err != nil {
-		return nil, err
-	}
-	target.Prog.SetTestFlags(hostFlags(t))
-	return check.CheckComponent(target, id, check.CorpusOf(".", id), c)
 }
 
 // finish reports res: to the -mcheck.json file, then to c.Sink
