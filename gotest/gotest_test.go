@@ -41,16 +41,22 @@ func goTest(t *testing.T, mod, pkg string, args ...string) (string, bool) {
 }
 
 // TestRunEndToEnd runs mcheck.Run inside a real go test: the bug is found
-// and reported with a replay command, the replay reproduces it, the
-// schedule is saved and replayed first next time, the fixed twin passes
-// exhaustively, and a goroutine leak is reported.
+// and reported with a replay command, and in the -mcheck.json file; the
+// replay reproduces it, the schedule is saved and replayed first next
+// time, the fixed twin passes exhaustively, and a goroutine leak is
+// reported.
 func TestRunEndToEnd(t *testing.T) {
 	t.Parallel()
 	mod := fixture(t)
-	out, ok := goTest(t, mod, "bank", "-run", "^TestTransfer$", "-mcheck.seed=3")
+	path := filepath.Join(t.TempDir(), "report.json")
+	out, ok := goTest(t, mod, "bank", "-run", "^(TestTransfer|TestTransferFixed)$", "-mcheck.seed=3", "-v", "-mcheck.json="+path)
 	if ok {
 		t.Fatalf("the deadlock was not found:\n%s", out)
 	}
+	if !strings.Contains(out, "mcheck: explored all") {
+		t.Errorf("the fixed twin:\n%s", out)
+	}
+	checkJSON(t, path)
 	for _, want := range []string{
 		"mcheck: global deadlock: all goroutines are asleep - deadlock!",
 		"[sync.Mutex.Lock]: bank.go:",
@@ -74,11 +80,6 @@ func TestRunEndToEnd(t *testing.T) {
 	again, ok := goTest(t, mod, "bank", "-run", "^TestTransfer$", "-mcheck.executions=1", "-mcheck.seed=99")
 	if ok || !strings.Contains(again, "(saved in testdata/mcheck/TestTransfer)") {
 		t.Fatalf("the saved failure was not replayed first:\n%s", again)
-	}
-
-	fixed, ok := goTest(t, mod, "bank", "-run", "^TestTransferFixed$", "-v")
-	if !ok || !strings.Contains(fixed, "mcheck: explored all") {
-		t.Fatalf("the fixed twin:\n%s", fixed)
 	}
 
 	fatal, ok := goTest(t, mod, "bank", "-run", "^TestFatal$")
@@ -130,16 +131,11 @@ func TestReplayTokens(t *testing.T) {
 	}
 }
 
-// TestJSONReport: -mcheck.json writes one JSON object per check, with
-// the documented fields, that parses back.
-func TestJSONReport(t *testing.T) {
-	t.Parallel()
-	mod := fixture(t)
-	path := filepath.Join(t.TempDir(), "report.json")
-	out, ok := goTest(t, mod, "bank", "-run", "^(TestTransfer|TestTransferFixed)$", "-mcheck.seed=3", "-mcheck.json="+path)
-	if ok {
-		t.Fatalf("the deadlock was not found:\n%s", out)
-	}
+// checkJSON checks the -mcheck.json file of TestTransfer and
+// TestTransferFixed: one JSON object per check, with the documented
+// fields, that parses back.
+func checkJSON(t *testing.T, path string) {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

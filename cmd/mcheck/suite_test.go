@@ -43,13 +43,21 @@ func TestQuiet(t *testing.T) {}
 	})
 }
 
-// TestSuitePackageByPackage: mcheck test ./... on a tree with a package
+// TestSuite runs mcheck test on a tree with a package that does not
+// compile and two good ones (one tree, so that loads are shared).
+func TestSuite(t *testing.T) {
+	t.Parallel()
+	mod := brokenTree(t)
+	t.Run("PackageByPackage", func(t *testing.T) { suitePackageByPackage(t, mod) })
+	t.Run("JSON", func(t *testing.T) { suiteJSON(t, mod) })
+	t.Run("Replay", func(t *testing.T) { suiteReplay(t, mod) })
+}
+
+// suitePackageByPackage: mcheck test ./... on a tree with a package
 // that does not compile reports it once and runs the others; the
 // summary counts bugs, clean tests and what could not run; a bug makes
 // the exit status 1, else something that could not run 2.
-func TestSuitePackageByPackage(t *testing.T) {
-	t.Parallel()
-	mod := brokenTree(t)
+func suitePackageByPackage(t *testing.T, mod string) {
 	var out, errb bytes.Buffer
 	code := run(mod, []string{"test", "-executions", "200", "./..."}, &out, &errb)
 	if code != 1 {
@@ -76,11 +84,9 @@ func TestSuitePackageByPackage(t *testing.T) {
 	}
 }
 
-// TestSuiteJSON: mcheck test -json prints one JSON object per test on
+// suiteJSON: mcheck test -json prints one JSON object per test on
 // stdout, which parses back, and the summary on stderr.
-func TestSuiteJSON(t *testing.T) {
-	t.Parallel()
-	mod := brokenTree(t)
+func suiteJSON(t *testing.T, mod string) {
 	var out, errb bytes.Buffer
 	code := run(mod, []string{"test", "-json", "-executions", "200", "-seed", "1", "./..."}, &out, &errb)
 	if code != 1 {
@@ -116,12 +122,10 @@ func TestSuiteJSON(t *testing.T) {
 	}
 }
 
-// TestSuiteReplay: a replay token applies to its own test only: without
+// suiteReplay: a replay token applies to its own test only: without
 // -run it replays that test and the others run as usual; with -run
 // naming another test it is refused, saying whose it is.
-func TestSuiteReplay(t *testing.T) {
-	t.Parallel()
-	mod := brokenTree(t)
+func suiteReplay(t *testing.T, mod string) {
 	var out, errb bytes.Buffer
 	run(mod, []string{"test", "-executions", "200", "./racy"}, &out, &errb)
 	m := regexp.MustCompile(`-replay=(TestCounter\.\S+)`).FindStringSubmatch(out.String())

@@ -114,12 +114,18 @@ func (c *Config) SetBudget(what string, d time.Duration) {
 	}
 }
 
+// positive sets *field to n and refuses n unless it is positive; noun
+// says what n is.
+func (c *Config) positive(field *int, what string, n int, noun string) {
+	*field = n
+	if n <= 0 {
+		c.refuse("%s %d: %s must be positive", what, n, noun)
+	}
+}
+
 // SetExecutions sets the execution budget; it must be positive.
 func (c *Config) SetExecutions(what string, n int) {
-	c.Executions = n
-	if n <= 0 {
-		c.refuse("%s %d: an execution budget must be positive (leave it out for the default)", what, n)
-	}
+	c.positive(&c.Executions, what, n, "an execution budget")
 }
 
 // SetStrategy sets the search strategy.
@@ -144,20 +150,10 @@ func (c *Config) SetPreemptions(what string, n int) {
 }
 
 // SetPCTDepth sets pct's bug depth.
-func (c *Config) SetPCTDepth(what string, n int) {
-	c.PCTDepth = n
-	if n <= 0 {
-		c.refuse("%s %d: the depth must be positive", what, n)
-	}
-}
+func (c *Config) SetPCTDepth(what string, n int) { c.positive(&c.PCTDepth, what, n, "the depth") }
 
 // SetSteps sets the scheduling steps per execution before a livelock.
-func (c *Config) SetSteps(what string, n int) {
-	c.MaxSteps = n
-	if n <= 0 {
-		c.refuse("%s %d: the step bound must be positive", what, n)
-	}
-}
+func (c *Config) SetSteps(what string, n int) { c.positive(&c.MaxSteps, what, n, "the step bound") }
 
 // SetWorkers sets how many executions run in parallel (0: all cores).
 func (c *Config) SetWorkers(what string, n int) {
@@ -179,10 +175,7 @@ func (c *Config) SetEnvironment(what, kind string, calls int) {
 
 // SetGoroutines sets the goroutines of an environment.
 func (c *Config) SetGoroutines(what string, n int) {
-	c.Component.Goroutines = n
-	if n <= 0 {
-		c.refuse("%s %d: an environment needs a goroutine or more", what, n)
-	}
+	c.positive(&c.Component.Goroutines, what, n, "the number of goroutines")
 }
 
 // SetRestarts sets the restart strategy and its unit in executions (0:
