@@ -67,7 +67,7 @@ func suitePackageByPackage(t *testing.T, mod string) {
 		t.Errorf("the compile error is reported %d times:\n%s", n, errb.String())
 	}
 	for _, want := range []string{"=== TestAdd (fixture/good)", "=== TestCounter (fixture/racy)", "mcheck: data race", "=== TestQuiet (fixture/racy)",
-		"mcheck: 1 with a bug, 2 clean, 1 mcheck could not run (1 packages did not load)"} {
+		"mcheck: 1 with a bug, 2 clean, 1 mcheck could not run (1 package did not load)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out.String())
 		}

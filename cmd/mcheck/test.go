@@ -105,7 +105,11 @@ func (s *suite) summary() io.Writer {
 func (s *suite) counts() string {
 	out := fmt.Sprintf("%d with a bug, %d clean, %d mcheck could not run", s.bugs, s.clean, s.cannot)
 	if s.noLoad > 0 {
-		out += fmt.Sprintf(" (%d packages did not load)", s.noLoad)
+		pkgs := "packages"
+		if s.noLoad == 1 {
+			pkgs = "package"
+		}
+		out += fmt.Sprintf(" (%d %s did not load)", s.noLoad, pkgs)
 	}
 	return out
 }
@@ -133,6 +137,9 @@ func (s *suite) load(dir string, patterns, tags []string) []loaded {
 			s.noLoad++
 			s.cannot++
 			fmt.Fprintf(s.stderr, "mcheck: %s\n", lp.Errors[0])
+			if s.json {
+				s.emit(&check.Result{ID: check.ID{Pkg: lp.PkgPath}, Err: lp.Errors[0]})
+			}
 			continue
 		}
 		prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true, Tags: tags, Host: check.Host}, lp.PkgPath)
