@@ -23,15 +23,10 @@ func TopName(name string) string {
 // name) whose body is body, a function literal of it or a named function
 // of its package.
 func Locate(testName string, body any) (ID, error) {
-	v := reflect.ValueOf(body)
-	if v.Kind() != reflect.Func || v.IsNil() {
+	name, ok := funcName(body) // "example.com/pkg.TestX.func1", or a named function
+	if !ok {
 		return ID{}, fmt.Errorf("mcheck.Run needs a test body func(*testing.T), not %T", body)
 	}
-	fn := runtime.FuncForPC(v.Pointer())
-	if fn == nil {
-		return ID{}, fmt.Errorf("cannot find the function of the test body of %s", testName)
-	}
-	name := fn.Name() // "example.com/pkg.TestX.func1", or a named function
 	if i := strings.Index(name, "."+testName+"."); i >= 0 {
 		return ID{name[:i], testName}, nil
 	}
@@ -64,15 +59,29 @@ func LocateCaller(testName string, skip int) (ID, error) {
 // Named returns the identity of fn, a named function of a test package
 // with a test's signature (a scenario: func checkX(t *testing.T)).
 func Named(fn any) (ID, error) {
-	f := runtime.FuncForPC(reflect.ValueOf(fn).Pointer())
-	if f == nil {
-		return ID{}, fmt.Errorf("cannot find the scenario function")
+	full, ok := funcName(fn)
+	if !ok {
+		return ID{}, fmt.Errorf("cannot find the scenario function of %T", fn)
 	}
-	pkg, name, ok := splitFunc(f.Name())
+	pkg, name, ok := splitFunc(full)
 	if !ok || strings.Contains(name, "func") {
-		return ID{}, fmt.Errorf("the scenario must be a named function, not %s", f.Name())
+		return ID{}, fmt.Errorf("the scenario must be a named function, not %s", full)
 	}
 	return ID{pkg, name}, nil
+}
+
+// funcName returns the name of the function fn as the runtime spells it,
+// or false if fn is not a non-nil function.
+func funcName(fn any) (string, bool) {
+	v := reflect.ValueOf(fn)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return "", false
+	}
+	f := runtime.FuncForPC(v.Pointer())
+	if f == nil {
+		return "", false
+	}
+	return f.Name(), true
 }
 
 // splitFunc splits "example.com/pkg.Name" after the package path.
