@@ -1,84 +1,163 @@
 package gotest
 
 import (
+	"bufio"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 )
 
-// goTest runs go test on the fixture package with args and returns its
-// output and whether it passed.
-func goTest(t *testing.T, args ...string) (string, bool) {
+// The fixtures run under a real go test, in a copy of their own (a
+// module that replaces mcheck with this checkout): saved failures go to
+// the copy, never into the source tree.
+
+// fixture copies the fixture packages bank and cache into a module of
+// their own and returns its directory.
+func fixture(t *testing.T) string {
 	t.Helper()
-	return goTestIn(t, "./testdata/bank", args...)
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	return checktest.TempModule(t, nil, "gotest/testdata/bank", "internal/check/testdata/cache")
 }
 
-func goTestIn(t *testing.T, pkg string, args ...string) (string, bool) {
+// goTest runs go test on the package pkg of module mod with args and
+// returns its output and whether it passed.
+func goTest(t *testing.T, mod, pkg string, args ...string) (string, bool) {
 	t.Helper()
-	cmd := exec.Command("go", append([]string{"test", "-count=1", pkg}, args...)...)
+	cmd := exec.Command("go", append([]string{"test", "-count=1", "./" + pkg}, args...)...)
+	cmd.Dir = mod
 	out, err := cmd.CombinedOutput()
 	return string(out), err == nil
 }
 
 // TestRunEndToEnd runs mcheck.Run inside a real go test: the bug is found
-// and reported with a replay command, the replay reproduces it, the
-// schedule is saved and replayed first next time, the fixed twin passes
-// exhaustively, and a goroutine leak is reported.
+// and reported with a replay command, and in the -mcheck.json file; the
+// replay reproduces it, the schedule is saved and replayed first next
+// time, the fixed twin passes exhaustively, and a goroutine leak is
+// reported.
 func TestRunEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a test binary")
-	}
-	corpus := filepath.Join("testdata", "bank", "testdata")
-	t.Cleanup(func() { os.RemoveAll(corpus) })
-
-	out, ok := goTest(t, "-run", "^TestTransfer$", "-mcheck.seed=3")
+	t.Parallel()
+	mod := fixture(t)
+	path := filepath.Join(t.TempDir(), "report.json")
+	out, ok := goTest(t, mod, "bank", "-run", "^(TestTransfer|TestTransferFixed)$", "-mcheck.seed=3", "-v", "-mcheck.json="+path)
 	if ok {
 		t.Fatalf("the deadlock was not found:\n%s", out)
 	}
+	if !strings.Contains(out, "mcheck: explored all") {
+		t.Errorf("the fixed twin:\n%s", out)
+	}
+	checkJSON(t, path)
 	for _, want := range []string{
 		"mcheck: global deadlock: all goroutines are asleep - deadlock!",
 		"[sync.Mutex.Lock]: bank.go:",
 		"bank_test.go:",
-		"replay: go test -run '^TestTransfer$' -mcheck.replay=v1.",
+		"replay: go test -run '^TestTransfer$' -mcheck.replay=TestTransfer.",
 		"saved: testdata/mcheck/TestTransfer/",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
 	}
-	token := regexp.MustCompile(`-mcheck.replay=(v1\.[A-Za-z0-9_-]+)`).FindStringSubmatch(out)
+	token := regexp.MustCompile(`-mcheck.replay=(TestTransfer\.[0-9a-f]{6}\.v1\.[A-Za-z0-9_-]+)`).FindStringSubmatch(out)
 	if token == nil {
 		t.Fatalf("no token in:\n%s", out)
 	}
-	replayed, ok := goTest(t, "-run", "^TestTransfer$", "-mcheck.replay="+token[1])
+	replayed, ok := goTest(t, mod, "bank", "-run", "^TestTransfer$", "-mcheck.replay="+token[1])
 	if ok || !strings.Contains(replayed, "mcheck: global deadlock") {
 		t.Fatalf("replay did not reproduce the deadlock:\n%s", replayed)
 	}
 	// The saved schedule is replayed first, even with a tiny budget.
-	again, ok := goTest(t, "-run", "^TestTransfer$", "-mcheck.executions=1", "-mcheck.seed=99")
+	again, ok := goTest(t, mod, "bank", "-run", "^TestTransfer$", "-mcheck.executions=1", "-mcheck.seed=99")
 	if ok || !strings.Contains(again, "(saved in testdata/mcheck/TestTransfer)") {
 		t.Fatalf("the saved failure was not replayed first:\n%s", again)
 	}
 
-	fixed, ok := goTest(t, "-run", "^TestTransferFixed$", "-v")
-	if !ok || !strings.Contains(fixed, "mcheck: explored all") {
-		t.Fatalf("the fixed twin:\n%s", fixed)
-	}
-
-	fatal, ok := goTest(t, "-run", "^TestFatal$")
+	fatal, ok := goTest(t, mod, "bank", "-run", "^TestFatal$")
 	if ok || !strings.Contains(fatal, "mcheck: test failed: bank_test.go:") || !strings.Contains(fatal, "boom\n") ||
 		!strings.Contains(fatal, "cleanup ran") {
 		t.Fatalf("t.Fatal in the body:\n%s", fatal)
 	}
 
-	leak, ok := goTest(t, "-run", "^TestLeak$")
+	leak, ok := goTest(t, mod, "bank", "-run", "^TestLeak$")
 	if ok || !strings.Contains(leak, "mcheck: partial deadlock: 1 goroutine(s) blocked forever after the test returned") ||
 		!strings.Contains(leak, "[chan send]: bank_test.go:") {
 		t.Fatalf("the leak:\n%s", leak)
+	}
+
+	// mcheck.Check returns the report instead of failing the test.
+	rep, ok := goTest(t, mod, "bank", "-run", "^TestCheckReport$", "-v")
+	if !ok || !strings.Contains(rep, "mcheck.Check: global deadlock after") {
+		t.Fatalf("mcheck.Check:\n%s", rep)
+	}
+}
+
+// TestReplayTokens: a token is for its own test. Given to another test it
+// is refused, saying whose it is; without -run it replays its own test
+// and leaves the others to run as usual; text that is no token is
+// refused as such, never blamed on the program.
+func TestReplayTokens(t *testing.T) {
+	t.Parallel()
+	mod := fixture(t)
+	out, _ := goTest(t, mod, "bank", "-run", "^TestTransfer$", "-mcheck.seed=3")
+	token := regexp.MustCompile(`-mcheck.replay=(TestTransfer\.\S+)`).FindStringSubmatch(out)
+	if token == nil {
+		t.Fatalf("no token in:\n%s", out)
+	}
+	out, ok := goTest(t, mod, "bank", "-run", "^TestTransferFixed$", "-mcheck.replay="+token[1])
+	if ok || !strings.Contains(out, "mcheck: the replay token TestTransfer.") || !strings.Contains(out, "is for the test TestTransfer, not TestTransferFixed") ||
+		strings.Contains(out, "nondeterminism") {
+		t.Errorf("a token of another test:\n%s", out)
+	}
+	out, ok = goTest(t, mod, "bank", "-skip", "^(TestLeak|TestFatal|TestBadBudget|TestTestingFlags|TestCheckReport)$", "-v", "-mcheck.replay="+token[1])
+	if ok || !strings.Contains(out, "--- FAIL: TestTransfer ") || !strings.Contains(out, "mcheck: global deadlock") ||
+		!strings.Contains(out, "--- PASS: TestTransferFixed") || !strings.Contains(out, "explored all") {
+		t.Errorf("a token for the whole suite:\n%s", out)
+	}
+	for _, bad := range []string{"v2.garbage", "TestTransfer.123.v1.AQ"} {
+		out, ok = goTest(t, mod, "bank", "-run", "^TestTransfer$", "-mcheck.replay="+bad)
+		if ok || !strings.Contains(out, "is not a replay token of mcheck") || strings.Contains(out, "nondeterminism") {
+			t.Errorf("-mcheck.replay=%s:\n%s", bad, out)
+		}
+	}
+}
+
+// checkJSON checks the -mcheck.json file of TestTransfer and
+// TestTransferFixed: one JSON object per check, with the documented
+// fields, that parses back.
+func checkJSON(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	reps := map[string]check.Report{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var r check.Report
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("%v: %s", err, sc.Text())
+		}
+		reps[r.Test] = r
+	}
+	bug, clean := reps["TestTransfer"], reps["TestTransferFixed"]
+	if bug.Outcome != "bug" || bug.Kind != "global deadlock" || bug.Package != "fixture/bank" || !strings.HasPrefix(bug.Token, "TestTransfer.") ||
+		!strings.Contains(bug.Replay, "-mcheck.replay="+bug.Token) || len(bug.Goroutines) != 3 || !slices.Equal(bug.Locations, []string{"bank_test.go:18", "bank.go:16"}) || bug.Figures.Executions == 0 || bug.Text == "" || !strings.HasPrefix(bug.Saved, "testdata/mcheck/TestTransfer/") {
+		t.Errorf("TestTransfer: %+v", bug)
+	}
+	if clean.Outcome != "clean" || !clean.Figures.Exhausted || clean.Figures.Strategy != "dfs" || clean.Token != "" {
+		t.Errorf("TestTransferFixed: %+v", clean)
 	}
 }
 
@@ -87,10 +166,9 @@ func TestRunEndToEnd(t *testing.T) {
 // alone runs until the time is spent. And an interpreted test sees the
 // flags go test was given: -v, -short, the deadline of -timeout.
 func TestBudgetEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a test binary")
-	}
-	out, ok := goTest(t, "-run", "^(TestBadBudget|TestTestingFlags)$", "-short", "-timeout=0")
+	t.Parallel()
+	mod := fixture(t)
+	out, ok := goTest(t, mod, "bank", "-run", "^(TestBadBudget|TestTestingFlags)$", "-short", "-timeout=0")
 	for _, want := range []string{
 		"mcheck: mcheck.Budget 0s: a time budget must be positive",
 		"mcheck.Executions -1: an execution budget must be positive",
@@ -101,17 +179,80 @@ func TestBudgetEndToEnd(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	out, ok = goTest(t, "-run", "^TestLeak$", "-mcheck.budget=-1s")
+	out, ok = goTest(t, mod, "bank", "-run", "^TestLeak$", "-mcheck.budget=-1s")
 	if ok || !strings.Contains(out, "mcheck: -mcheck.budget -1s: a time budget must be positive") || strings.Contains(out, "partial deadlock") {
 		t.Errorf("flag:\n%s", out)
 	}
 	// The fixed twin under random search: nothing ends it but the time.
-	out, ok = goTest(t, "-run", "^(TestTransferFixed|TestTestingFlags)$", "-mcheck.strategy=random", "-mcheck.budget=2s", "-v")
+	out, ok = goTest(t, mod, "bank", "-run", "^(TestTransferFixed|TestTestingFlags)$", "-mcheck.strategy=random", "-mcheck.budget=1s", "-v")
 	m := regexp.MustCompile(`mcheck: (\d+) executions \(random\) in ([0-9.]+m?s)`).FindStringSubmatch(out)
 	if !ok || m == nil {
 		t.Fatalf("time budget, -v:\n%s", out)
 	}
-	if d, err := time.ParseDuration(m[2]); err != nil || d < 2*time.Second {
-		t.Errorf("a 2s budget stopped after %s (%s executions):\n%s", m[2], m[1], out)
+	if d, err := time.ParseDuration(m[2]); err != nil || d < time.Second {
+		t.Errorf("a 1s budget stopped after %s (%s executions):\n%s", m[2], m[1], out)
 	}
+}
+
+// TestComponentEndToEnd runs mcheck.Component inside a real go test on
+// the fixture cache: the race of the buggy cache is found with its
+// environment and replayed from its token, the fixed twin passes, and
+// bad input gets clear messages.
+func TestComponentEndToEnd(t *testing.T) {
+	t.Parallel()
+	mod := fixture(t)
+	out, ok := goTest(t, mod, "cache", "-run", "^TestCache$", "-mcheck.seed=7", "-mcheck.executions=5000", "-v")
+	if ok {
+		t.Fatalf("the race was not found:\n%s", out)
+	}
+	for _, want := range []string{
+		"mcheck: data race:",
+		"cache.go:58",
+		"environment: g",
+		"Len()",
+		"replay: go test -run '^TestCache$' -mcheck.replay=TestCache.",
+		"saved: testdata/mcheck/TestCache/",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	tok := regexp.MustCompile(`mcheck\.replay=(TestCache\.[0-9a-f]{6}\.e1\.\S+)`).FindStringSubmatch(out)
+	if tok == nil {
+		t.Fatalf("no token in:\n%s", out)
+	}
+	os.RemoveAll(filepath.Join(mod, "cache", "testdata"))
+	replayed, ok := goTest(t, mod, "cache", "-run", "^TestCache$", "-mcheck.replay="+tok[1])
+	if ok || !strings.Contains(replayed, "mcheck: data race:") || !strings.Contains(replayed, "environment: "+envLine(out)) {
+		t.Errorf("the token did not replay the race in the same environment:\n%s\nwant environment %q", replayed, envLine(out))
+	}
+
+	out, ok = goTest(t, mod, "cache", "-run", "^(TestCacheFixed|TestStore|TestValues|TestOwnOption)$", "-mcheck.executions=300", "-v")
+	if !ok {
+		t.Errorf("the fixed twin, the interface with an error, the picky component with good values and an option of the test's own fail:\n%s", out)
+	}
+	if !strings.Contains(out, "NewFixed: ") || !strings.Contains(out, ", no bug") {
+		t.Errorf("no summary:\n%s", out)
+	}
+
+	out, _ = goTest(t, mod, "cache", "-run", "^(TestPicky|TestNothing|TestNotAFunc|TestTwoResults)$", "-v")
+	for _, want := range []string{
+		`note: Set panics when it is the only call on a new component: not a concurrency bug`,
+		`mcheck.Exclude("Set")`,
+		`Set(-1) → panic: negative key`,
+		"NewNothing: *cache.Nothing has no exported methods to call",
+		"mcheck.Component needs the component's constructor, a function, not int",
+		"the function literal at cache_test.go:16: a constructor returns the component (a pointer or an interface), optionally with an error; it has type func() (int, string)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// envLine returns the first line of the environment in a report.
+func envLine(out string) string {
+	_, rest, _ := strings.Cut(out, "environment: ")
+	line, _, _ := strings.Cut(rest, "\n")
+	return line
 }

@@ -292,6 +292,9 @@ func (f *Failure) hidden(ids []int) string {
 		parts = append(parts, fmt.Sprintf("the columns of %d of %d goroutines (their steps shown are under others)", len(all)-len(ids), len(all)))
 	}
 	if len(parts) == 0 {
+		if f.TraceFile != "" {
+			return "full trace: " + f.TraceFile + "\n"
+		}
 		return ""
 	}
 	where := "rerun with -mcheck.trace=full"

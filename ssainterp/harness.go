@@ -97,7 +97,11 @@ func (c *HookCall) Drive(h *Harness) {
 	}
 	st := &harnessRun{h: h, funcs: map[[2]string]value{}}
 	m.harness = st
-	c.next = m.callDriver(c.fr, st, cl, c.args[0], c.fr.fn.posAt(c.fr.pc-1))
+	t := c.args[0]
+	if i, ok := t.r.(*iface); ok {
+		t = i.v // the *testing.T of an interface (mcheck.TestingT)
+	}
+	c.next = m.callDriver(c.fr, st, cl, t, c.fr.fn.posAt(c.fr.pc-1))
 }
 
 // PanickedGoroutine is the goroutine whose unrecovered panic ended the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"go/types"
 	"io"
@@ -19,9 +18,8 @@ import (
 // envgenCmd implements "mcheck envgen", for //go:generate lines: it
 // writes environments of the component a constructor of the package in
 // the current directory returns as a _test.go file of plain tests.
-func envgenCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("envgen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func envgenCmd(dir string, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("envgen", stderr)
 	ctor := fs.String("ctor", "", "the constructor: a function of the package that returns the component")
 	env := fs.String("env", envgen.Random, "the kind of environment: random or universal")
 	n := fs.Int("n", 4, "how many environments")
@@ -33,9 +31,13 @@ func envgenCmd(args []string, stdout, stderr io.Writer) int {
 	initM := fs.String("init", "", "a method called once before the goroutines start")
 	finish := fs.String("finish", "", "a method called once after they all returned")
 	out := fs.String("o", "", "the file to write (default <ctor>_env_test.go)")
-	dir := fs.String("dir", ".", "the package's directory")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	pkgDir := fs.String("dir", ".", "the package's directory")
+	if code := parse(fs, "envgen", args, stdout, stderr); code >= 0 {
+		return code
+	}
+	pdir := *pkgDir
+	if !filepath.IsAbs(pdir) {
+		pdir = filepath.Join(dir, pdir)
 	}
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "mcheck envgen: "+format+"\n", args...)
@@ -50,12 +52,12 @@ func envgenCmd(args []string, stdout, stderr io.Writer) int {
 	if *n < 1 || *goroutines < 1 {
 		return fail("-n and -goroutines must be positive")
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: *dir}, ".")
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: pdir}, ".")
 	if err != nil {
 		return fail("%v", err)
 	}
 	if packages.PrintErrors(pkgs) > 0 {
-		return fail("the package in %s does not compile", *dir)
+		return fail("the package in %s does not compile", *pkgDir)
 	}
 	pkg := pkgs[0].Types
 	obj, ok := pkg.Scope().Lookup(*ctor).(*types.Func)
@@ -83,7 +85,7 @@ func envgenCmd(args []string, stdout, stderr io.Writer) int {
 		path = snake(*ctor) + "_env_test.go"
 	}
 	if !filepath.IsAbs(path) {
-		path = filepath.Join(*dir, path)
+		path = filepath.Join(pdir, path)
 	}
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		return fail("%v", err)

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 )
 
 // TestEnvgenGenerate is go generate on a component: envgen writes a file
@@ -17,27 +19,23 @@ func TestEnvgenGenerate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go vet")
 	}
+	t.Parallel()
 	src, err := os.ReadFile("../../examples/components/hashmap/hashmap.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A package of its own inside the module, so that it can import mcheck.
-	os.MkdirAll("testdata", 0o755)
-	dir, err := os.MkdirTemp("testdata", "envgen-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	os.WriteFile(filepath.Join(dir, "hashmap.go"), src, 0o644)
+	// A package in a module of its own that uses this mcheck.
+	mod := checktest.TempModule(t, map[string]string{"hm/hashmap.go": string(src)})
+	dir := "hm"
 
 	var out, errb bytes.Buffer
-	if code := run([]string{"envgen", "-dir", dir, "-ctor", "New", "-n", "8", "-seed", "3"}, &out, &errb); code != 0 {
+	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "New", "-n", "8", "-seed", "3"}, &out, &errb); code != 0 {
 		t.Fatalf("envgen: exit %d: %s", code, errb.String())
 	}
-	if code := run([]string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-env", "universal", "-n", "1", "-o", "fixed_env_test.go"}, &out, &errb); code != 0 {
+	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-env", "universal", "-n", "1", "-o", "fixed_env_test.go"}, &out, &errb); code != 0 {
 		t.Fatalf("envgen universal: exit %d: %s", code, errb.String())
 	}
-	gen := filepath.Join(dir, "new_env_test.go")
+	gen := filepath.Join(mod, dir, "new_env_test.go")
 	b, err := os.ReadFile(gen)
 	if err != nil {
 		t.Fatal(err)
@@ -47,13 +45,15 @@ func TestEnvgenGenerate(t *testing.T) {
 		t.Fatalf("generated:\n%s", b)
 	}
 	for _, cmd := range [][]string{{"gofmt", "-l", dir}, {"go", "vet", "./" + dir}} {
-		res, err := exec.Command(cmd[0], cmd[1:]...).CombinedOutput()
+		c := exec.Command(cmd[0], cmd[1:]...)
+		c.Dir = mod
+		res, err := c.CombinedOutput()
 		if err != nil || len(res) > 0 {
 			t.Fatalf("%s: %v\n%s", strings.Join(cmd, " "), err, res)
 		}
 	}
 	out.Reset()
-	code := run([]string{"test", "-run", "TestEnv", "-budget", "2s", "./" + dir}, &out, &errb)
+	code := run(mod, []string{"test", "-run", "TestEnv", "-budget", "2s", "./" + dir}, &out, &errb)
 	if code != 1 || !strings.Contains(out.String(), "mcheck: data race: ") || !strings.Contains(out.String(), "hashmap.go:") {
 		t.Fatalf("mcheck test on the generated environments: exit %d\n%s%s", code, out.String(), errb.String())
 	}
@@ -63,11 +63,11 @@ func TestEnvgenGenerate(t *testing.T) {
 
 	// The environments of examples/components/hashmap's go:generate
 	// line are what envgen writes today (the header aside).
-	abs, _ := filepath.Abs(dir)
-	if code := run([]string{"envgen", "-dir", "../../examples/components/hashmap", "-ctor", "NewFixed", "-n", "3", "-o", filepath.Join(abs, "regen.txt")}, &out, &errb); code != 0 {
+	abs := filepath.Join(mod, dir)
+	if code := run(".", []string{"envgen", "-dir", "../../examples/components/hashmap", "-ctor", "NewFixed", "-n", "3", "-o", filepath.Join(abs, "regen.txt")}, &out, &errb); code != 0 {
 		t.Fatalf("envgen: exit %d: %s", code, errb.String())
 	}
-	regen, _ := os.ReadFile(filepath.Join(dir, "regen.txt"))
+	regen, _ := os.ReadFile(filepath.Join(abs, "regen.txt"))
 	committed, _ := os.ReadFile("../../examples/components/hashmap/new_fixed_env_test.go")
 	_, regenBody, _ := strings.Cut(string(regen), "\n")
 	_, committedBody, _ := strings.Cut(string(committed), "\n")
@@ -82,7 +82,7 @@ func TestEnvgenGenerate(t *testing.T) {
 		"-ctor New -env x": "-env x: want random or universal",
 	} {
 		errb.Reset()
-		if code := run(append([]string{"envgen", "-dir", dir}, strings.Fields(args)...), &out, &errb); code != 2 || !strings.Contains(errb.String(), want) {
+		if code := run(mod, append([]string{"envgen", "-dir", dir}, strings.Fields(args)...), &out, &errb); code != 2 || !strings.Contains(errb.String(), want) {
 			t.Errorf("envgen %s: exit %d, %q; want %q", args, code, errb.String(), want)
 		}
 	}
@@ -91,17 +91,19 @@ func TestEnvgenGenerate(t *testing.T) {
 // TestTestRunsComponentTests: mcheck test checks a test that calls
 // mcheck.Component as go test would, and the token it prints replays.
 func TestTestRunsComponentTests(t *testing.T) {
+	t.Parallel()
+	const cache = "../../internal/check/testdata/cache"
 	var out, errb bytes.Buffer
-	code := run([]string{"test", "-run", "^TestCache$", "-budget", "2s", "../../gotest/testdata/cache"}, &out, &errb)
+	code := run(cache, []string{"test", "-run", "^TestCache$", "-executions", "3000", "-seed", "2", "."}, &out, &errb)
 	if code != 1 || !strings.Contains(out.String(), "mcheck: data race: ") || !strings.Contains(out.String(), "environment: g") {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
-	m := regexp.MustCompile(`-replay=(e1\.\S+)`).FindStringSubmatch(out.String())
+	m := regexp.MustCompile(`-replay=(TestCache\.\w+\.e1\.\S+)`).FindStringSubmatch(out.String())
 	if m == nil {
 		t.Fatalf("no token:\n%s", out.String())
 	}
 	out.Reset()
-	code = run([]string{"test", "-run", "^TestCache$", "-replay", m[1], "../../gotest/testdata/cache"}, &out, &errb)
+	code = run(cache, []string{"test", "-run", "^TestCache$", "-replay", m[1], "."}, &out, &errb)
 	if code != 1 || !strings.Contains(out.String(), "mcheck: data race: ") {
 		t.Fatalf("replay: exit %d\n%s%s", code, out.String(), errb.String())
 	}

@@ -13,9 +13,10 @@ import (
 // explores the others, and exits 1 for the bug another test has; 2 when
 // nothing but the hog fails.
 func TestSuiteWithMemoryHog(t *testing.T) {
-	t.Chdir("testdata/memsuite")
+	t.Parallel()
+	const dir = "testdata/memsuite"
 	var out, errb bytes.Buffer
-	code := run([]string{"test", "-memory", "16MiB", "-budget", "1s", "."}, &out, &errb)
+	code := run(dir, []string{"test", "-memory", "16MiB", "-budget", "1s", "."}, &out, &errb)
 	if code != 1 {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
@@ -42,13 +43,13 @@ func TestSuiteWithMemoryHog(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
-	code = run([]string{"test", "-memory", "16MiB", "-budget", "1s", "-run", "TestLog", "."}, &out, &errb)
+	code = run(dir, []string{"test", "-memory", "16MiB", "-budget", "1s", "-run", "TestLog", "."}, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "mcheck could not run TestLogForever: out of memory") || !strings.Contains(out.String(), "=== TestLogSome") {
 		t.Fatalf("without the race: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 	for _, bad := range []string{"0", "-1GiB", "lots"} {
 		errb.Reset()
-		if code := run([]string{"test", "-memory", bad, "."}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "invalid size") {
+		if code := run(dir, []string{"test", "-memory", bad, "."}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "invalid size") {
 			t.Errorf("-memory %s: exit %d, stderr %q", bad, code, errb.String())
 		}
 	}

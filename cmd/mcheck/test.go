@@ -1,132 +1,262 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
+	"time"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
 // testCmd implements "mcheck test": it explores the existing Test
-// functions of the packages, unmodified.
-func testCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o sched.Options
-	verbose := exploreFlags(fs, &o)
-	run := fs.String("run", "", "explore only tests whose name matches this regular expression")
-	short := fs.Bool("short", false, "testing.Short() reports true in the tests (as go test -short)")
-	tags := fs.String("tags", "", "comma-separated build tags, as go test -tags takes them (purego is always set)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+// functions of the packages, unmodified, package by package: a package
+// that cannot be loaded is reported and skipped. It ends with a summary
+// line and exits 1 if any bug was found, else 2 if anything could not
+// run, else 0. With -json, stdout has one JSON object per test (see
+// check.Report) and nothing else; the summary goes to stderr.
+func testCmd(dir string, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("test", stderr)
+	runRE, short, jsonOut := testFlags(fs)
+	if code := parse(fs, "test", args, stdout, stderr); code >= 0 {
+		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: mcheck test [-run REGEXP] [flags] PKG...")
-		return 2
+		return badArgs("test", stderr, "no package given")
 	}
-	raw := gotest.Config{Options: o} // the flags' values, the budget only if given
-	if _, err := setBudget(fs, &o); err != nil {
-		fmt.Fprintf(stderr, "mcheck: %v\n", err)
-		return 2
-	}
-	if *verbose {
-		o.Progress, raw.Progress = stderr, stderr
-	}
-	re, err := regexp.Compile(*run)
+	re, err := regexp.Compile(*runRE)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck: -run: %v\n", err)
-		return 2
+		return exitCannot
 	}
+	base, ok := flagConfig(fs, check.RunTime, *short, stderr)
+	if !ok {
+		return exitCannot
+	}
+	verbose := base.Progress != nil
+	// A replay token without -run is for its own test only.
+	base.ReplaySuite = *runRE == ""
 	setHostMemoryLimit()
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: ".", Tests: true, Tags: []string{*tags}, Host: gotest.Host}, fs.Args()...)
-	if err != nil {
-		fmt.Fprintf(stderr, "mcheck: %v\n", err)
-		return 2
-	}
-	// As go test's flags: no -timeout, so t.Deadline reports none.
-	prog.SetTestFlags(ssainterp.TestFlags{Short: *short, Verbose: *verbose})
-	// A bug found anywhere is status 1; otherwise a test mcheck could
-	// not run (a limit, an unsupported construct) is 2. Either way the
-	// other tests still run.
-	bugs, cannot, ran := 0, 0, 0
-	for _, id := range prog.TestVariants() {
-		for _, name := range prog.Tests(id) {
-			if !re.MatchString(name) {
-				continue
+
+	s := &suite{stdout: stdout, stderr: stderr, json: *jsonOut,
+		replay: "mcheck test -run '^%s$' -replay=TOKEN " + strings.Join(fs.Args(), " ")}
+	for _, p := range s.load(dir, fs.Args(), base.Tags) {
+		// As go test's flags: no -timeout, so t.Deadline reports none.
+		p.prog.SetTestFlags(ssainterp.TestFlags{Short: *short, Verbose: verbose})
+		for _, id := range p.prog.TestVariants() {
+			for _, name := range p.prog.Tests(id) {
+				if re.MatchString(name) {
+					s.test(p.prog, id, name, fs, base, *short)
+				}
 			}
-			ran++
-			t := sched.Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(id, name) }}
-			pkg, _, _ := strings.Cut(id, " ")
-			replay := fmt.Sprintf("mcheck test -run '^%s$' -replay=TOKEN %s", name, strings.Join(fs.Args(), " "))
-			header := func() { fmt.Fprintf(stdout, "=== %s (%s)\n", name, pkg) }
-			found, err := func() (int, error) {
-				if prog.Calls(id, name, "github.com/mcheck-dev/mcheck.Component") {
-					c := raw
-					// The test's options, then the flags given; 3s
-					// without a budget, as in go test.
-					c.TestOptions = func(c *gotest.Config, opts []gotest.TestOption) error {
-						cc, err := testConfig(fs, *c, opts, componentTime, 0)
-						*c = cc
-						return err
-					}
-					rep, err := gotest.CheckComponent(t, "", c)
-					if err != nil {
-						return 0, err
-					}
-					header()
-					return printComponentReport(stdout, rep, replay), nil
-				}
-				opts := o
-				if prog.Calls(id, name, "github.com/mcheck-dev/mcheck.Run") {
-					got, err := gotest.Probe(t)
-					if err != nil {
-						return 0, err
-					}
-					c, err := testConfig(fs, raw, got.Options, defaultTime, defaultExecutions)
-					if err == nil {
-						err = gotest.CheckConfig(c)
-					}
-					if err != nil {
-						return 0, err
-					}
-					opts = c.Options
-				}
-				rep, err := sched.Explore(t, opts)
-				if err != nil {
-					return 0, err
-				}
-				header()
-				return printReport(stdout, rep, replay), nil
-			}()
-			if err != nil {
-				if cause := errors.Unwrap(err); ssainterp.IsLimit(cause) {
-					// "out of memory: ...", "call depth limit: ...",
-					// "step limit ...": the limit says it all.
-					fmt.Fprintf(stderr, "mcheck could not run %s: %v\n", name, cause)
-				} else {
-					fmt.Fprintf(stderr, "mcheck: %s: %v\n", name, err)
-				}
-				cannot++
-				continue
-			}
-			bugs += found
 		}
 	}
-	if ran == 0 {
-		fmt.Fprintf(stderr, "mcheck: no test matches %q in %s\n", *run, strings.Join(fs.Args(), " "))
-		return 2
+	if s.ran == 0 && s.cannot == 0 {
+		fmt.Fprintf(stderr, "mcheck: no test matches %q in %s\n", *runRE, strings.Join(fs.Args(), " "))
+		return exitCannot
+	}
+	fmt.Fprintf(s.summary(), "mcheck: %s\n", s.counts())
+	switch {
+	case s.bugs > 0:
+		return exitBug
+	case s.cannot > 0:
+		return exitCannot
+	}
+	return exitClean
+}
+
+// testFlags defines the flags of mcheck test: the table's, as go test's
+// -mcheck.* flags, and go test's own -run and -short, and -json.
+func testFlags(fs *flag.FlagSet) (runRE *string, short, jsonOut *bool) {
+	check.Define(fs, "")
+	runRE = fs.String("run", "", "explore only tests whose name matches this regular expression")
+	short = fs.Bool("short", false, "testing.Short() reports true in the tests (as go test -short)")
+	jsonOut = fs.Bool("json", false, "print one JSON object per test on stdout (see mcheck.Report) instead of text; the summary goes to stderr")
+	return runRE, short, jsonOut
+}
+
+// suite is the state of one mcheck test run.
+type suite struct {
+	stdout, stderr io.Writer
+	json           bool
+	replay         string // with %s for the test's name
+	ran            int    // tests run
+	bugs, clean    int    // tests with a bug, without
+	cannot         int    // tests mcheck could not run
+	noLoad         int    // packages that did not load
+}
+
+func (s *suite) summary() io.Writer {
+	if s.json {
+		return s.stderr
+	}
+	return s.stdout
+}
+
+func (s *suite) counts() string {
+	out := fmt.Sprintf("%d with a bug, %d clean, %d mcheck could not run", s.bugs, s.clean, s.cannot)
+	if s.noLoad > 0 {
+		pkgs := "packages"
+		if s.noLoad == 1 {
+			pkgs = "package"
+		}
+		out += fmt.Sprintf(" (%d %s did not load)", s.noLoad, pkgs)
+	}
+	return out
+}
+
+// loaded is a loaded package (with its tests).
+type loaded struct {
+	path string
+	prog *ssainterp.Program
+}
+
+// load loads the packages the patterns name, one by one: one that does
+// not load (a compile error, cgo) is reported once on stderr, counted,
+// and skipped.
+func (s *suite) load(dir string, patterns, tags []string) []loaded {
+	list, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir, BuildFlags: []string{"-tags=" + strings.Join(tags, ",")}}, patterns...)
+	if err != nil {
+		fmt.Fprintf(s.stderr, "mcheck: %v\n", err)
+		s.cannot++
+		return nil
+	}
+	var out []loaded
+	for _, lp := range list {
+		if len(lp.Errors) > 0 && lp.Name == "" {
+			// No such package: the pattern's own error.
+			s.noLoad++
+			s.cannot++
+			fmt.Fprintf(s.stderr, "mcheck: %s\n", lp.Errors[0])
+			if s.json {
+				s.emit(&check.Result{ID: check.ID{Pkg: lp.PkgPath}, Err: lp.Errors[0]})
+			}
+			continue
+		}
+		prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true, Tags: tags, Host: check.Host}, lp.PkgPath)
+		if err != nil {
+			s.noLoad++
+			s.cannot++
+			fmt.Fprintf(s.stderr, "mcheck: cannot load %s, skipped:\n\t%s\n", lp.PkgPath, strings.Join(loadErrors(err), "\n\t"))
+			if s.json {
+				s.emit(&check.Result{ID: check.ID{Pkg: lp.PkgPath}, Err: err})
+			}
+			continue
+		}
+		out = append(out, loaded{lp.PkgPath, prog})
+	}
+	return out
+}
+
+// loadErrors returns the distinct errors of a load (a package and its
+// test variant report the same compile error).
+func loadErrors(err error) []string {
+	var le *ssainterp.LoadError
+	if !errors.As(err, &le) {
+		return []string{err.Error()}
+	}
+	var out []string
+	for _, e := range le.Errors {
+		if !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// test explores the test name of the test package id.
+func (s *suite) test(prog *ssainterp.Program, id, name string, fs *flag.FlagSet, base check.Config, short bool) {
+	s.ran++
+	pkg, _, _ := strings.Cut(id, " ")
+	tid := check.ID{Pkg: pkg, Test: name}
+	res := &check.Result{ID: tid, Replay: fmt.Sprintf(s.replay, name)}
+	t, err := check.TestTarget(prog, tid, pkg)
+	if err == nil {
+		err = s.explore(prog, id, t, tid, res, fs, base, short)
+	}
+	res.Err = err
+	if base.FullTrace && err == nil {
+		if werr := res.WriteTrace(); werr != nil {
+			fmt.Fprintf(s.stderr, "mcheck: -trace=full: %v\n", werr)
+		}
 	}
 	switch {
-	case bugs > 0:
-		return 1
-	case cannot > 0:
-		return 2
+	case err != nil:
+		s.cannot++
+	case res.Found():
+		s.bugs++
+	default:
+		s.clean++
 	}
-	return 0
+	if s.json {
+		s.emit(res)
+		return
+	}
+	if err != nil {
+		if cause := errors.Unwrap(err); ssainterp.IsLimit(cause) {
+			// "out of memory: ...", "call depth limit: ...",
+			// "step limit ...": the limit says it all.
+			fmt.Fprintf(s.stderr, "mcheck could not run %s: %v\n", name, cause)
+		} else {
+			fmt.Fprintf(s.stderr, "mcheck: %s: %v\n", name, err)
+		}
+		return
+	}
+	fmt.Fprintf(s.stdout, "=== %s (%s)\n%s", name, pkg, res.Text())
+}
+
+// explore runs the check of one test: the options the test passes to
+// mcheck.Run, mcheck.Check or mcheck.Component apply as under go test,
+// then the flags given override them.
+func (s *suite) explore(prog *ssainterp.Program, id string, t sched.Target, tid check.ID, res *check.Result, fs *flag.FlagSet, base check.Config, short bool) error {
+	configure := func(c *check.Config, opts []check.TestOption, def time.Duration) error {
+		if err := check.ReadOptions(c, opts); err != nil {
+			return err
+		}
+		check.Apply(c, fs, "", s.stderr)
+		check.DefaultBudget(c, def, short)
+		c.ReplaySuite = base.ReplaySuite
+		return c.Err()
+	}
+	if prog.Calls(id, tid.Test, "github.com/mcheck-dev/mcheck.Component") {
+		var c check.Config
+		c.TestOptions = func(c *check.Config, opts []check.TestOption) error {
+			return configure(c, opts, check.ComponentTime)
+		}
+		rep, err := check.CheckComponent(t, tid, "", c)
+		res.Component = rep
+		return err
+	}
+	c := base
+	if prog.Calls(id, tid.Test, "github.com/mcheck-dev/mcheck.Run") || prog.Calls(id, tid.Test, "github.com/mcheck-dev/mcheck.Check") {
+		got, err := check.Probe(t)
+		if err != nil {
+			return err
+		}
+		c = check.Config{}
+		if err := configure(&c, got.Options, check.RunTime); err != nil {
+			return err
+		}
+	}
+	rep, err := check.Explore(t, tid, "", c)
+	res.Run = rep
+	return err
+}
+
+// emit prints res as a line of JSON.
+func (s *suite) emit(res *check.Result) {
+	b, err := json.Marshal(res.Report())
+	if err != nil {
+		panic(err) // a Report always marshals
+	}
+	fmt.Fprintf(s.stdout, "%s\n", b)
 }

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -29,7 +29,7 @@ func absListFixed(t *testing.T) { compareWhileAdding((*List).EqualLocked) }
 
 func TestFindsRace(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		rep, err := gotest.Explore(absList, sched.Options{Seed: seed})
+		rep, err := checktest.Explore(absList, sched.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +37,7 @@ func TestFindsRace(t *testing.T) {
 		if f == nil || f.Kind != sched.DataRace {
 			t.Fatalf("seed %d: no race in %d executions (%v)", seed, rep.Executions, f)
 		}
-		if err := gotest.Replays(absList, f, sched.Options{}); err != nil {
+		if err := checktest.Replays(absList, f, sched.Options{}); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		if seed == 1 {
@@ -47,7 +47,7 @@ func TestFindsRace(t *testing.T) {
 }
 
 func TestFixedTwinIsClean(t *testing.T) {
-	rep, err := gotest.Explore(absListFixed, sched.Options{Strategy: "dfs"})
+	rep, err := checktest.Explore(absListFixed, sched.Options{Strategy: "dfs"})
 	if err != nil || rep.Failure != nil || !rep.Exhausted {
 		t.Fatalf("%+v %v", rep, err)
 	}

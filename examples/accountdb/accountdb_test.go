@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -34,7 +34,7 @@ func accountDBFixed(t *testing.T) { use(t, (*DB).TotalLocked) }
 
 func TestFindsRace(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		rep, err := gotest.Explore(accountDB, sched.Options{Seed: seed})
+		rep, err := checktest.Explore(accountDB, sched.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,14 +46,14 @@ func TestFindsRace(t *testing.T) {
 		if !(got[0] == "accountdb.go:26" && got[1] == "accountdb.go:38" || got[0] == "accountdb.go:38" && got[1] == "accountdb.go:26") {
 			t.Errorf("seed %d: race between %v, want accountdb.go:26 and accountdb.go:38", seed, got)
 		}
-		if err := gotest.Replays(accountDB, f, sched.Options{}); err != nil {
+		if err := checktest.Replays(accountDB, f, sched.Options{}); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 	}
 }
 
 func TestFixedTwinIsClean(t *testing.T) {
-	rep, err := gotest.Explore(accountDBFixed, sched.Options{Strategy: "dfs"})
+	rep, err := checktest.Explore(accountDBFixed, sched.Options{Strategy: "dfs"})
 	if err != nil || rep.Failure != nil || !rep.Exhausted {
 		t.Fatalf("%+v %v", rep, err)
 	}

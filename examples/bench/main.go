@@ -19,7 +19,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -64,7 +64,7 @@ func main() {
 			continue
 		}
 		dir := filepath.Join("examples", sc.dir)
-		target, err := gotest.LoadTest(dir, "github.com/mcheck-dev/mcheck/examples/"+sc.dir, sc.fn)
+		target, err := checktest.LoadTest(dir, "github.com/mcheck-dev/mcheck/examples/"+sc.dir, sc.fn)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
@@ -124,7 +124,7 @@ func printDFSCounts(budget time.Duration) {
 	fmt.Println("| scenario | preemption bound | schedules without reduction | with sleep sets (cut short) |")
 	fmt.Println("|---|---|---:|---:|")
 	for _, s := range fixedTwins {
-		target, err := gotest.LoadTest(filepath.Join("examples", s.dir), "github.com/mcheck-dev/mcheck/examples/"+s.dir, s.fn)
+		target, err := checktest.LoadTest(filepath.Join("examples", s.dir), "github.com/mcheck-dev/mcheck/examples/"+s.dir, s.fn)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)

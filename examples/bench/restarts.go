@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/restarts"
 	"github.com/mcheck-dev/mcheck/sched"
 )
@@ -59,7 +59,7 @@ func restartsMain(args []string) {
 		}
 		dir, pkg := filepath.Join("examples", "components", name), "github.com/mcheck-dev/mcheck/examples/components/"+name
 		// Load the program before the clocks start.
-		if _, err := gotest.CheckComponentTest(dir, pkg, "checkBuggy", gotest.Config{Options: sched.Options{Executions: 1}}); err != nil {
+		if _, err := check.CheckComponentTest(dir, check.ID{Pkg: pkg, Test: "checkBuggy"}, check.Config{Options: sched.Options{Executions: 1}}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
@@ -67,7 +67,7 @@ func restartsMain(args []string) {
 			var times, execs, envs, mem []float64
 			found := 0
 			for r := 1; r <= *runs; r++ {
-				c := gotest.Config{}
+				c := check.Config{}
 				c.Seed = uint64(r)
 				c.Time = *limit
 				c.Workers = cf.workers
@@ -76,7 +76,7 @@ func restartsMain(args []string) {
 				c.Component.Unit.Executions = cf.unit
 				stop := sampleHeap()
 				start := time.Now()
-				rep, err := gotest.CheckComponentTest(dir, pkg, "checkBuggy", c)
+				rep, err := check.CheckComponentTest(dir, check.ID{Pkg: pkg, Test: "checkBuggy"}, c)
 				el := time.Since(start)
 				peak := stop()
 				if err != nil {

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -30,7 +30,7 @@ func TestFindsDeadlock(t *testing.T) {
 			if strategy == "dfs" && seed > 1 {
 				break // deterministic
 			}
-			rep, err := gotest.Explore(transferBothWays, sched.Options{Strategy: strategy, Seed: seed})
+			rep, err := checktest.Explore(transferBothWays, sched.Options{Strategy: strategy, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -38,7 +38,7 @@ func TestFindsDeadlock(t *testing.T) {
 			if f == nil || f.Kind != sched.GlobalDeadlock {
 				t.Fatalf("%s seed %d: no deadlock in %d executions", strategy, seed, rep.Executions)
 			}
-			again, err := gotest.Explore(transferBothWays, sched.Options{Replay: f.Schedule.Token()})
+			again, err := checktest.Explore(transferBothWays, sched.Options{Replay: f.Schedule.Token()})
 			if err != nil || again.Failure == nil || again.Failure.Kind != f.Kind {
 				t.Fatalf("%s seed %d: the schedule %s does not replay", strategy, seed, f.Schedule.Token())
 			}
@@ -47,7 +47,7 @@ func TestFindsDeadlock(t *testing.T) {
 }
 
 func TestFixedTwinIsClean(t *testing.T) {
-	rep, err := gotest.Explore(transferBothWaysOrdered, sched.Options{Strategy: "dfs", PreemptionBound: sched.Unbounded})
+	rep, err := checktest.Explore(transferBothWaysOrdered, sched.Options{Strategy: "dfs", PreemptionBound: sched.Unbounded})
 	if err != nil || rep.Failure != nil || !rep.Exhausted {
 		t.Fatalf("%+v %v", rep, err)
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -32,7 +32,7 @@ func dinePhil3Ordered(t *testing.T) {
 // of DiningPhil(5) with 20 different seeds, and the report replays.
 func TestFindsDeadlock(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		rep, err := gotest.Explore(dinePhil5, sched.Options{Seed: seed})
+		rep, err := checktest.Explore(dinePhil5, sched.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +44,7 @@ func TestFindsDeadlock(t *testing.T) {
 			t.Errorf("seed %d: %d goroutines blocked, want 6", seed, len(f.Goroutines))
 		}
 		if seed == 1 {
-			again, err := gotest.Explore(dinePhil5, sched.Options{Replay: f.Schedule.Token()})
+			again, err := checktest.Explore(dinePhil5, sched.Options{Replay: f.Schedule.Token()})
 			if err != nil || again.Failure == nil || !slices.Equal(f.Trace, again.Failure.Trace) {
 				t.Fatalf("replay of %s: %v %v", f.Schedule.Token(), again.Failure, err)
 			}
@@ -56,11 +56,11 @@ func TestFindsDeadlock(t *testing.T) {
 // way round there is no deadlock; for three philosophers dfs checks every
 // schedule within its preemption bound.
 func TestFixedTwinIsClean(t *testing.T) {
-	rep, err := gotest.Explore(dinePhil5Ordered, sched.Options{Seed: 1, Executions: 300})
+	rep, err := checktest.Explore(dinePhil5Ordered, sched.Options{Seed: 1, Executions: 300})
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("ordered DiningPhil(5): %v %v", rep.Failure, err)
 	}
-	rep, err = gotest.Explore(dinePhil3Ordered, sched.Options{Strategy: "dfs"})
+	rep, err = checktest.Explore(dinePhil3Ordered, sched.Options{Strategy: "dfs"})
 	if err != nil || rep.Failure != nil || !rep.Exhausted {
 		t.Fatalf("ordered DiningPhil(3) under dfs: %+v %v", rep, err)
 	}
@@ -77,7 +77,7 @@ func dinePhil8(t *testing.T) {
 // (the bug-free twin, so every execution runs to the end) under the
 // random walk on one worker: go test -bench DiningPhil5 ./examples/diningphil
 func BenchmarkDiningPhil5(b *testing.B) {
-	target, err := gotest.LoadTest(".", "github.com/mcheck-dev/mcheck/examples/diningphil", "dinePhil5Ordered")
+	target, err := checktest.LoadTest(".", "github.com/mcheck-dev/mcheck/examples/diningphil", "dinePhil5Ordered")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -31,7 +31,7 @@ func reorder2Fixed(t *testing.T) {
 // 20 of 20 seeds, and with race reports off, the inconsistent read itself.
 func TestFindsRace(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		rep, err := gotest.Explore(reorder5, sched.Options{Seed: seed})
+		rep, err := checktest.Explore(reorder5, sched.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,28 +39,28 @@ func TestFindsRace(t *testing.T) {
 		if f == nil || f.Kind != sched.DataRace {
 			t.Fatalf("seed %d: no race in %d executions (%v)", seed, rep.Executions, f)
 		}
-		if err := gotest.Replays(reorder5, f, sched.Options{}); err != nil {
+		if err := checktest.Replays(reorder5, f, sched.Options{}); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		if !strings.HasPrefix(f.Race.Current.Pos, "reorder.go:") || !strings.HasPrefix(f.Race.Previous.Pos, "reorder.go:") {
 			t.Errorf("seed %d: race between %s and %s", seed, f.Race.Current.Pos, f.Race.Previous.Pos)
 		}
-		rep, err = gotest.Explore(reorder5, sched.Options{Seed: seed, NoRaces: true})
+		rep, err = checktest.Explore(reorder5, sched.Options{Seed: seed, NoRaces: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f := rep.Failure; f == nil || f.Kind != sched.TestFailed || gotest.Replays(reorder5, f, sched.Options{NoRaces: true}) != nil {
+		if f := rep.Failure; f == nil || f.Kind != sched.TestFailed || checktest.Replays(reorder5, f, sched.Options{NoRaces: true}) != nil {
 			t.Fatalf("seed %d: no inconsistent read in %d executions (%v)", seed, rep.Executions, f)
 		}
 	}
 }
 
 func TestFixedTwinIsClean(t *testing.T) {
-	rep, err := gotest.Explore(reorder5Fixed, sched.Options{Seed: 1, Executions: 2000})
+	rep, err := checktest.Explore(reorder5Fixed, sched.Options{Seed: 1, Executions: 2000})
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("%v %v", rep.Failure, err)
 	}
-	rep, err = gotest.Explore(reorder2Fixed, sched.Options{Strategy: "dfs"})
+	rep, err = checktest.Explore(reorder2Fixed, sched.Options{Strategy: "dfs"})
 	if err != nil || rep.Failure != nil || !rep.Exhausted {
 		t.Fatalf("%+v %v", rep, err)
 	}

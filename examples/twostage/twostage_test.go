@@ -3,7 +3,7 @@ package twostage
 import (
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -32,19 +32,19 @@ func twoStage2Fixed(t *testing.T) {
 // itself is found. Both with 20 seeds.
 func TestFindsAtomicityViolation(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		rep, err := gotest.Explore(twoStage7, sched.Options{Seed: seed})
+		rep, err := checktest.Explore(twoStage7, sched.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if f := rep.Failure; f == nil || f.Kind != sched.DataRace {
 			t.Fatalf("seed %d: no data race in %d executions (%v)", seed, rep.Executions, f)
 		}
-		rep, err = gotest.Explore(twoStage7, sched.Options{Seed: seed, NoRaces: true})
+		rep, err = checktest.Explore(twoStage7, sched.Options{Seed: seed, NoRaces: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		f := rep.Failure
-		if f == nil || f.Kind != sched.TestFailed || gotest.Replays(twoStage7, f, sched.Options{NoRaces: true}) != nil {
+		if f == nil || f.Kind != sched.TestFailed || checktest.Replays(twoStage7, f, sched.Options{NoRaces: true}) != nil {
 			t.Fatalf("seed %d: atomicity violation not found in %d executions (%v)", seed, rep.Executions, f)
 		}
 		if seed == 1 {
@@ -54,11 +54,11 @@ func TestFindsAtomicityViolation(t *testing.T) {
 }
 
 func TestFixedTwinIsClean(t *testing.T) {
-	rep, err := gotest.Explore(twoStage7Fixed, sched.Options{Seed: 1, Executions: 2000})
+	rep, err := checktest.Explore(twoStage7Fixed, sched.Options{Seed: 1, Executions: 2000})
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("%v %v", rep.Failure, err)
 	}
-	rep, err = gotest.Explore(twoStage2Fixed, sched.Options{Strategy: "dfs"})
+	rep, err = checktest.Explore(twoStage2Fixed, sched.Options{Strategy: "dfs"})
 	if err != nil || rep.Failure != nil || !rep.Exhausted {
 		t.Fatalf("%+v %v", rep, err)
 	}

@@ -3,7 +3,7 @@ package wronglock
 import (
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -28,32 +28,32 @@ func wronglock2Fixed(t *testing.T) {
 
 func TestFindsLostUpdate(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		rep, err := gotest.Explore(wronglock10, sched.Options{Seed: seed})
+		rep, err := checktest.Explore(wronglock10, sched.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if f := rep.Failure; f == nil || f.Kind != sched.DataRace {
 			t.Fatalf("seed %d: no race in %d executions (%v)", seed, rep.Executions, f)
 		}
-		if err := gotest.Replays(wronglock10, rep.Failure, sched.Options{}); err != nil {
+		if err := checktest.Replays(wronglock10, rep.Failure, sched.Options{}); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		rep, err = gotest.Explore(wronglock10, sched.Options{Seed: seed, NoRaces: true})
+		rep, err = checktest.Explore(wronglock10, sched.Options{Seed: seed, NoRaces: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f := rep.Failure; f == nil || f.Kind != sched.TestFailed || gotest.Replays(wronglock10, f, sched.Options{NoRaces: true}) != nil {
+		if f := rep.Failure; f == nil || f.Kind != sched.TestFailed || checktest.Replays(wronglock10, f, sched.Options{NoRaces: true}) != nil {
 			t.Fatalf("seed %d: no lost update in %d executions (%v)", seed, rep.Executions, f)
 		}
 	}
 }
 
 func TestFixedTwinIsClean(t *testing.T) {
-	rep, err := gotest.Explore(wronglock10Fixed, sched.Options{Seed: 1, Executions: 2000})
+	rep, err := checktest.Explore(wronglock10Fixed, sched.Options{Seed: 1, Executions: 2000})
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("%v %v", rep.Failure, err)
 	}
-	rep, err = gotest.Explore(wronglock2Fixed, sched.Options{Strategy: "dfs"})
+	rep, err = checktest.Explore(wronglock2Fixed, sched.Options{Strategy: "dfs"})
 	if err != nil || rep.Failure != nil || !rep.Exhausted {
 		t.Fatalf("%+v %v", rep, err)
 	}

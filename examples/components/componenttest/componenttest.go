@@ -8,7 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcheck-dev/mcheck/gotest"
+	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -22,7 +23,7 @@ const Seeds = 20
 func FindsBug(t *testing.T, scenario func(*testing.T), kinds ...sched.Kind) {
 	t.Helper()
 	for seed := uint64(1); seed <= Seeds; seed++ {
-		rep, err := gotest.CheckScenario(t, scenario, func(c *gotest.Config) { c.Seed = seed })
+		rep, err := checktest.Component(scenario, func(c *check.Config) { c.Seed = seed })
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -33,7 +34,7 @@ func FindsBug(t *testing.T, scenario func(*testing.T), kinds ...sched.Kind) {
 		if !slices.Contains(kinds, f.Kind) {
 			t.Fatalf("seed %d: found %s, want one of %v:\n%s", seed, f.Kind, kinds, f.Format(""))
 		}
-		again, err := gotest.CheckScenario(t, scenario, func(c *gotest.Config) { c.Replay = rep.Token })
+		again, err := checktest.Component(scenario, func(c *check.Config) { c.Replay = rep.Token })
 		if err != nil {
 			t.Fatalf("seed %d: replay: %v", seed, err)
 		}
@@ -52,9 +53,9 @@ func FindsBug(t *testing.T, scenario func(*testing.T), kinds ...sched.Kind) {
 // token after the same number of executions.
 func SameForAnyWorkers(t *testing.T, scenario func(*testing.T)) {
 	t.Helper()
-	var first *gotest.ComponentReport
+	var first *check.ComponentReport
 	for _, w := range []int{1, 2, 3} {
-		rep, err := gotest.CheckScenario(t, scenario, func(c *gotest.Config) {
+		rep, err := checktest.Component(scenario, func(c *check.Config) {
 			c.Seed, c.Workers, c.Executions, c.Time = 9, w, 20000, 0
 		})
 		if err != nil {

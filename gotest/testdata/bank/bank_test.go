@@ -71,3 +71,23 @@ func TestTestingFlags(t *testing.T) {
 		}
 	}, mcheck.Executions(5))
 }
+
+// TestCheckReport gets the report of a deadlock from mcheck.Check
+// instead of a failed test. While mcheck explores the test, under its
+// interpreter, Check only runs the body and returns nil, nil.
+func TestCheckReport(t *testing.T) {
+	a, b := &Account{ID: 1, Balance: 100}, &Account{ID: 2, Balance: 100}
+	rep, err := mcheck.Check(t, func(t *testing.T) {
+		done := make(chan bool)
+		go func() { Transfer(a, b, 10); done <- true }()
+		Transfer(b, a, 20)
+		<-done
+	}, mcheck.Seed(3), mcheck.Strategy(mcheck.DFS))
+	if rep == nil && err == nil {
+		return // under the interpreter
+	}
+	if err != nil || rep.Outcome != "bug" || rep.Kind != "global deadlock" || rep.Token == "" || len(rep.Goroutines) != 2 {
+		t.Fatalf("mcheck.Check: %+v, %v", rep, err)
+	}
+	t.Logf("mcheck.Check: %s after %d executions; replay: %s", rep.Kind, rep.Figures.Executions, rep.Replay)
+}

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck"
-	"github.com/mcheck-dev/mcheck/gotest"
 )
 
 func TestShortSkips(t *testing.T) {
@@ -219,8 +218,12 @@ func TestTempDirLeak(t *testing.T) {
 // TestOwnOption passes an option mcheck test cannot read (not one of
 // package mcheck's): mcheck could not run it, exit status 2.
 func TestOwnOption(t *testing.T) {
-	mcheck.Run(t, func(t *testing.T) {}, func(c *gotest.Config) { c.Seed = 3 })
+	mcheck.Run(t, func(t *testing.T) {}, own{mcheck.Seed(3)})
 }
+
+// own is an option type of the test's own, wrapping one of package
+// mcheck's.
+type own struct{ mcheck.Option }
 
 // TestOutputAttrArtifact: t.Output, t.Attr and t.ArtifactDir work.
 func TestOutputAttrArtifact(t *testing.T) {

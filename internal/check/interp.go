@@ -1,13 +1,23 @@
-package gotest
+package check
+
+// This file is all the check layer says to the interpreter: the host of
+// every load (the hooks of mcheck.Run, mcheck.Component and
+// mcheck.Choose, and which packages are mcheck's own), the probe that
+// runs a test up to its call, the target that runs an environment in it,
+// and reading the options of the call for mcheck test, where they are
+// not native values.
 
 import (
+	"errors"
 	"fmt"
 	"go/types"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
@@ -86,7 +96,7 @@ func runHook(c *ssainterp.HookCall) {
 		*p = ProbeResult{Run: true, Options: testOptions(c.Arg(2))}
 		c.Exit(0)
 	}
-	c.Call(body, c.Arg(0))
+	c.Call(body, c.Arg(0).Elem()) // the *testing.T of a TestingT
 }
 
 func chooseHook(c *ssainterp.HookCall) {
@@ -164,8 +174,14 @@ func isMcheck(fn *ssa.Function) bool {
 func testOptions(opts ssainterp.Value) []TestOption {
 	var out []TestOption
 	for i := range opts.Len() {
-		fn, free := optionFunc(opts.Index(i))
+		o := opts.Index(i)
+		fn, free := optionFunc(o)
 		if fn == nil {
+			if e := o.Elem(); e.Type() != nil {
+				// A value of a type of the test's own, wrapping an
+				// option of package mcheck, say.
+				out = append(out, TestOption{Name: e.Type().String(), Unreadable: true})
+			}
 			continue // a nil option: go test would call it and crash
 		}
 		if !isMcheck(fn.Parent()) {
@@ -305,4 +321,184 @@ func (r *componentRun) ran(m *ssainterp.Machine) (ids []int, calls [][]envgen.Ca
 		}
 	}
 	return r.ids, r.calls, results
+}
+
+// LoadTest loads the package in dir with its tests, with build tags, and
+// returns the exploration target for its function id.Test.
+func LoadTest(dir string, id ID, tags []string) (sched.Target, error) {
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true, Tags: tags, Host: Host}, ".")
+	if err != nil {
+		return sched.Target{}, err
+	}
+	return TestTarget(prog, id, dir)
+}
+
+// TestTarget returns the target of the function id.Test of the test
+// package id.Pkg of prog (where names the directory in errors).
+func TestTarget(prog *ssainterp.Program, id ID, where string) (sched.Target, error) {
+	pid, ok := prog.TestPackage(id.Pkg)
+	if !ok {
+		return sched.Target{}, fmt.Errorf("package %s is not in %s", id.Pkg, where)
+	}
+	return sched.Target{
+		Prog:  prog,
+		Test:  true,
+		Start: func(m *ssainterp.Machine) error { return m.StartTest(pid, id.Test) },
+	}, nil
+}
+
+// Probe runs the test that t starts alone, on the first enabled
+// goroutine at each step, up to its mcheck.Component or mcheck.Run call,
+// and returns what it learnt there: the constructor and the values
+// (Component), and the options of the call.
+func Probe(t sched.Target) (*ProbeResult, error) {
+	var got ProbeResult
+	m := t.Prog.NewMachine(ssainterp.Config{Hosted: &hosted{probe: &got}, MaxSteps: 10_000_000})
+	if err := t.Start(m); err != nil {
+		return nil, err
+	}
+	for steps := 0; !m.Done() && steps < 1_000_000; steps++ {
+		en := m.Enabled()
+		if len(en) == 0 {
+			if m.AdvanceClock() {
+				continue
+			}
+			break
+		}
+		m.StepID(en[0])
+	}
+	res := m.Finish()
+	if res.Fault != nil {
+		return nil, fmt.Errorf("mcheck could not run the test up to mcheck.Component or mcheck.Run: %w", res.Fault)
+	}
+	if got.Ctor == "" && !got.Run {
+		_, stderr := m.Output()
+		msg := "the test did not reach its mcheck.Component or mcheck.Run call when run alone"
+		if out := m.TestOutcome(); out.Failed {
+			msg += ": " + strings.Join(out.Log, "; ")
+		} else if stderr != "" {
+			msg += ": " + firstLine(stderr)
+		}
+		return nil, errors.New(msg)
+	}
+	return &got, nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// componentTarget runs plan in the test's mcheck.Component call.
+func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan) sched.Target {
+	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
+	return sched.Target{
+		Prog: t.Prog,
+		Test: true,
+		Start: func(m *ssainterp.Machine) error {
+			m.SetHosted(&hosted{run: &componentRun{comp: comp, plan: plan}})
+			return t.Start(m)
+		},
+		Describe: func(m *ssainterp.Machine) string {
+			ids, calls, results := m.Hosted().(*hosted).run.ran(m)
+			ran := &envgen.Plan{Env: envgen.Random, Threads: calls}
+			if plan.Env == envgen.Random {
+				ran.Threads = plan.Threads
+			}
+			started := make([]int, len(calls))
+			for g, cs := range calls {
+				started[g] = len(cs)
+			}
+			return ran.Describe(comp, pr, ids, results, started)
+		},
+	}
+}
+
+// extract builds the component from what the probe learnt and the
+// options.
+func extract(got *ProbeResult, o ComponentConfig) (*envgen.Component, error) {
+	opts := o.Options
+	for i, ut := range got.User {
+		src := fmt.Sprintf("values[%d]", i)
+		if i < len(o.Values) {
+			src = fmt.Sprintf("%#v", o.Values[i])
+		}
+		opts.User = append(opts.User, envgen.UserValue{Type: ut, Src: src})
+	}
+	return envgen.Extract(got.Ctor, got.Sig, opts)
+}
+
+// ReadOptions applies options read from an interpreted call to c, with
+// the setters package mcheck's option functions call natively (config.go):
+// the name of each function of package mcheck and the names of its
+// parameters are what is read. mcheck.Values is read by the interpreter
+// itself. An option that is not one of package mcheck's cannot be read.
+func ReadOptions(c *Config, opts []TestOption) error {
+	for _, o := range opts {
+		if err := readOption(c, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func readOption(c *Config, o TestOption) error {
+	if o.Unreadable {
+		return fmt.Errorf("mcheck test cannot read the option %s: it is not one of package mcheck's (go test applies it)", o.Name)
+	}
+	a := o.Args
+	str := func(k string) string { s, _ := a[k].(string); return s }
+	num := func(k string) int { n, _ := a[k].(int64); return int(n) }
+	strs := func(k string) []string { s, _ := a[k].([]string); return s }
+	what := "mcheck." + o.Name
+	switch o.Name {
+	case "Seed":
+		u, _ := a["seed"].(uint64)
+		c.Seed = u
+	case "Budget":
+		c.SetBudget(what, time.Duration(num("d")))
+	case "Executions":
+		c.SetExecutions(what, num("n"))
+	case "Strategy":
+		c.SetStrategy(what, str("name"))
+	case "Preemptions":
+		c.SetPreemptions(what, num("n"))
+	case "Steps":
+		c.SetSteps(what, num("n"))
+	case "Workers":
+		c.SetWorkers(what, num("n"))
+	case "SyncOnly":
+		c.SyncOnly = true
+	case "NoRaces":
+		c.NoRaces = true
+	case "Replay":
+		c.Replay = str("token")
+	case "TimeBarrier":
+		c.TimeBarrier = true
+	case "TimerHorizon":
+		c.TimerHorizon = time.Duration(num("d"))
+	case "Tags":
+		// The package is loaded before the test's options are read:
+		// under mcheck test, -tags decides.
+		c.Tags = append(c.Tags, strs("tags")...)
+	case "Methods":
+		c.Component.Include = append(c.Component.Include, strs("names")...)
+	case "Exclude":
+		c.Component.Exclude = append(c.Component.Exclude, strs("names")...)
+	case "Init":
+		c.Component.Init = str("method")
+	case "Finish":
+		c.Component.Finish = str("method")
+	case "Goroutines":
+		c.SetGoroutines(what, num("n"))
+	case "Environment":
+		c.SetEnvironment(what, str("kind"), num("calls"))
+	case "Restarts":
+		c.SetRestarts(what, str("strategy"), num("unit"))
+	case "into":
+		// mcheck.Check's own: its outcome goes to the native caller.
+	default:
+		return fmt.Errorf("mcheck test cannot apply the option mcheck.%s", o.Name)
+	}
+	return nil
 }

@@ -25,7 +25,7 @@ func TestValues(t *testing.T) {
 func TestKinds(t *testing.T) { mcheck.Component(t, NewKinds) }
 
 // chooseAll fails on one combination of two choices (a scenario the
-// gotest tests explore with dfs).
+// check tests explore with dfs).
 func chooseAll(t *testing.T) {
 	a, b := mcheck.Choose(3), mcheck.Choose(2)
 	if a == 2 && b == 1 {

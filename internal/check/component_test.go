@@ -1,91 +1,23 @@
-package gotest
+package check
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcheck-dev/mcheck/sched"
 )
-
-// TestComponentEndToEnd runs mcheck.Component inside a real go test on
-// the fixture testdata/cache: the race of the buggy cache is found with
-// its environment and replayed from its token, the fixed twin passes,
-// and bad input gets clear messages.
-func TestComponentEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a test binary")
-	}
-	corpus := filepath.Join("testdata", "cache", "testdata")
-	t.Cleanup(func() { os.RemoveAll(corpus) })
-
-	out, ok := goTestIn(t, "./testdata/cache", "-run", "^TestCache$", "-mcheck.seed=7", "-v")
-	if ok {
-		t.Fatalf("the race was not found:\n%s", out)
-	}
-	for _, want := range []string{
-		"mcheck: data race:",
-		"cache.go:58",
-		"environment: g",
-		"Len()",
-		"replay: go test -run '^TestCache$' -mcheck.replay=e1.",
-		"saved: testdata/mcheck/TestCache/",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("report lacks %q:\n%s", want, out)
-		}
-	}
-	tok := regexp.MustCompile(`mcheck\.replay=(e1\.\S+)`).FindStringSubmatch(out)
-	if tok == nil {
-		t.Fatalf("no token in:\n%s", out)
-	}
-	os.RemoveAll(corpus)
-	replayed, ok := goTestIn(t, "./testdata/cache", "-run", "^TestCache$", "-mcheck.replay="+tok[1])
-	if ok || !strings.Contains(replayed, "mcheck: data race:") || !strings.Contains(replayed, "environment: "+envLine(out)) {
-		t.Errorf("the token did not replay the race in the same environment:\n%s\nwant environment %q", replayed, envLine(out))
-	}
-
-	out, ok = goTestIn(t, "./testdata/cache", "-run", "^(TestCacheFixed|TestStore|TestValues)$", "-mcheck.budget=500ms", "-v")
-	if !ok {
-		t.Errorf("the fixed twin, the interface with an error and the picky component with good values fail:\n%s", out)
-	}
-	if !strings.Contains(out, "NewFixed: ") || !strings.Contains(out, ", no bug") {
-		t.Errorf("no summary:\n%s", out)
-	}
-
-	out, _ = goTestIn(t, "./testdata/cache", "-run", "^(TestPicky|TestNothing|TestNotAFunc|TestTwoResults)$", "-v")
-	for _, want := range []string{
-		`note: Set panics when it is the only call on a new component: not a concurrency bug`,
-		`mcheck.Exclude("Set")`,
-		`Set(-1) → panic: negative key`,
-		"NewNothing: *cache.Nothing has no exported methods to call",
-		"mcheck.Component needs the component's constructor, a function, not int",
-		"the function literal at cache_test.go:16: a constructor returns the component (a pointer or an interface), optionally with an error; it has type func() (int, string)",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
-// envLine returns the first line of the environment in a report.
-func envLine(out string) string {
-	_, rest, _ := strings.Cut(out, "environment: ")
-	line, _, _ := strings.Cut(rest, "\n")
-	return line
-}
 
 // TestComponentDomains checks, in process, that the interpreter builds
 // every kind of built-in domain value well (each method of Kinds panics
 // on a malformed one) and that universal environments run too.
 func TestComponentDomains(t *testing.T) {
-	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
 	for _, env := range []string{"random", "universal"} {
 		var c Config
 		c.Executions, c.Seed, c.Component.Env = 3000, 1, env
-		rep, err := CheckComponentTest("testdata/cache", pkg, "TestKinds", c)
+		rep, err := CheckComponentTest("testdata/cache", id, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,8 +33,8 @@ func TestComponentDomains(t *testing.T) {
 // TestChooseIsAChoicePoint: dfs explores each alternative of
 // mcheck.Choose, 3×2 executions for two choices.
 func TestChooseIsAChoicePoint(t *testing.T) {
-	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
-	tg, err := LoadTest("testdata/cache", pkg, "chooseNone")
+	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
+	tg, err := LoadTest("testdata/cache", ID{id.Pkg, "chooseNone"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +42,7 @@ func TestChooseIsAChoicePoint(t *testing.T) {
 	if err != nil || rep.Failure != nil || !rep.Exhausted || rep.Executions != 6 {
 		t.Fatalf("chooseNone: %+v %v", rep, err)
 	}
-	tg, err = LoadTest("testdata/cache", pkg, "chooseAll")
+	tg, err = LoadTest("testdata/cache", ID{id.Pkg, "chooseAll"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +55,7 @@ func TestChooseIsAChoicePoint(t *testing.T) {
 // TestTestifyRuns: a test package that uses testify can be explored; a
 // failed require is a failed test at the caller's line.
 func TestTestifyRuns(t *testing.T) {
-	tg, err := LoadTest("testdata/cache", "github.com/mcheck-dev/mcheck/gotest/testdata/cache", "testifyFails")
+	tg, err := LoadTest("testdata/cache", ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "testifyFails"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,15 +74,15 @@ func TestTestifyRuns(t *testing.T) {
 // without a bug ends its attempt early and the next environment starts;
 // a universal environment under dfs is one environment, explored in full.
 func TestComponentExhaustion(t *testing.T) {
-	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
 	var c Config
 	c.Strategy, c.Executions, c.SyncOnly = "dfs", 3000, true
-	rep, err := CheckComponentTest("testdata/cache", pkg, "TestCacheFixed", c)
+	rep, err := CheckComponentTest("testdata/cache", ID{id.Pkg, "TestCacheFixed"}, c)
 	if err != nil || rep.Failure != nil || rep.Attempts < 10 || rep.Executions > 3000 {
 		t.Fatalf("random environments under dfs: %+v %v", rep, err)
 	}
 	c.Component.Env, c.Component.MaxCalls, c.Component.Include = "universal", 1, []string{"Len", "Delete"}
-	rep, err = CheckComponentTest("testdata/cache", pkg, "TestCacheFixed", c)
+	rep, err = CheckComponentTest("testdata/cache", ID{id.Pkg, "TestCacheFixed"}, c)
 	if err != nil || rep.Failure != nil || !rep.Exhausted || rep.Attempts != 1 {
 		t.Fatalf("a universal environment under dfs: %+v %v", rep, err)
 	}
@@ -161,16 +93,16 @@ func TestComponentExhaustion(t *testing.T) {
 // unless the environment calls Close last (mcheck.Finish), and the report
 // says so.
 func TestComponentFinish(t *testing.T) {
-	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
 	var c Config
 	c.Executions, c.Seed = 2000, 1
-	rep, err := CheckComponentTest("testdata/cache", pkg, "TestBatcherNoClose", c)
+	rep, err := CheckComponentTest("testdata/cache", ID{id.Pkg, "TestBatcherNoClose"}, c)
 	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.Leak ||
 		!strings.Contains(rep.Advice(), `mcheck.Finish("Close")`) {
 		t.Fatalf("without Finish: %+v %v", rep, err)
 	}
 	c.Component.Finish = "Close"
-	rep, err = CheckComponentTest("testdata/cache", pkg, "TestBatcher", c)
+	rep, err = CheckComponentTest("testdata/cache", ID{id.Pkg, "TestBatcher"}, c)
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("with Finish: %+v %v", rep, err)
 	}
@@ -181,7 +113,7 @@ func TestComponentFinish(t *testing.T) {
 // addresses), and a slice that holds itself is cut, never a stack
 // overflow of the host.
 func TestComponentCyclicResults(t *testing.T) {
-	const pkg = "github.com/mcheck-dev/mcheck/gotest/testdata/cache"
+	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
 	addr := `0xc[0-9a-f]+`
 	for _, tc := range []struct{ method, want string }{
 		{"Pair", `Pair\(\) → &\{a ` + addr + ` ` + addr + ` \[` + addr + ` ` + addr + `\] map\[b:` + addr + `\]\}`},
@@ -191,7 +123,7 @@ func TestComponentCyclicResults(t *testing.T) {
 		var c Config
 		c.Seed, c.Executions, c.NoRaces = 1, 2000, true
 		c.Component.Include, c.Component.Finish = []string{tc.method}, "Check"
-		rep, err := CheckComponentTest("testdata/cache", pkg, "TestGraph", c)
+		rep, err := CheckComponentTest("testdata/cache", ID{id.Pkg, "TestGraph"}, c)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.method, err)
 		}
@@ -201,5 +133,58 @@ func TestComponentCyclicResults(t *testing.T) {
 		if !regexp.MustCompile(tc.want).MatchString(rep.Failure.Environment) {
 			t.Errorf("%s: environment\n%s\nwant %s", tc.method, rep.Failure.Environment, tc.want)
 		}
+	}
+}
+
+// The component restart loop follows the budget rule: a time budget
+// alone runs environments until the time is spent, an execution budget
+// alone runs exactly that many executions, and negative budgets are
+// refused.
+func TestComponentBudgets(t *testing.T) {
+	fixed := ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestCacheFixed"}
+	var c Config
+	c.Seed, c.Time = 1, 1500*time.Millisecond
+	rep, err := CheckComponentTest("testdata/cache", fixed, c)
+	if err != nil || rep.Failure != nil {
+		t.Fatalf("time alone: %+v %v", rep, err)
+	}
+	if rep.Elapsed < c.Time {
+		t.Errorf("a 1.5s budget stopped after %v, %d executions", rep.Elapsed, rep.Executions)
+	}
+	c.Time, c.Executions = 0, 250
+	rep, err = CheckComponentTest("testdata/cache", fixed, c)
+	if err != nil || rep.Failure != nil || rep.Executions != 250 {
+		t.Fatalf("executions alone: %+v %v", rep, err)
+	}
+	for _, bad := range []func(*Config){
+		func(c *Config) { c.Time = -time.Second },
+		func(c *Config) { c.Executions = -3 },
+		func(c *Config) { c.Executions, c.Component.Unit.Executions = 10, -1 },
+	} {
+		var c Config
+		bad(&c)
+		if _, err := CheckComponentTest("testdata/cache", fixed, c); err == nil || !strings.Contains(err.Error(), "negative budget") {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+	c = Config{Refused: []string{"mcheck.Budget 0s: a time budget must be positive"}}
+	if _, err := CheckComponentTest("testdata/cache", fixed, c); err == nil || !strings.Contains(err.Error(), "mcheck.Budget 0s") {
+		t.Errorf("refused option: %v", err)
+	}
+}
+
+// TestComponentOwnOption: an option that is not package mcheck's does
+// not stop the probe (go test applies it natively), but cannot be read.
+func TestComponentOwnOption(t *testing.T) {
+	own := ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestOwnOption"}
+	var c Config
+	c.Executions = 50
+	rep, err := CheckComponentTest("testdata/cache", own, c)
+	if err != nil || rep.Failure != nil || rep.Executions != 50 {
+		t.Fatalf("%+v %v", rep, err)
+	}
+	c.TestOptions = ReadOptions
+	if _, err := CheckComponentTest("testdata/cache", own, c); err == nil || !strings.Contains(err.Error(), "internal/check/testdata/cache.own: it is not one of package mcheck") {
+		t.Fatalf("read: %v", err)
 	}
 }

@@ -1,0 +1,260 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/restarts"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// The component restart loop: mcheck.Component checks a component from
+// its constructor by drawing environments (package envgen) and exploring
+// each for a budget that grows by the restart strategy (package
+// restarts), until a bug is found or the budget is spent; a failure's
+// environment is shrunk before it is reported.
+
+// ComponentReport is the outcome of checking a component.
+type ComponentReport struct {
+	Component  *envgen.Component
+	Failure    *sched.Failure // nil: no bug
+	Plan       *envgen.Plan   // the environment of the failure (shrunk)
+	Token      string         // replays the failure: environment and schedule, without identity
+	Attempts   int            // environments tried
+	Executions int
+	Elapsed    time.Duration
+	Exhausted  bool // a single environment (no restarts) was explored completely
+	FromCorpus bool // the failure is one saved in the corpus
+	Replayed   bool // the environment and schedule of a replay token ran, not a search
+}
+
+// Advice explains failures that are likely bad input rather than a
+// concurrency bug: a panic of a single call (a method that cannot take
+// the values it was given), and a goroutine leak of a component that
+// has a Close-like method the environment was not told to call.
+func (rep *ComponentReport) Advice() string {
+	f, comp := rep.Failure, rep.Component
+	if f == nil {
+		return ""
+	}
+	if f.Kind == sched.Panic && rep.Plan.Env == envgen.Random && rep.Plan.Calls() == 1 {
+		for _, th := range rep.Plan.Threads {
+			for _, call := range th {
+				name := comp.Methods[call.Method].Name
+				return fmt.Sprintf("note: %s panics when it is the only call on a new component: not a concurrency bug, but a method that cannot take these arguments; give its parameters values with mcheck.Values, or leave it out with mcheck.Exclude(%q)\n", name, name)
+			}
+		}
+	}
+	if f.Kind == sched.Leak && comp.Finish == nil {
+		for _, m := range comp.Methods {
+			switch m.Name {
+			case "Close", "Stop", "Shutdown":
+				return fmt.Sprintf("note: if %s ends the goroutines the component starts, have the environment call it last with mcheck.Finish(%q)\n", m.Name, m.Name)
+			}
+		}
+	}
+	return ""
+}
+
+// CheckComponentTest loads the package in dir with its tests, learns the
+// component from the mcheck.Component call of its function id.Test (a
+// test, or a scenario with a test's signature), and explores
+// environments of it under restarts, as c says (flags are not applied).
+// Failures saved in the test's corpus under dir are replayed first.
+func CheckComponentTest(dir string, id ID, c Config) (*ComponentReport, error) {
+	target, err := LoadTest(dir, id, c.Tags)
+	if err != nil {
+		return nil, err
+	}
+	return CheckComponent(target, id, CorpusOf(dir, id), c)
+}
+
+// CheckComponent checks the component of the mcheck.Component call of
+// the test id that target starts; failures saved in corpus are replayed
+// first (none if corpus is "").
+func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*ComponentReport, error) {
+	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	if c.Time < 0 || c.Executions < 0 || c.Component.Unit.Time < 0 || c.Component.Unit.Executions < 0 {
+		return nil, fmt.Errorf("negative budget (time %v, executions %d, restart unit %v, %d executions): a budget must be positive",
+			c.Time, c.Executions, c.Component.Unit.Time, c.Component.Unit.Executions)
+	}
+	got, err := Probe(target)
+	if err != nil {
+		return nil, err
+	}
+	if got.Run {
+		return nil, errors.New("the test calls mcheck.Run before mcheck.Component")
+	}
+	if c.TestOptions != nil {
+		if err := c.TestOptions(&c, got.Options); err != nil {
+			return nil, err
+		}
+		if err := c.Err(); err != nil {
+			return nil, err
+		}
+	}
+	DefaultBudget(&c, ComponentTime, false)
+	replayTok, err := c.replayFor(id)
+	if err != nil {
+		return nil, err
+	}
+	comp, err := extract(got, c.Component)
+	if err != nil {
+		return nil, err
+	}
+	cc := c.Component
+	if cc.Goroutines <= 0 {
+		cc.Goroutines = DefaultGoroutine
+	}
+	if cc.Env == "" {
+		cc.Env = DefaultEnv
+	}
+	if cc.Restart == "" {
+		cc.Restart = DefaultRestart
+	}
+	if cc.Unit == (restarts.Budget{}) {
+		cc.Unit.Executions = DefaultUnit
+	}
+	start := time.Now()
+	explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, error) {
+		return sched.Explore(componentTarget(target, comp, plan), o)
+	}
+	rep := &ComponentReport{Component: comp}
+	// replay runs a token; a failure ends the check.
+	replay := func(tok string, explicit bool) (bool, error) {
+		plan, schedule, err := splitToken(tok)
+		if err == nil {
+			err = plan.Check(comp)
+		}
+		if err != nil {
+			return false, err
+		}
+		o := c.Options
+		o.Replay = schedule
+		r, err := explore(plan, o)
+		if errors.Is(err, sched.ErrTokenMismatch) && !explicit {
+			return false, nil // saved for an older version of the code
+		}
+		if err != nil || r.Failure == nil || r.Failure.Kind == sched.Nondeterminism && !explicit {
+			return false, err
+		}
+		rep.Failure, rep.Plan, rep.Token, rep.Attempts, rep.Executions = r.Failure, plan, tok, 1, 1
+		rep.Elapsed = time.Since(start)
+		return true, nil
+	}
+	if replayTok != "" {
+		_, err := replay(replayTok, true)
+		rep.Elapsed, rep.Replayed = time.Since(start), true
+		return rep, err
+	}
+	// Saved failures first (a token that no longer fits is skipped).
+	for _, tok := range corpus.Tokens(id) {
+		if plan, _, err := splitToken(tok); err != nil || plan.Check(comp) != nil {
+			continue
+		}
+		if done, err := replay(tok, false); done || err != nil {
+			rep.FromCorpus = done
+			return rep, err
+		}
+	}
+	type found struct {
+		plan *envgen.Plan
+		rep  *sched.Report
+		seed uint64
+	}
+	var exhausted atomic.Bool // attempts run on several workers
+	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
+		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
+	if cc.Env == envgen.Universal && c.Strategy == "dfs" {
+		rc.Strategy = "none" // one universal environment, explored in full
+	}
+	out, err := restarts.Run(rc, func(i int, seed uint64, b restarts.Budget) (restarts.Result, error) {
+		plan := envgen.Draw(comp, cc.Env, cc.Goroutines, cc.MaxCalls, seed)
+		o := c.Options
+		o.Seed, o.Executions, o.Time, o.Workers = seed, b.Executions, b.Time, 1
+		if o.Executions == 0 {
+			o.Executions = 1 << 30
+		}
+		r, err := explore(plan, o)
+		if err != nil {
+			return restarts.Result{}, err
+		}
+		exhausted.Store(r.Exhausted) // read only for a single attempt
+		return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: r.Executions,
+			Bug: found{plan, r, seed}}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.Attempts, rep.Executions = out.Attempts, out.Executions
+	if out.Found != nil {
+		fd := out.Found.Bug.(found)
+		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, c.Options, explore)
+		if err != nil {
+			return nil, err
+		}
+		rep.Failure, rep.Plan = f, plan
+		rep.Token = plan.Encode() + "." + f.Schedule.Token()
+	} else if rc.Strategy == "none" {
+		rep.Exhausted = exhausted.Load()
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// Shrinking the environment: drop calls while the same kind of failure
+// is still found with a small budget of executions, so the report shows
+// few calls. The budget is in executions, so that shrinking is as
+// deterministic as the search; shrinkTotal only guards against a slow
+// component.
+const (
+	shrinkExecutions = 500
+	shrinkTotal      = 5 * time.Second
+)
+
+func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Options, explore func(*envgen.Plan, sched.Options) (*sched.Report, error)) (*envgen.Plan, *sched.Failure, error) {
+	if plan.Env != envgen.Random {
+		return plan, f, nil
+	}
+	o.Seed, o.Executions, o.Time, o.Workers, o.Replay = seed, shrinkExecutions, 0, 1, ""
+	deadline := time.Now().Add(shrinkTotal)
+	for changed := true; changed && time.Now().Before(deadline); {
+		changed = false
+		for g := len(plan.Threads) - 1; g >= 0; g-- {
+			for j := len(plan.Threads[g]) - 1; j >= 0 && time.Now().Before(deadline); j-- {
+				cand := plan.Without(g, j)
+				if cand.Calls() == 0 {
+					continue
+				}
+				r, err := explore(cand, o)
+				if err != nil {
+					return nil, nil, err
+				}
+				if g := r.Failure; g != nil && g.Kind == f.Kind {
+					plan, f, changed = cand, g, true
+				}
+			}
+		}
+	}
+	return plan, f, nil
+}
+
+// splitToken splits a component replay token, "e1.<environment>.v1.<schedule>".
+func splitToken(tok string) (*envgen.Plan, string, error) {
+	tok = strings.TrimSpace(tok)
+	i := strings.Index(tok, ".v1.")
+	if !strings.HasPrefix(tok, "e1.") || i < 0 {
+		return nil, "", fmt.Errorf("%q is not a replay token of mcheck.Component (TestX.3f9a1c.e1.….v1.…)", tok)
+	}
+	plan, err := envgen.Decode(tok[:i])
+	if err != nil {
+		return nil, "", err
+	}
+	return plan, tok[i+1:], nil
+}

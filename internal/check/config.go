@@ -1,0 +1,210 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/restarts"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// Config is the check a test asks for: sched.Options set by package
+// mcheck's options (through the Set methods below), then overridden by
+// the flags given (flags.go). It is private to mcheck: users build it
+// only through mcheck.Option values.
+type Config struct {
+	sched.Options
+	// FullTrace writes the whole trace of a failure to a file (Result.WriteTrace).
+	FullTrace bool
+	Component ComponentConfig // mcheck.Component only
+	// Refused lists options that were given values they cannot take
+	// (mcheck.Budget(0), -executions -1): the check stops with these as
+	// an mcheck error before it runs anything.
+	Refused []string
+	// Tags are build tags for loading the test's package (the test
+	// binary's own -tags are not visible at run time).
+	Tags []string
+	// JSON, if set, is a file a JSON report of each check is appended to
+	// (-mcheck.json), one object per line (see Report).
+	JSON string
+	// ReplaySuite says the replay token came from a flag given to a
+	// whole suite (no -run): a token of another test leaves this one to
+	// run as usual instead of being refused.
+	ReplaySuite bool
+	// Sink, if set, is given the outcome of the check instead of failing
+	// the test (mcheck.Check).
+	Sink func(*Report, error)
+	// TestOptions, if set, is given the options the test passes to
+	// mcheck.Run or mcheck.Component, read from the interpreted call, to
+	// apply to the configuration (mcheck test does, where go test has
+	// them natively).
+	TestOptions func(c *Config, opts []TestOption) error
+}
+
+// ComponentConfig is what mcheck.Component's options set besides the
+// exploration's.
+type ComponentConfig struct {
+	envgen.Options
+	Values     []any  // mcheck.Values, natively (for spelling them)
+	Env        string // envgen.Random (default) or envgen.Universal
+	Goroutines int    // goroutines of an environment (default 2)
+	MaxCalls   int    // universal: calls per goroutine (default 2|M|)
+	Restart    string // restart strategy: "luby" (default), "fixed", "walsh", "none"
+	Unit       restarts.Budget
+}
+
+// Defaults: the one table of what a check does when nothing says
+// otherwise. The flags show these (flags.go); sched, envgen and restarts
+// apply the same values when a field is left zero.
+const (
+	RunTime          = 5 * time.Second // mcheck.Run, mcheck test, mcheck explore: time alone, no execution cap
+	ComponentTime    = 3 * time.Second // mcheck.Component
+	ShortTime        = time.Second     // either, with -short
+	DefaultStrategy  = "portfolio"
+	DefaultSteps     = 20000
+	DefaultPreempt   = 2
+	DefaultPCTDepth  = 3
+	DefaultHorizon   = 2 * time.Millisecond
+	DefaultRestart   = "luby"
+	DefaultUnit      = 100 // executions per restart unit (see examples/bench restarts)
+	DefaultEnv       = envgen.Random
+	DefaultGoroutine = 2
+)
+
+// Strategies, environments and restart strategies by name, as options
+// and flags take them.
+var (
+	Strategies   = []string{"portfolio", "random", "pct", "dfs"}
+	Environments = []string{envgen.Random, envgen.Universal}
+	Restarts     = []string{"luby", "fixed", "walsh", "none"}
+)
+
+// Err returns the refusals of c (options given values they cannot take)
+// as one error, or nil.
+func (c *Config) Err() error {
+	if len(c.Refused) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(c.Refused, "; "))
+}
+
+func (c *Config) refuse(format string, args ...any) {
+	c.Refused = append(c.Refused, fmt.Sprintf(format, args...))
+}
+
+// oneOf refuses value v of what unless it is one of names.
+func (c *Config) oneOf(what, v string, names []string) {
+	if !slices.Contains(names, v) {
+		c.refuse("%s %q: want one of %s", what, v, strings.Join(names, ", "))
+	}
+}
+
+// The setters: each of package mcheck's options is one of these, called
+// from the function literal the option's function returns and, under
+// mcheck test, from the option read from the interpreted call
+// (interp.go). what names the option or flag for refusals.
+
+// SetBudget sets the time budget; it must be positive.
+func (c *Config) SetBudget(what string, d time.Duration) {
+	c.Time = d
+	if d <= 0 {
+		c.refuse("%s %v: a time budget must be positive (leave it out for the default)", what, d)
+	}
+}
+
+// positive sets *field to n and refuses n unless it is positive; noun
+// says what n is.
+func (c *Config) positive(field *int, what string, n int, noun string) {
+	*field = n
+	if n <= 0 {
+		c.refuse("%s %d: %s must be positive", what, n, noun)
+	}
+}
+
+// SetExecutions sets the execution budget; it must be positive.
+func (c *Config) SetExecutions(what string, n int) {
+	c.positive(&c.Executions, what, n, "an execution budget")
+}
+
+// SetStrategy sets the search strategy.
+func (c *Config) SetStrategy(what, name string) {
+	c.oneOf(what, name, Strategies)
+	c.Strategy = name
+}
+
+// SetPreemptions sets dfs's preemption bound: 0 means none, -1
+// unbounded.
+func (c *Config) SetPreemptions(what string, n int) {
+	switch {
+	case n == 0:
+		c.PreemptionBound = sched.NoPreemptions
+	case n == -1:
+		c.PreemptionBound = sched.Unbounded
+	case n < -1:
+		c.refuse("%s %d: a preemption bound is 0 or more, or -1 for none", what, n)
+	default:
+		c.PreemptionBound = n
+	}
+}
+
+// SetPCTDepth sets pct's bug depth.
+func (c *Config) SetPCTDepth(what string, n int) { c.positive(&c.PCTDepth, what, n, "the depth") }
+
+// SetSteps sets the scheduling steps per execution before a livelock.
+func (c *Config) SetSteps(what string, n int) { c.positive(&c.MaxSteps, what, n, "the step bound") }
+
+// SetWorkers sets how many executions run in parallel (0: all cores).
+func (c *Config) SetWorkers(what string, n int) {
+	c.Workers = n
+	if n < 0 {
+		c.refuse("%s %d: the number of workers must not be negative (0: all cores)", what, n)
+	}
+}
+
+// SetEnvironment sets the kind of environment and the calls per
+// goroutine of a universal one.
+func (c *Config) SetEnvironment(what, kind string, calls int) {
+	c.oneOf(what, kind, Environments)
+	c.Component.Env, c.Component.MaxCalls = kind, calls
+	if calls < 0 {
+		c.refuse("%s(%q, %d): the calls must not be negative (0: twice the number of methods)", what, kind, calls)
+	}
+}
+
+// SetGoroutines sets the goroutines of an environment.
+func (c *Config) SetGoroutines(what string, n int) {
+	c.positive(&c.Component.Goroutines, what, n, "the number of goroutines")
+}
+
+// SetRestarts sets the restart strategy and its unit in executions (0:
+// the default).
+func (c *Config) SetRestarts(what, strategy string, unit int) {
+	c.oneOf(what, strategy, Restarts)
+	c.Component.Restart, c.Component.Unit.Executions = strategy, unit
+	if unit < 0 {
+		c.refuse("%s(%q, %d): the unit must be positive", what, strategy, unit)
+	}
+}
+
+// replayFor returns the bare token c replays in test id ("" for none),
+// or an error if c.Replay is no token, or another test's given for this
+// one.
+func (c *Config) replayFor(id ID) (string, error) {
+	if c.Replay == "" {
+		return "", nil
+	}
+	bare, mine, err := id.ReplayFor(c.Replay)
+	switch {
+	case err != nil:
+		return "", err
+	case mine:
+		return bare, nil
+	case c.ReplaySuite:
+		return "", nil
+	}
+	return "", id.Refuse(c.Replay)
+}

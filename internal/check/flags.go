@@ -1,0 +1,156 @@
+package check
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
+
+// The flag table: the one definition of the flags that configure a
+// check, defined with the prefix "mcheck." for go test (gotest) and
+// without it for the mcheck command (mcheck test, mcheck explore). Both
+// front ends get the same names, defaults and meanings from here.
+
+// flagDef is one flag: its name without prefix, its usage, its default, and how a value given applies to a Config (name is
+// the flag as given, "-mcheck.budget" or "-budget", for refusals).
+type flagDef struct {
+	name  string
+	usage string
+	def   any // the default: uint64, int, time.Duration, string, bool, or a flag.Value
+	apply func(c *Config, name string, v any)
+}
+
+// flagTable lists the flags in the order -h shows them.
+var flagTable = []flagDef{
+	{"seed", "seed of the exploration", uint64(0),
+		func(c *Config, _ string, v any) { c.Seed = v.(uint64) }},
+	{"budget", fmt.Sprintf("time budget of each check (default %v, mcheck.Component %v, %v with -short); alone, no execution cap", RunTime, ComponentTime, ShortTime), time.Duration(0),
+		func(c *Config, name string, v any) { c.SetBudget(name, v.(time.Duration)) }},
+	{"executions", "execution budget of each check; alone, no time cap", int(0),
+		func(c *Config, name string, v any) { c.SetExecutions(name, v.(int)) }},
+	{"strategy", "search strategy: portfolio (random and pct alternately), random, pct or dfs", string(DefaultStrategy),
+		func(c *Config, name string, v any) { c.SetStrategy(name, v.(string)) }},
+	{"preemptions", "dfs preemption bound (0: none; -1: unbounded)", int(DefaultPreempt),
+		func(c *Config, name string, v any) { c.SetPreemptions(name, v.(int)) }},
+	{"depth", "pct bug depth", int(DefaultPCTDepth),
+		func(c *Config, name string, v any) { c.SetPCTDepth(name, v.(int)) }},
+	{"steps", "scheduling steps per execution before a livelock is reported", int(DefaultSteps),
+		func(c *Config, name string, v any) { c.SetSteps(name, v.(int)) }},
+	{"workers", "parallel executions (0: all cores)", int(0),
+		func(c *Config, name string, v any) { c.SetWorkers(name, v.(int)) }},
+	{"replay", "replay this token of a report (only in its own test)", string(""),
+		func(c *Config, name string, v any) {
+			c.Replay = v.(string)
+			if err := ValidToken(c.Replay); err != nil {
+				c.refuse("%s: %v", name, err)
+			}
+		}},
+	{"trace", "full: also write the whole trace of a failure to a file (os.TempDir()/mcheck-TEST-*.trace) that the report names; the report itself shows the goroutines and steps that matter", string(""),
+		func(c *Config, name string, v any) {
+			switch v.(string) {
+			case "":
+			case "full":
+				c.FullTrace = true
+			default:
+				c.refuse("%s=%s: want full (or nothing)", name, v)
+			}
+		}},
+	{"synconly", "schedule only at synchronisation, not at loads and stores of shared memory", false,
+		func(c *Config, _ string, v any) { c.SyncOnly = v.(bool) }},
+	{"norace", "do not report data races", false,
+		func(c *Config, _ string, v any) { c.NoRaces = v.(bool) }},
+	{"timebarrier", "timers fire only when no goroutine can move", false,
+		func(c *Config, _ string, v any) { c.TimeBarrier = v.(bool) }},
+	{"timerhorizon", "how far ahead a timer may fire while goroutines can move (negative: any)", time.Duration(DefaultHorizon),
+		func(c *Config, _ string, v any) { c.TimerHorizon = v.(time.Duration) }},
+	{"memory", "bytes one execution may allocate, as the interpreter holds them (16 per slice element); past it the test cannot be run (e.g. 512MiB, 2GiB)",
+		byteSize{},
+		func(c *Config, _ string, v any) { c.MaxMemory = v.(int64) }},
+	{"tags", "comma-separated build tags for loading the package (repeat go test's -tags here)", string(""),
+		func(c *Config, _ string, v any) { c.Tags = append(c.Tags, v.(string)) }},
+	{"v", "print a progress line on long runs (mcheck test: and testing.Verbose() reports true, as go test -v)", false,
+		func(c *Config, _ string, v any) {
+			if v.(bool) {
+				c.Progress = os.Stderr
+			}
+		}},
+}
+
+// Define defines the flags of the table on fs, each named prefix+name
+// ("mcheck." for go test, "" for the mcheck command).
+func Define(fs *flag.FlagSet, prefix string) {
+	for _, d := range flagTable {
+		name, usage := prefix+d.name, usagePrefix(prefix)+d.usage
+		switch v := d.def.(type) {
+		case uint64:
+			fs.Uint64(name, v, usage)
+		case int:
+			fs.Int(name, v, usage)
+		case time.Duration:
+			fs.Duration(name, v, usage)
+		case string:
+			fs.String(name, v, usage)
+		case bool:
+			fs.Bool(name, v, usage)
+		case byteSize:
+			fs.Var(new(ssainterp.ByteSize), name, usage)
+		default:
+			panic(fmt.Sprintf("flag %s: default of type %T", d.name, d.def))
+		}
+	}
+}
+
+func usagePrefix(prefix string) string {
+	if prefix == "" {
+		return ""
+	}
+	return strings.TrimSuffix(prefix, ".") + ": "
+}
+
+// Apply applies the flags of the table that were given on fs over c. A
+// budget flag replaces the budget the options set as a whole:
+// -mcheck.budget=2m alone runs for two minutes whatever
+// mcheck.Executions said. Values a flag cannot take are refused in
+// c.Refused, naming the flag. progress, if not nil, is where -v's
+// progress lines go (os.Stderr if nil).
+func Apply(c *Config, fs *flag.FlagSet, prefix string, progress io.Writer) {
+	budget := false
+	fs.Visit(func(f *flag.Flag) {
+		name, ok := strings.CutPrefix(f.Name, prefix)
+		if !ok {
+			return
+		}
+		for _, d := range flagTable {
+			if d.name != name {
+				continue
+			}
+			if (name == "budget" || name == "executions") && !budget {
+				c.Time, c.Executions, budget = 0, 0, true
+			}
+			d.apply(c, "-"+f.Name, f.Value.(flag.Getter).Get())
+			if name == "v" && c.Progress != nil && progress != nil {
+				c.Progress = progress
+			}
+		}
+	})
+}
+
+// DefaultBudget gives c the default budget, time alone, unless it has
+// one: def (RunTime or ComponentTime), or ShortTime if short.
+func DefaultBudget(c *Config, def time.Duration, short bool) {
+	if c.Time == 0 && c.Executions == 0 {
+		c.Time = def
+		if short {
+			c.Time = ShortTime
+		}
+	}
+}
+
+// byteSize stands for an ssainterp.ByteSize flag (default: the
+// interpreter's bound).
+type byteSize struct{}

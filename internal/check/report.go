@@ -1,0 +1,286 @@
+package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// Result is one check of one test, as a front end got it: the report of
+// the exploration (Run) or of the component check (Component), or the
+// reason mcheck could not run it (Err).
+type Result struct {
+	ID        ID
+	Run       *RunReport
+	Component *ComponentReport
+	Err       error  // mcheck could not run the test
+	Replay    string // the replay command, with TOKEN standing for the token
+	Saved     string // the corpus file the failure was saved to
+	Corpus    Corpus // where a failure replayed from the corpus was saved
+	Main      bool   // a main program (mcheck explore): its output is shown with a failure
+}
+
+// Failure returns the bug found, or nil.
+func (r *Result) Failure() *sched.Failure {
+	switch {
+	case r.Run != nil:
+		return r.Run.Failure
+	case r.Component != nil:
+		return r.Component.Failure
+	}
+	return nil
+}
+
+// Found reports whether the check found a bug (a failure, or data races
+// recorded with -recordraces).
+func (r *Result) Found() bool {
+	return r.Failure() != nil || r.Run != nil && len(r.Run.Races) > 0
+}
+
+// Token returns the replay token of the failure, with the test's
+// identity ("" if none).
+func (r *Result) Token() string {
+	f := r.Failure()
+	switch {
+	case f == nil:
+		return ""
+	case r.Component != nil:
+		return r.ID.Token(r.Component.Token)
+	}
+	return r.ID.Token(f.Schedule.Token())
+}
+
+// Save saves the failure found (not one replayed) in corpus.
+func (r *Result) Save(corpus Corpus) {
+	if r.Failure() == nil || corpus == "" || r.Run != nil && r.Run.Replayed || r.Component != nil && r.Component.Replayed {
+		return
+	}
+	if r.Run != nil && r.Run.FromCorpus || r.Component != nil && r.Component.FromCorpus {
+		r.Corpus = corpus
+		return
+	}
+	if path, err := corpus.Save(r.Token()); err == nil {
+		r.Saved = path
+	}
+}
+
+// WriteTrace writes the whole trace of the failure found (if any) to
+// a new file os.TempDir()/mcheck-TEST-*.trace, which the report then
+// names.
+func (r *Result) WriteTrace() error {
+	f := r.Failure()
+	if f == nil {
+		return nil
+	}
+	w, err := os.CreateTemp("", "mcheck-"+r.ID.Test+"-*.trace")
+	if err != nil {
+		return err
+	}
+	path := w.Name()
+	err = f.WriteTrace(w, r.Replay)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		f.TraceFile = path
+	}
+	return err
+}
+
+// Text returns the report as mcheck prints it.
+func (r *Result) Text() string {
+	if r.Err != nil {
+		return fmt.Sprintf("mcheck: %v\n", r.Err)
+	}
+	var b strings.Builder
+	f := r.Failure()
+	replay := ""
+	if f != nil && r.Replay != "" {
+		replay = strings.ReplaceAll(r.Replay, "TOKEN", r.Token())
+	}
+	var found string
+	if rep := r.Run; rep != nil {
+		for _, race := range rep.Races {
+			fmt.Fprintf(&b, "mcheck: data race (recorded): %s\n", race.Message)
+		}
+		switch {
+		case f != nil:
+			b.WriteString(f.Format(replay))
+			if r.Main {
+				out := f.Stdout
+				if f.Kind == sched.ExitStatus {
+					out += f.Stderr // otherwise the runtime's report is summarised above
+				}
+				if out = strings.TrimSpace(out); out != "" {
+					fmt.Fprintf(&b, "program output:\n  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
+				}
+			}
+			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+		case len(rep.Races) > 0:
+			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
+		default:
+			fmt.Fprintf(&b, "mcheck: %s\n", rep.Summary())
+		}
+	}
+	if rep := r.Component; rep != nil {
+		for _, n := range rep.Component.Notes {
+			fmt.Fprintf(&b, "mcheck: %s\n", n)
+		}
+		switch {
+		case f != nil:
+			b.WriteString(f.Format(replay))
+			b.WriteString(rep.Advice())
+			found = fmt.Sprintf("found in environment %d after %d executions in %v\n", rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+		case rep.Exhausted:
+			fmt.Fprintf(&b, "mcheck: %s: explored all %d schedules of the environment, no bug\n", rep.Component.Ctor, rep.Executions)
+		default:
+			fmt.Fprintf(&b, "mcheck: %s: %d environments, %d executions in %v, no bug\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+		}
+	}
+	if r.Corpus != "" {
+		fmt.Fprintf(&b, "(saved in %s)\n", r.Corpus)
+		return b.String()
+	}
+	b.WriteString(found)
+	if r.Saved != "" {
+		fmt.Fprintf(&b, "saved: %s\n", r.Saved)
+	}
+	return b.String()
+}
+
+// Report is the outcome of one check as mcheck.Check returns it and as
+// mcheck test -json and go test -mcheck.json=FILE write it: one JSON
+// object per check, on a line of its own. Its schema:
+//
+//	package      the test's package path
+//	test         the test's name ("main" for mcheck explore)
+//	outcome      "bug", "clean" or "error" (mcheck could not run the test)
+//	kind         the kind of bug: "global deadlock", "partial deadlock",
+//	             "panic", "livelock", "exit status", "nondeterminism",
+//	             "test failed" or "data race"
+//	message      the runtime's words, or why
+//	locations    file:line of what the failure is about: where each
+//	             goroutine is blocked, the two racing accesses, the line
+//	             of a failed t.Error
+//	goroutines   the goroutines involved: id, state (the operation it is
+//	             blocked in, as a goroutine dump names it), pos, func,
+//	             created (file:line of its go statement)
+//	environment  mcheck.Component: the calls of each goroutine
+//	token        the replay token, with the test's identity
+//	replay       the command that replays the failure
+//	saved        the corpus file the failure was saved to
+//	figures      strategy, executions, environments (mcheck.Component),
+//	             elapsed_ms, exhausted (every schedule explored)
+//	error        outcome "error": why mcheck could not run the test
+//	text         the report as mcheck prints it
+type Report struct {
+	Package     string      `json:"package"`
+	Test        string      `json:"test"`
+	Outcome     string      `json:"outcome"`
+	Kind        string      `json:"kind,omitempty"`
+	Message     string      `json:"message,omitempty"`
+	Locations   []string    `json:"locations,omitempty"`
+	Goroutines  []Goroutine `json:"goroutines,omitempty"`
+	Environment string      `json:"environment,omitempty"`
+	Token       string      `json:"token,omitempty"`
+	Replay      string      `json:"replay,omitempty"`
+	Saved       string      `json:"saved,omitempty"`
+	Figures     Figures     `json:"figures"`
+	Error       string      `json:"error,omitempty"`
+	Text        string      `json:"text"`
+}
+
+// Goroutine is a goroutine of a Report.
+type Goroutine struct {
+	ID      int    `json:"id"`
+	State   string `json:"state"`
+	Pos     string `json:"pos,omitempty"`
+	Func    string `json:"func,omitempty"`
+	Created string `json:"created,omitempty"`
+}
+
+// Figures are what a check did.
+type Figures struct {
+	Strategy     string  `json:"strategy,omitempty"`
+	Executions   int     `json:"executions"`
+	Environments int     `json:"environments,omitempty"`
+	ElapsedMS    float64 `json:"elapsed_ms"`
+	Exhausted    bool    `json:"exhausted,omitempty"`
+}
+
+// Outcomes of a Report.
+const (
+	OutcomeBug   = "bug"
+	OutcomeClean = "clean"
+	OutcomeError = "error"
+)
+
+// lineRef is a file:line at the start of a message (a failed t.Error).
+var lineRef = regexp.MustCompile(`^[\w.-]+\.go:\d+`)
+
+// Report returns r as a Report.
+func (r *Result) Report() *Report {
+	rep := &Report{Package: r.ID.Pkg, Test: r.ID.Test, Outcome: OutcomeClean, Text: r.Text()}
+	if r.Err != nil {
+		rep.Outcome, rep.Error = OutcomeError, r.Err.Error()
+		return rep
+	}
+	var elapsed time.Duration
+	if run := r.Run; run != nil {
+		rep.Figures = Figures{Strategy: run.Strategy, Executions: run.Executions, Exhausted: run.Exhausted}
+		elapsed = run.Elapsed
+		if len(run.Races) > 0 {
+			rep.Outcome, rep.Kind = OutcomeBug, string(sched.DataRace)
+		}
+	}
+	if c := r.Component; c != nil {
+		rep.Figures = Figures{Executions: c.Executions, Environments: c.Attempts, Exhausted: c.Exhausted}
+		elapsed = c.Elapsed
+	}
+	rep.Figures.ElapsedMS = float64(elapsed.Microseconds()) / 1000
+	f := r.Failure()
+	if f == nil {
+		return rep
+	}
+	rep.Outcome, rep.Kind, rep.Message, rep.Environment = OutcomeBug, string(f.Kind), f.Message, f.Environment
+	rep.Token, rep.Saved = r.Token(), r.Saved
+	if r.Replay != "" {
+		rep.Replay = strings.ReplaceAll(r.Replay, "TOKEN", rep.Token)
+	}
+	if race := f.Race; race != nil {
+		rep.Locations = append(rep.Locations, race.Current.Pos, race.Previous.Pos)
+	}
+	if m := lineRef.FindString(f.Message); m != "" {
+		rep.Locations = append(rep.Locations, m)
+	}
+	for _, g := range f.Goroutines {
+		rep.Goroutines = append(rep.Goroutines, Goroutine{ID: g.ID, State: g.Op, Pos: g.Pos, Func: g.Func, Created: g.Created})
+		if f.Race == nil && g.Pos != "" && !slices.Contains(rep.Locations, g.Pos) {
+			rep.Locations = append(rep.Locations, g.Pos)
+		}
+	}
+	return rep
+}
+
+// AppendJSON appends rep to the file path as a line of JSON.
+func AppendJSON(path string, rep *Report) error {
+	b, err := json.Marshal(rep)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(append(b, '\n'))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
