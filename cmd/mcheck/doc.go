@@ -45,7 +45,9 @@
 // They run natively (go test -race) and under mcheck (mcheck test).
 //
 // demo runs the bundled examples from the source of the mcheck module it
-// was built from, from any directory.
+// was built from, from any directory. The bugs it shows are the demo's
+// point, not findings: it exits 0 when the examples ran, 2 when they
+// could not.
 //
 // Exit status, as go vet's: 0 nothing found, 1 a bug found (run: the
 // program exited with another status), 2 mcheck could not run
