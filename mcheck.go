@@ -266,9 +266,25 @@ func Init(method string) ComponentOption {
 }
 
 // Finish names a method Component calls once after every goroutine of
-// the environment returned (a Close, say).
+// the environment returned (a Close, say). Without Finish or Protocol,
+// the first of Close, Stop, Shutdown, Release, Dispose and Wait that the
+// component has is its Finish (the default protocol).
 func Finish(method string) ComponentOption {
 	return componentOption(func(c *check.Config) { c.Component.Finish = method })
+}
+
+// Protocol gives Component a calling protocol (the seed's behaviour
+// protocols, over method names): environments are its random traces, a
+// goroutine per part of a parallel composition. Operators, loosest
+// first: | (parallel), + (one of), ; (then), postfix * (zero or more
+// times, up to 3 in a trace); parentheses group; NULL calls nothing.
+//
+//	mcheck.Component(t, NewQueue, mcheck.Protocol("(Put* | Take*); Close"))
+//
+// A syntax error or a method the component lacks fails the test with
+// the column or the name.
+func Protocol(p string) ComponentOption {
+	return componentOption(func(c *check.Config) { c.Component.Protocol = p })
 }
 
 // Goroutines sets how many goroutines an environment runs (default 2).

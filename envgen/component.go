@@ -21,6 +21,9 @@ type Component struct {
 	Notes   []string         // methods left out, and why
 	Pkg     *types.Package   // the package of the component type, for spelling types
 	User    []UserValue      // the user's values
+	// Protocol, if set, is the calling protocol environments follow
+	// (Options.Protocol); Methods are then the methods it names.
+	Protocol Protocol
 }
 
 // Method is one operation of a component.
@@ -37,7 +40,17 @@ type Options struct {
 	Init    string   // a method called once before the environment
 	Finish  string   // a method called once after it (a Close, say)
 	User    []UserValue
+	// Protocol is a calling protocol over the method names (see
+	// ParseProtocol): environments are its random traces. Without one,
+	// and without Finish, the default protocol calls the methods in
+	// parallel and then, once, the first of CloseLike the component
+	// has, which is never called before.
+	Protocol string
 }
+
+// CloseLike are the names of methods that end a component's life: the
+// default protocol calls the first one the component has once, last.
+var CloseLike = []string{"Close", "Stop", "Shutdown", "Release", "Dispose", "Wait"}
 
 // UserValue is a value the user supplied for parameters of its type
 // (mcheck.Values): the Go counterpart of the seed's data container.
@@ -82,6 +95,22 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 	known := map[string]bool{}
 	for i := range ms.Len() {
 		known[ms.At(i).Obj().Name()] = true
+	}
+	if o.Protocol != "" {
+		p, err := ParseProtocol(o.Protocol)
+		if err != nil {
+			return nil, fmt.Errorf("%s: mcheck.Protocol(%q): %v", name, o.Protocol, err)
+		}
+		c.Protocol = p
+		o.Include = ProtocolMethods(p)
+	} else if o.Finish == "" && len(o.Include) == 0 {
+		for _, n := range CloseLike {
+			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) {
+				o.Finish = n
+				c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", f.Name()))
+				break
+			}
+		}
 	}
 	for _, list := range [][]string{o.Include, o.Exclude, {o.Init, o.Finish}} {
 		for _, n := range list {
@@ -139,6 +168,16 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 		return nil, fmt.Errorf("%s", msg)
 	}
 	return c, nil
+}
+
+// exportedMethod returns the exported method name of method set ms.
+func exportedMethod(ms *types.MethodSet, name string) (*types.Func, bool) {
+	for i := range ms.Len() {
+		if f := ms.At(i).Obj().(*types.Func); f.Name() == name && f.Exported() {
+			return f, true
+		}
+	}
+	return nil, false
 }
 
 // typeName spells t with package names, as Go's messages do.

@@ -94,6 +94,9 @@ func (s *Source) env(b *bytes.Buffer, pr *Printer, i int, p *Plan) {
 		fmt.Fprintf(b, "// %s is random-sequence environment %d of %s (Parizek and Kalibera's\n"+
 			"// Figure 1b): %d goroutines, each calling a random sequence of methods.\n"+
 			"// Drawn with seed %d (from -seed %d).\n", s.TestName(i), i+1, c.Ctor, len(p.Threads), s.Seeds[i], s.Seed)
+		if c.Protocol != nil {
+			fmt.Fprintf(b, "// A trace of the calling protocol %s.\n", c.Protocol)
+		}
 	}
 	fmt.Fprintf(b, "func %s(t *testing.T) {\n", s.TestName(i))
 	ctorArgs := Args(pr, c.Params, p.NewArgs, c.CtorSig.Variadic())
@@ -115,17 +118,22 @@ func (s *Source) env(b *bytes.Buffer, pr *Printer, i int, p *Plan) {
 			fmt.Fprintf(b, "case %d:\nc.%s(%s)\n", k, m.Name, chosenArgs(pr, m))
 		}
 		b.WriteString("}\n}\n}()\n}\n")
+		b.WriteString("wg.Wait()\n")
 	} else {
-		fmt.Fprintf(b, "wg.Add(%d)\n", len(p.Threads))
-		for _, th := range p.Threads {
-			b.WriteString("go func() {\ndefer wg.Done()\n")
-			for _, call := range th {
-				fmt.Fprintf(b, "c.%s\n", p.CallString(c, pr, call))
+		threads := p.Threads
+		for _, n := range p.phases() {
+			fmt.Fprintf(b, "wg.Add(%d)\n", n)
+			for _, th := range threads[:n] {
+				b.WriteString("go func() {\ndefer wg.Done()\n")
+				for _, call := range th {
+					fmt.Fprintf(b, "c.%s\n", p.CallString(c, pr, call))
+				}
+				b.WriteString("}()\n")
 			}
-			b.WriteString("}()\n")
+			b.WriteString("wg.Wait()\n")
+			threads = threads[n:]
 		}
 	}
-	b.WriteString("wg.Wait()\n")
 	if c.Finish != nil {
 		fmt.Fprintf(b, "c.%s(%s)\n", c.Finish.Name, Args(pr, c.Finish.Params, p.Finish, c.Finish.Sig.Variadic()))
 	}

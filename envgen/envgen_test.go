@@ -172,12 +172,12 @@ func TestRandomPlan(t *testing.T) {
 
 	u := NewUniversal(c, 3, 0, rng)
 	require.Equal(t, 2*len(c.Methods), u.MaxCalls)
-	require.ElementsMatch(t, []int{0, 1, 2, 3, 4}, u.Perm) // Batch Close Each Get Put
+	require.ElementsMatch(t, []int{0, 1, 2, 3}, u.Perm) // Batch Each Get Put (Close is the default protocol's last call)
 	q, err := Decode(u.Encode())
 	require.NoError(t, err)
 	require.Equal(t, u, q)
 
-	p := &Plan{Env: Random, Threads: [][]Call{{{Method: 4, Args: []int{1, 2}}}, {{Method: 3, Args: []int{0, 0}}}}}
+	p := &Plan{Env: Random, Threads: [][]Call{{{Method: 3, Args: []int{1, 2}}}, {{Method: 2, Args: []int{0, 0}}}}}
 	require.Equal(t, "g5: Put(\"a\", -1)\ng6: Get(context.Background(), \"\") (did not return)",
 		p.Describe(c, &Printer{Pkg: pkg}, []int{5, 6}, [][]string{{""}, nil}, []int{1, 1}))
 	require.Equal(t, 1, p.Without(0, 0).Calls())
@@ -187,4 +187,39 @@ func TestRandomPlan(t *testing.T) {
 	require.Error(t, err)
 	bad := &Plan{Env: Random, Threads: [][]Call{{{Method: 9}}}}
 	require.ErrorContains(t, bad.Check(c), "does not fit New")
+}
+
+// TestDefaultProtocol: without a protocol or Finish, a Close-like method
+// is called once, last, and never among the others; Exclude, Finish and
+// Protocol say otherwise.
+func TestDefaultProtocol(t *testing.T) {
+	pkg := load(t)
+	sig := ctor(t, pkg, "New")
+	c, err := Extract("New", sig, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Finish)
+	require.Equal(t, "Close", c.Finish.Name)
+	for _, m := range c.Methods {
+		require.NotEqual(t, "Close", m.Name)
+	}
+	require.Contains(t, strings.Join(c.Notes, "\n"), "Close is called once, after the other calls")
+
+	c, err = Extract("New", sig, Options{Exclude: []string{"Close"}})
+	require.NoError(t, err)
+	require.Nil(t, c.Finish)
+
+	c, err = Extract("New", sig, Options{Protocol: "(Put* | Get*); Close"})
+	require.NoError(t, err)
+	require.Nil(t, c.Finish)
+	var names []string
+	for _, m := range c.Methods {
+		names = append(names, m.Name)
+	}
+	require.ElementsMatch(t, []string{"Put", "Get", "Close"}, names)
+	require.Equal(t, "(Put* | Get*); Close", c.Protocol.String())
+
+	_, err = Extract("New", sig, Options{Protocol: "Put; Nope"})
+	require.ErrorContains(t, err, "has no method Nope")
+	_, err = Extract("New", sig, Options{Protocol: "Put;"})
+	require.ErrorContains(t, err, "protocol:5: unexpected end of protocol")
 }

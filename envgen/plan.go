@@ -37,14 +37,22 @@ type Plan struct {
 	Goroutines int
 	Perm       []int
 	MaxCalls   int
+	// Phases, for an environment drawn from a calling protocol, groups
+	// Threads: the first Phases[0] goroutines run, then, once they all
+	// returned, the next Phases[1]... (nil: one phase of all Threads).
+	Phases []int
 }
 
 // Draw makes environment env (Random or Universal) of g goroutines from
-// seed alone.
+// seed alone; a random environment of a component with a calling
+// protocol is a random trace of the protocol (NewProtocol).
 func Draw(c *Component, env string, g, maxCalls int, seed uint64) *Plan {
 	rng := rand.New(rand.NewPCG(seed, 0x6d636865636b))
-	if env == Universal {
+	switch {
+	case env == Universal:
 		return NewUniversal(c, g, maxCalls, rng)
+	case c.Protocol != nil:
+		return NewProtocol(c, rng)
 	}
 	return NewRandom(c, g, rng)
 }
@@ -110,6 +118,14 @@ func (p *Plan) Calls() int {
 		n += len(th)
 	}
 	return n
+}
+
+// phases returns how many goroutines each phase starts (see Phases).
+func (p *Plan) phases() []int {
+	if p.Phases == nil {
+		return []int{len(p.Threads)}
+	}
+	return p.Phases
 }
 
 // Without returns a copy of p without call j of goroutine g.
@@ -197,6 +213,9 @@ func (p *Plan) Encode() string {
 			list(c.Args)
 		}
 	}
+	if p.Phases != nil {
+		list(p.Phases) // last: tokens without phases still decode
+	}
 	return planPrefix + base64.RawURLEncoding.EncodeToString(b)
 }
 
@@ -248,6 +267,14 @@ func Decode(s string) (*Plan, error) {
 			th = append(th, Call{Method: u(), Args: list()})
 		}
 		p.Threads = append(p.Threads, th)
+	}
+	if len(b) > 0 && !bad {
+		p.Phases = list()
+		sum := 0
+		for _, n := range p.Phases {
+			sum += n
+		}
+		bad = bad || sum != len(p.Threads)
 	}
 	if bad || len(b) != 0 {
 		return nil, fmt.Errorf("environment token %q is corrupt", s)

@@ -347,3 +347,30 @@ func interleave(p Protocol, maxRep int, rng *rand.Rand) []string {
 	}
 	panic(fmt.Sprintf("envgen: protocol %T", p))
 }
+
+// maxRepeat bounds a repetition (*) in a drawn trace.
+const maxRepeat = 3
+
+// NewProtocol draws an environment from c's calling protocol: a random
+// trace (DrawTrace, each * repeated 0 to 3 times), its phases one after
+// the other, each call with arguments drawn from its domains.
+func NewProtocol(c *Component, rng *rand.Rand) *Plan {
+	p := &Plan{Env: Random}
+	p.fixedArgs(c, rng)
+	index := map[string]int{}
+	for i, m := range c.Methods {
+		index[m.Name] = i
+	}
+	for _, phase := range DrawTrace(c.Protocol, maxRepeat, rng) {
+		p.Phases = append(p.Phases, len(phase))
+		for _, names := range phase {
+			th := []Call{}
+			for _, n := range names {
+				th = append(th, drawCall(c, index[n], rng))
+			}
+			p.Threads = append(p.Threads, th)
+		}
+	}
+	p.Goroutines = len(p.Threads)
+	return p
+}

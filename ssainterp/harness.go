@@ -12,9 +12,9 @@ import (
 // A Harness drives a value of the program from outside it, the way a
 // test driver would: a host's hook hands it to HookCall.Drive in place of
 // the hooked call. The driver calls the constructor New, then Init, starts
-// Goroutines goroutines that each make the calls Next gives them, waits
-// for them (as for a sync.WaitGroup, so their effects happen before what
-// follows), calls Finish, and returns from the hooked call; the rest of the
+// Goroutines goroutines that each make the calls Next gives them (in
+// Phases, if given), waits for them (as for a sync.WaitGroup, so their
+// effects happen before what follows), calls Finish, and returns from the hooked call; the rest of the
 // program goes on. Arguments are described, not given (Arg): the driver
 // builds them in the execution, so each execution gets fresh ones.
 type Harness struct {
@@ -34,6 +34,10 @@ type Harness struct {
 	// driver calls each once, first.
 	Funcs      [][2]string
 	Goroutines int
+	// Phases, if set, starts the goroutines in groups: the first
+	// Phases[0], then, once they all returned, the next Phases[1]...
+	// (they sum to Goroutines; nil: one group).
+	Phases []int
 	// Next gives goroutine g its next call, or false when it is done;
 	// choose is a choice point the exploring scheduler decides, for a
 	// host that lets the search choose the calls.
@@ -128,6 +132,10 @@ func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, 
 	h := st.h
 	nextFunc := 0
 	var runners []*goroutine
+	phases, phase := h.Phases, 0
+	if phases == nil {
+		phases = []int{h.Goroutines}
+	}
 	code := []op{
 		// 0: the values that are function results, one call at a time.
 		func(fr *frame) *frame {
@@ -171,9 +179,10 @@ func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, 
 			}
 			return m.callMethod(fr, st, *h.Init)
 		},
-		// 3: start the goroutines.
+		// 3: start the goroutines of the phase.
 		func(fr *frame) *frame {
-			for i := range h.Goroutines {
+			for range phases[phase] {
+				i := len(runners)
 				g := m.spawn(m.runner(st, i, pos), nil, pos)
 				m.startTracking(fr.g, g)
 				runners = append(runners, g)
@@ -183,10 +192,14 @@ func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, 
 			}
 			return fr
 		},
-		// 4: wait for them, as for a sync.WaitGroup.
+		// 4: wait for them, as for a sync.WaitGroup; the next phase.
 		func(fr *frame) *frame {
 			if !m.visible(fr, opDesc{kind: opModel, obj: st, what: h.Caller + " wait", ready: func(*goroutine) bool { return st.done == len(runners) }}) {
 				return stop(fr)
+			}
+			if phase++; phase < len(phases) {
+				fr.pc = 3
+				return fr
 			}
 			if h.Finish == nil {
 				return fr

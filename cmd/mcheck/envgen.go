@@ -30,6 +30,7 @@ func envgenCmd(dir string, args []string, stdout, stderr io.Writer) int {
 	exclude := fs.String("exclude", "", "comma-separated: not these methods")
 	initM := fs.String("init", "", "a method called once before the goroutines start")
 	finish := fs.String("finish", "", "a method called once after they all returned")
+	protocol := fs.String("protocol", "", "a calling protocol: environments are its random traces (as mcheck.Protocol)")
 	out := fs.String("o", "", "the file to write (default <ctor>_env_test.go)")
 	pkgDir := fs.String("dir", ".", "the package's directory")
 	if code := parse(fs, "envgen", args, stdout, stderr); code >= 0 {
@@ -44,7 +45,7 @@ func envgenCmd(dir string, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *ctor == "" || fs.NArg() > 0 {
-		return fail("usage: mcheck envgen -ctor NewX [-env random|universal] [-n K] [-seed S] [-o FILE]")
+		return fail("usage: mcheck envgen -ctor NewX [-env random|universal] [-protocol P] [-n K] [-seed S] [-o FILE]")
 	}
 	if *env != envgen.Random && *env != envgen.Universal {
 		return fail("-env %s: want random or universal", *env)
@@ -65,7 +66,7 @@ func envgenCmd(dir string, args []string, stdout, stderr io.Writer) int {
 		return fail("package %s has no function %s", pkg.Path(), *ctor)
 	}
 	comp, err := envgen.Extract(*ctor, obj.Signature(), envgen.Options{
-		Include: split(*methods), Exclude: split(*exclude), Init: *initM, Finish: *finish,
+		Include: split(*methods), Exclude: split(*exclude), Init: *initM, Finish: *finish, Protocol: *protocol,
 	})
 	if err != nil {
 		return fail("%v", err)

@@ -35,6 +35,20 @@ func TestEnvgenGenerate(t *testing.T) {
 	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-env", "universal", "-n", "1", "-o", "fixed_env_test.go"}, &out, &errb); code != 0 {
 		t.Fatalf("envgen universal: exit %d: %s", code, errb.String())
 	}
+	// A protocol: Put alone, then Get and Size in parallel, in phases.
+	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-protocol", "Put; (Get | Size)", "-n", "1", "-o", "proto_env_test.go"}, &out, &errb); code != 0 {
+		t.Fatalf("envgen -protocol: exit %d: %s", code, errb.String())
+	}
+	proto, err := os.ReadFile(filepath.Join(mod, dir, "proto_env_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?s)// A trace of the calling protocol Put; \(Get \| Size\)\..*wg.Add\(1\)\s*go func\(\) \{\s*defer wg.Done\(\)\s*c.Put\([^\n]*\)\s*\}\(\)\s*wg.Wait\(\)\s*wg.Add\(2\)\s.*c.Get\(.*c.Size\(\).*wg.Wait\(\)`).Match(proto) {
+		t.Fatalf("envgen -protocol wrote:\n%s", proto)
+	}
+	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-protocol", "Put; (Get", "-o", "bad_env_test.go"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "protocol:10: want ) to close the ( at column 6") {
+		t.Fatalf("envgen -protocol with a syntax error: exit %d: %s", code, errb.String())
+	}
 	gen := filepath.Join(mod, dir, "new_env_test.go")
 	b, err := os.ReadFile(gen)
 	if err != nil {

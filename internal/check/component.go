@@ -219,8 +219,8 @@ const (
 )
 
 func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Options, explore func(*envgen.Plan, sched.Options) (*sched.Report, error)) (*envgen.Plan, *sched.Failure, error) {
-	if plan.Env != envgen.Random {
-		return plan, f, nil
+	if plan.Env != envgen.Random || plan.Phases != nil {
+		return plan, f, nil // a shrunk protocol trace may not be a trace of the protocol
 	}
 	o.Seed, o.Executions, o.Time, o.Workers, o.Replay = seed, shrinkExecutions, 0, 1, ""
 	deadline := time.Now().Add(shrinkTotal)

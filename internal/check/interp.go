@@ -237,7 +237,7 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 	h := &ssainterp.Harness{
 		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
 		NewArgs: ssainterp.HarnessCall{Params: c.Params, Args: plan.NewArgs},
-		User:    user, Funcs: funcResults(c), Goroutines: n,
+		User:    user, Funcs: funcResults(c), Goroutines: n, Phases: plan.Phases,
 		Started: func(g, id int) {
 			if g == 0 {
 				r.calls, r.results = make([][]envgen.Call, n), make([][]string, n)
@@ -489,6 +489,8 @@ func readOption(c *Config, o TestOption) error {
 		c.Component.Init = str("method")
 	case "Finish":
 		c.Component.Finish = str("method")
+	case "Protocol":
+		c.Component.Protocol = str("p")
 	case "Goroutines":
 		c.SetGoroutines(what, num("n"))
 	case "Environment":
