@@ -37,7 +37,14 @@
 // Component checks a concurrent type from its constructor alone: it
 // generates environments, goroutines calling the component's exported
 // methods with small built-in arguments, and explores each under a
-// restart strategy (see Component, packages envgen and restarts).
+// restart strategy (see Component, packages envgen and restarts). A
+// method that ends the component's life (the first of Close, Stop,
+// Shutdown, Release, Dispose and Wait it has) is called once, after the
+// others: the default calling protocol. Protocol gives another one
+// ("Put; (Take | Len)"): environments are then its random traces, a
+// goroutine per part of a parallel composition. Not yet: the sequential
+// baseline, linearizability, the P1–P4 detectors' reductions of
+// parallelism.
 //
 // # Options
 //
@@ -45,7 +52,7 @@
 // Budget, Executions, Strategy, Preemptions, Steps, Workers, SyncOnly,
 // NoRaces, TimeBarrier, TimerHorizon, Tags, Replay) applies to Run, Check
 // and Component alike; a ComponentOption (Methods, Exclude, Init, Finish,
-// Values, Goroutines, Environment, Restarts) to Component only, and
+// Protocol, Values, Goroutines, Environment, Restarts) to Component only, and
 // passing one to Run is a compile error. Strategies, environments and
 // restart strategies are typed constants (DFS, UniversalEnvironment,
 // Luby...); an untyped string such as Strategy("dfs") works too. Values
