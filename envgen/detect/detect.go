@@ -119,7 +119,7 @@ func condLocks(pkg *types.Package, funcs []*ssa.Function) map[ident]ident {
 					}
 					continue
 				}
-				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && isSyncType(fa.X.Type()) && fieldIdent(fa, pkg).Name == "L" {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && isSyncType(fa.X.Type()) && fieldName(fa) == "L" {
 					cond, ok1 := identOf(fa.X, pkg)
 					l, ok2 := identOf(st.Val, pkg)
 					if ok1 && ok2 {

@@ -45,15 +45,28 @@ func identOf(v ssa.Value, from *types.Package) (ident, bool) {
 	return ident{}, false
 }
 
-// fieldIdent names the field fa selects.
+// fieldIdent names the field fa selects. A field of a struct held by
+// value in another is named by its path from the outermost struct
+// ("(*State).d1.mu" and "(*State).d2.mu" are two locks, not one
+// "(*data).mu"); a path stops at a pointer, a slice or an array element,
+// whose instances the ident does not tell apart.
 func fieldIdent(fa *ssa.FieldAddr, from *types.Package) ident {
-	t := deref(fa.X.Type())
-	st, _ := t.Underlying().(*types.Struct)
-	name := "?"
-	if st != nil && fa.Field < st.NumFields() {
-		name = st.Field(fa.Field).Name()
+	name := fieldName(fa)
+	for {
+		outer, ok := fa.X.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		fa, name = outer, fieldName(outer)+"."+name
 	}
-	return ident{"(*" + types.TypeString(t, types.RelativeTo(from)) + ")", name}
+	return ident{"(*" + types.TypeString(deref(fa.X.Type()), types.RelativeTo(from)) + ")", name}
+}
+
+func fieldName(fa *ssa.FieldAddr) string {
+	if st, ok := deref(fa.X.Type()).Underlying().(*types.Struct); ok && fa.Field < st.NumFields() {
+		return st.Field(fa.Field).Name()
+	}
+	return "?"
 }
 
 func deref(t types.Type) types.Type {

@@ -71,7 +71,7 @@ func (f *facts) races() []Finding {
 				default:
 					continue
 				}
-				k := key{l, p, a.method, b.method}
+				k := key{l, p, min(a.method, b.method), max(a.method, b.method)}
 				if seen[k] {
 					continue
 				}
