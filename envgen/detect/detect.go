@@ -91,6 +91,43 @@ func Detect(fset *token.FileSet, pkg *ssa.Package, funcs []*ssa.Function) []Find
 	return out
 }
 
+// DetectPackage is Detect over the source functions of pkg (its
+// functions and the methods of its named types, with their closures),
+// for callers that hold an SSA package but no analysis pass.
+func DetectPackage(fset *token.FileSet, pkg *ssa.Package) []Finding {
+	return Detect(fset, pkg, srcFuncs(pkg))
+}
+
+// srcFuncs returns the functions and methods declared in pkg's source and
+// their anonymous functions, in order of position.
+func srcFuncs(pkg *ssa.Package) []*ssa.Function {
+	var out []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		if fn == nil || fn.Syntax() == nil {
+			return
+		}
+		out = append(out, fn)
+		for _, a := range fn.AnonFuncs {
+			add(a)
+		}
+	}
+	for _, mem := range pkg.Members {
+		switch m := mem.(type) {
+		case *ssa.Function:
+			add(m)
+		case *ssa.Type:
+			if n, ok := types.Unalias(m.Type()).(*types.Named); ok {
+				for i := range n.NumMethods() {
+					add(pkg.Prog.FuncValue(n.Method(i)))
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b *ssa.Function) int { return int(a.Pos() - b.Pos()) })
+	return out
+}
+
 // isRoot reports whether fn is an exported function or method of the
 // package proper.
 func isRoot(fset *token.FileSet, fn *ssa.Function) bool {

@@ -87,7 +87,7 @@ func (l *Leases) All() []string {
 // use is not reported.
 type Local struct{ m map[int]int }
 
-func (l *Local) Put(k, v int) { l.m[k] = v }
+func (l *Local) Put(k, v int)  { l.m[k] = v }
 func (l *Local) Get(k int) int { return l.m[k] }
 
 // Table is read-only after construction: reads without locks are fine.
