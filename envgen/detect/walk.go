@@ -170,6 +170,10 @@ func (w *walker) block(fn *ssa.Function, b *ssa.BasicBlock, s lockset, rooted []
 		} else {
 			pos = last
 		}
+		if rd, ok := instr.(*ssa.RunDefers); ok {
+			s = w.runDefers(rd.Parent(), s)
+			continue
+		}
 		if !rec {
 			if c, ok := instr.(*ssa.Call); ok {
 				s = w.call(fn, c, s, r, pos, false, ev)
@@ -249,6 +253,35 @@ func (w *walker) call(fn *ssa.Function, c *ssa.Call, s lockset, r rootedness, po
 		}
 	}
 	return w.run(callee, s, env, rec)
+}
+
+// runDefers applies to s the lock operations fn defers, at a return: a
+// deferred Unlock, or a deferred same-package function or closure (run
+// without recording; its own calls are not followed). It applies every
+// defer statement of fn, latest first, whether or not the path to the
+// return executed it: releasing a lock not held changes nothing.
+func (w *walker) runDefers(fn *ssa.Function, s lockset) lockset {
+	for i := len(fn.Blocks) - 1; i >= 0; i-- {
+		b := fn.Blocks[i]
+		for j := len(b.Instrs) - 1; j >= 0; j-- {
+			d, ok := b.Instrs[j].(*ssa.Defer)
+			if !ok {
+				continue
+			}
+			if id, lock, ok := w.lockOp(&d.Call); ok {
+				if lock {
+					s = s.acquire(id)
+				} else {
+					s = s.release(id)
+				}
+				continue
+			}
+			if callee := d.Call.StaticCallee(); callee != nil && callee != fn && callee.Pkg == w.root.Pkg && len(callee.Blocks) > 0 {
+				s = w.run(callee, s, nil, false) // not the root: its calls are not followed
+			}
+		}
+	}
+	return s
 }
 
 // lockOp reports whether c locks (lock) or unlocks a lock it can name.
@@ -463,7 +496,11 @@ type rootedness struct {
 	env []bool // by parameter index
 }
 
-func (r rootedness) rooted(v ssa.Value) bool {
+func (r rootedness) rooted(v ssa.Value) bool { return r.rootedFrom(v, nil) }
+
+// rootedFrom is rooted, not looking again into the captured variables in
+// seen (x = x.next stores x's own value back).
+func (r rootedness) rootedFrom(v ssa.Value, seen map[*ssa.Alloc]bool) bool {
 	for range 16 {
 		switch x := v.(type) {
 		case *ssa.Parameter:
@@ -509,6 +546,23 @@ func (r rootedness) rooted(v ssa.Value) bool {
 				return false
 			}
 			v = x.Edges[0]
+		case *ssa.Alloc:
+			// A variable captured by a closure (the receiver, spilled) is
+			// shared if a shared value is stored in it; a fresh object
+			// (&T{...}) is filled in field by field and is not.
+			if seen[x] {
+				return false
+			}
+			if seen == nil {
+				seen = map[*ssa.Alloc]bool{}
+			}
+			seen[x] = true
+			for _, u := range *x.Referrers() {
+				if st, ok := u.(*ssa.Store); ok && st.Addr == x && r.rootedFrom(st.Val, seen) {
+					return true
+				}
+			}
+			return false
 		default:
 			return false
 		}

@@ -209,3 +209,31 @@ func (p *Pair) BothAgain() {
 	p.y.mu.Unlock()
 	p.x.mu.Unlock()
 }
+
+// Helpers: get unlocks by defer, so Twice holds nothing after a call to
+// it, and both methods take other before mu: no cycle.
+type Helpers struct {
+	mu, other sync.Mutex
+	x         int
+}
+
+func (h *Helpers) get() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.x
+}
+
+func (h *Helpers) Twice() int {
+	a := h.get()
+	h.other.Lock()
+	defer h.other.Unlock()
+	return a + h.get()
+}
+
+func (h *Helpers) Other() {
+	h.other.Lock()
+	defer h.other.Unlock()
+	h.mu.Lock()
+	h.x++
+	h.mu.Unlock()
+}

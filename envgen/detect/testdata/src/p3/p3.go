@@ -129,3 +129,21 @@ func (c *Config) Hit() {
 	c.hits++
 	c.mu.Unlock()
 }
+
+// Deferred: bump unlocks through a deferred closure, so Bump's write after
+// the call is unlocked.
+type Deferred struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (d *Deferred) bump() {
+	d.mu.Lock()
+	defer func() { d.mu.Unlock() }()
+	d.n++
+}
+
+func (d *Deferred) Bump() {
+	d.bump()
+	d.n = 0 // want `P3: \(\*Deferred\)\.n written without a lock in \(\*Deferred\)\.Bump; read under \(\*Deferred\)\.mu in \(\*Deferred\)\.Bump \(via \(\*Deferred\)\.bump\) \(weight 0\.8\)`
+}
