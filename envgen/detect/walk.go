@@ -414,25 +414,28 @@ func (w *walker) selectOp(s *ssa.Select, e event) {
 // varAccess records a load from or store to addr if it is a shared field
 // or global (not a sync or sync/atomic value).
 func (w *walker) varAccess(addr ssa.Value, write bool, r rootedness, e event) {
-	var loc ident
-	switch a := addr.(type) {
-	case *ssa.FieldAddr:
-		if !r.rooted(a.X) {
-			return
-		}
-		loc = fieldIdent(a, w.f.pkg)
-	case *ssa.Global:
-		if strings.HasPrefix(a.Name(), "init$") {
-			return
-		}
-		loc, _ = identOf(a, w.f.pkg)
-	default:
+	if g, ok := addr.(*ssa.Global); ok && strings.HasPrefix(g.Name(), "init$") {
 		return
 	}
-	if isSyncType(deref(addr.Type())) {
+	loc, ok := w.sharedLoc(addr, r)
+	if !ok || isSyncType(deref(addr.Type())) {
 		return
 	}
 	w.f.accesses = append(w.f.accesses, access{e, loc, false, "field", write})
+}
+
+// sharedLoc names the variable at addr if it is a field of a shared
+// object or a global.
+func (w *walker) sharedLoc(addr ssa.Value, r rootedness) (ident, bool) {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		if r.rooted(a.X) {
+			return fieldIdent(a, w.f.pkg), true
+		}
+	case *ssa.Global:
+		return identOf(a, w.f.pkg)
+	}
+	return ident{}, false
 }
 
 // contents records an access to the elements of the map, slice or
@@ -442,16 +445,8 @@ func (w *walker) contents(v ssa.Value, write bool, r rootedness, e event) {
 	if !ok || ld.Op != token.MUL {
 		return
 	}
-	var loc ident
-	switch a := ld.X.(type) {
-	case *ssa.FieldAddr:
-		if !r.rooted(a.X) {
-			return
-		}
-		loc = fieldIdent(a, w.f.pkg)
-	case *ssa.Global:
-		loc, _ = identOf(a, w.f.pkg)
-	default:
+	loc, ok := w.sharedLoc(ld.X, r)
+	if !ok {
 		return
 	}
 	kind := ""
@@ -512,26 +507,9 @@ func (r rootedness) rootedFrom(v ssa.Value, seen map[*ssa.Alloc]bool) bool {
 			return false
 		case *ssa.Global, *ssa.FreeVar:
 			return true
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.Index:
-			v = x.X
-		case *ssa.Lookup:
-			v = x.X
-		case *ssa.UnOp:
-			v = x.X
-		case *ssa.Extract:
-			v = x.Tuple
-		case *ssa.TypeAssert:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Field, *ssa.Index, *ssa.Lookup,
+			*ssa.UnOp, *ssa.Extract, *ssa.TypeAssert, *ssa.ChangeType, *ssa.Convert:
+			v = *x.(ssa.Instruction).Operands(nil)[0] // the object, map, tuple or value operated on
 		case *ssa.Call:
 			switch {
 			case x.Call.IsInvoke():
