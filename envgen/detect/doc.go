@@ -137,9 +137,12 @@
 //     under RLock is not reported; two RLocks nested in reverse count as a
 //     cycle).
 //   - Elements modified through a pointer kept in a map or slice
-//     (m[k].x = v is an access to the field x of the element's type), and
-//     methods of other element types (a bytes.Buffer field written through
-//     its methods).
+//     (m[k].x = v is an access to the field x of the element's type), a
+//     list walked through its *list.Element values (e.Next() after the
+//     unlock), and methods of other element types (a bytes.Buffer field
+//     written through its methods).
+//   - Channel capacity: a send on a buffered channel blocks only when it is
+//     full, but P2 treats every send as blocking.
 //   - A lost wake-up (a Signal that is simply missing, as in the
 //     pessimistic manager's Write): P2 is about a waker that cannot reach
 //     its Signal, not one that forgets it.
