@@ -53,7 +53,7 @@ const (
 	chanClose
 )
 
-// A sync is a blocking or waking operation on id.
+// A syncOp is a blocking or waking operation on id.
 type syncOp struct {
 	event
 	op opKind
@@ -71,8 +71,9 @@ type facts struct {
 	condLock map[ident]ident // a condition variable's L, from sync.NewCond(&x.mu)
 }
 
-// maxIter bounds the dataflow iterations per block (it converges in two or
-// three on real code; the bound only guards against surprises).
+// maxIter times the number of blocks bounds the passes of the dataflow
+// over a function (it converges in two or three on real code; the bound
+// only guards against surprises).
 const maxIter = 20
 
 // A walker runs the lockset dataflow over one root and the same-package
