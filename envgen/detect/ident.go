@@ -87,8 +87,9 @@ func isSyncType(t types.Type) bool {
 	return p == "sync" || p == "sync/atomic"
 }
 
-// namedFunc reports whether fn is pkg.name, or a method pkg.(*T).name or
-// pkg.T.name of any type T when name has the form "T.m".
+// calleeIs reports whether c statically calls the function pkg.name
+// (recv == "") or the method name of the type pkg.recv (value or pointer
+// receiver).
 func calleeIs(c *ssa.CallCommon, pkg, recv, name string) bool {
 	if c.IsInvoke() {
 		return false
