@@ -73,10 +73,15 @@
 //
 // # Not supported
 //
-//   - Calling protocols, the static pattern detectors P1–P4 and the
-//     reduced-parallelism environment of
-//     ../shared/seeds/reduced-parallelism-environment.txt are not built:
-//     environments are random-sequence or universal only.
+//   - Calling protocols (protocol.go: ParseProtocol, DrawTrace,
+//     NewProtocol; the seed reduced-parallelism-environment.txt, Sect.
+//     1.1-1.2) are parsed and drawn, and the static detectors P1–P4 are
+//     built (package envgen/detect), but the seed's three reductions of
+//     parallelism (Sect. 2.2) that would join them are not: a protocol's
+//     environments are random traces of it as written. Parallelism
+//     nested inside a part of a parallel composition, and a repeated
+//     parallel composition ((a | b)*), run as one random interleaving on
+//     one goroutine.
 //   - Parameters of channel type, of an interface type other than error,
 //     context.Context and the empty interface, and unsafe pointers have
 //     no built-in domain: without mcheck.Values the method is left out
