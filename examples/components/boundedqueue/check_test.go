@@ -1,0 +1,58 @@
+package boundedqueue
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// twoTakers is a hand-written test body: two goroutines Take while the
+// test Puts two items, so every call returns. A Take woken by the first
+// Put can find the item gone to the other Take.
+func twoTakers(q *Queue) func(t *testing.T) {
+	return func(t *testing.T) {
+		var wg sync.WaitGroup
+		got := make([]int, 2)
+		for i := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[i], _ = q.Take()
+			}()
+		}
+		q.Put(1)
+		q.Put(2)
+		wg.Wait()
+		if got[0]+got[1] != 3 {
+			t.Errorf("took %v, want 1 and 2", got)
+		}
+	}
+}
+
+// Scenarios (go test does not run them itself).
+func runBuggy(t *testing.T) { twoTakers(New())(t) }
+
+func checkBuggy(t *testing.T) { mcheck.Component(t, New) }
+func checkFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
+
+// TestRunFindsBug: mcheck.Run's exploration of the hand-written body
+// finds the index out of range of the buggy Take, and it replays.
+func TestRunFindsBug(t *testing.T) {
+	rep, err := checktest.Explore(runBuggy, sched.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Failure
+	if f == nil || f.Kind != sched.Panic {
+		t.Fatalf("no panic in %d executions: %v", rep.Executions, f)
+	}
+	if err := checktest.Replays(runBuggy, f, sched.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s after %d executions: %s", f.Kind, rep.Executions, f.Message)
+}
+
+func TestRunFixedIsClean(t *testing.T) { mcheck.Run(t, twoTakers(NewFixed())) }
