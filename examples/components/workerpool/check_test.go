@@ -1,0 +1,56 @@
+package workerpool
+
+import (
+	"testing"
+	"time"
+
+	"github.com/mcheck-dev/mcheck"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// submitWhilePurging is a hand-written test body: a worker runs a task
+// and goes idle, and a second Submit comes when the worker may be
+// expiring; then the pool is released.
+func submitWhilePurging(p *Pool) func(t *testing.T) {
+	return func(t *testing.T) {
+		done := make(chan bool)
+		task := func() { done <- true }
+		if err := p.Submit(task); err != nil {
+			t.Fatal(err)
+		}
+		<-done
+		time.Sleep(ExpiryDuration)
+		if err := p.Submit(task); err != nil {
+			t.Fatal(err)
+		}
+		<-done
+		p.Release()
+	}
+}
+
+// Scenarios (go test does not run them itself).
+func runBuggy(t *testing.T) { submitWhilePurging(New())(t) }
+
+func checkBuggy(t *testing.T) { mcheck.Component(t, New) }
+func checkFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
+
+// TestRunFindsBug: mcheck.Run's exploration of the hand-written body
+// finds the purger's unsynchronised write of the idle list, and it
+// replays.
+func TestRunFindsBug(t *testing.T) {
+	rep, err := checktest.Explore(runBuggy, sched.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Failure
+	if f == nil || f.Kind != sched.DataRace {
+		t.Fatalf("no data race in %d executions: %v", rep.Executions, f)
+	}
+	if err := checktest.Replays(runBuggy, f, sched.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s after %d executions: %s/%s", f.Kind, rep.Executions, f.Race.Current.Pos, f.Race.Previous.Pos)
+}
+
+func TestRunFixedIsClean(t *testing.T) { mcheck.Run(t, submitWhilePurging(NewFixed())) }
