@@ -1,0 +1,55 @@
+package batcher
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// twoShutdowns is a hand-written test body: an item is added, then two
+// goroutines shut the batcher down; the item must be flushed.
+func twoShutdowns(b *Batcher) func(t *testing.T) {
+	return func(t *testing.T) {
+		b.Add(1)
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				b.Shutdown()
+			}()
+		}
+		wg.Wait()
+		if n := b.Flushed(); n != 1 {
+			t.Errorf("%d items flushed, want 1", n)
+		}
+	}
+}
+
+// Scenarios (go test does not run them itself).
+func runBuggy(t *testing.T) { twoShutdowns(New())(t) }
+
+func checkBuggy(t *testing.T) { mcheck.Component(t, New) }
+func checkFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
+
+// TestRunFindsBug: mcheck.Run's exploration of the hand-written body
+// finds the double close of the buggy Shutdown, and it replays.
+func TestRunFindsBug(t *testing.T) {
+	rep, err := checktest.Explore(runBuggy, sched.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Failure
+	if f == nil || f.Kind != sched.Panic {
+		t.Fatalf("no panic in %d executions: %v", rep.Executions, f)
+	}
+	if err := checktest.Replays(runBuggy, f, sched.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s after %d executions: %s", f.Kind, rep.Executions, f.Message)
+}
+
+func TestRunFixedIsClean(t *testing.T) { mcheck.Run(t, twoShutdowns(NewFixed())) }
