@@ -162,6 +162,10 @@ func (p *Pool) purgeExpired(now time.Time) {
 	for n < len(p.idle) && now.Sub(p.idle[n].lastUsed) >= ExpiryDuration {
 		n++
 	}
+	if n == 0 {
+		p.mu.Unlock()
+		return
+	}
 	expired := slices.Clone(p.idle[:n])
 	if p.fixed {
 		p.idle = slices.Delete(p.idle, 0, n)
