@@ -29,11 +29,16 @@ func twoShutdowns(b *Batcher) func(t *testing.T) {
 	}
 }
 
-// Scenarios (go test does not run them itself).
+// Scenarios (go test does not run them itself). The check* ones are
+// measured by go run ./examples/components/baseline (PROTOCOLS.md).
 func runBuggy(t *testing.T) { twoShutdowns(New())(t) }
 
 func checkBuggy(t *testing.T) { mcheck.Component(t, New) }
 func checkFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
+
+// The same with the one option a user would add.
+func checkBuggyOption(t *testing.T) { mcheck.Component(t, New, mcheck.Finish("Shutdown")) }
+func checkFixedOption(t *testing.T) { mcheck.Component(t, NewFixed, mcheck.Finish("Shutdown")) }
 
 // TestRunFindsBug: mcheck.Run's exploration of the hand-written body
 // finds the double close of the buggy Shutdown, and it replays.

@@ -32,11 +32,16 @@ func twoTakers(q *Queue) func(t *testing.T) {
 	}
 }
 
-// Scenarios (go test does not run them itself).
+// Scenarios (go test does not run them itself). The check* ones are
+// measured by go run ./examples/components/baseline (PROTOCOLS.md).
 func runBuggy(t *testing.T) { twoTakers(New())(t) }
 
 func checkBuggy(t *testing.T) { mcheck.Component(t, New) }
 func checkFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
+
+// The same with the one option a user would add.
+func checkBuggyOption(t *testing.T) { mcheck.Component(t, New, mcheck.Finish("Close")) }
+func checkFixedOption(t *testing.T) { mcheck.Component(t, NewFixed, mcheck.Finish("Close")) }
 
 // TestRunFindsBug: mcheck.Run's exploration of the hand-written body
 // finds the index out of range of the buggy Take, and it replays.

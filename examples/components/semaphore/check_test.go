@@ -26,11 +26,16 @@ func handOver(s *Weighted) func(t *testing.T) {
 	}
 }
 
-// Scenarios (go test does not run them itself).
+// Scenarios (go test does not run them itself). The check* ones are
+// measured by go run ./examples/components/baseline (PROTOCOLS.md).
 func runBuggy(t *testing.T) { handOver(New())(t) }
 
 func checkBuggy(t *testing.T) { mcheck.Component(t, New) }
 func checkFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
+
+// The same with the one option a user would add.
+func checkBuggyOption(t *testing.T) { mcheck.Component(t, New, mcheck.Values(0, 1, 2)) }
+func checkFixedOption(t *testing.T) { mcheck.Component(t, NewFixed, mcheck.Values(0, 1, 2)) }
 
 // TestRunFindsBug: mcheck.Run's exploration of the hand-written body
 // finds the lost wake-up (the test waits for a goroutine blocked
