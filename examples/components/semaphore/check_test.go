@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcheck-dev/mcheck"
-	"github.com/mcheck-dev/mcheck/internal/checktest"
+	"github.com/mcheck-dev/mcheck/examples/components/componenttest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -37,22 +37,9 @@ func checkFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
 func checkBuggyOption(t *testing.T) { mcheck.Component(t, New, mcheck.Values(0, 1, 2)) }
 func checkFixedOption(t *testing.T) { mcheck.Component(t, NewFixed, mcheck.Values(0, 1, 2)) }
 
-// TestRunFindsBug: mcheck.Run's exploration of the hand-written body
-// finds the lost wake-up (the test waits for a goroutine blocked
-// forever), and it replays.
-func TestRunFindsBug(t *testing.T) {
-	rep, err := checktest.Explore(runBuggy, sched.Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := rep.Failure
-	if f == nil || f.Kind != sched.GlobalDeadlock {
-		t.Fatalf("no deadlock in %d executions: %v", rep.Executions, f)
-	}
-	if err := checktest.Replays(runBuggy, f, sched.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%s after %d executions: %s", f.Kind, rep.Executions, f.Message)
-}
+// TestRunFindsBug: mcheck.Run's exploration of the hand-written body,
+// for 20 seeds, finds the lost wake-up (the test waits for a goroutine
+// blocked forever), and it replays.
+func TestRunFindsBug(t *testing.T) { componenttest.RunFindsBug(t, runBuggy, sched.GlobalDeadlock) }
 
 func TestRunFixedIsClean(t *testing.T) { mcheck.Run(t, handOver(NewFixed())) }

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck"
-	"github.com/mcheck-dev/mcheck/internal/checktest"
+	"github.com/mcheck-dev/mcheck/examples/components/componenttest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -40,22 +40,9 @@ func checkFixed(t *testing.T) { mcheck.Component(t, NewFixed) }
 func checkBuggyOption(t *testing.T) { mcheck.Component(t, New, mcheck.Finish("Release")) }
 func checkFixedOption(t *testing.T) { mcheck.Component(t, NewFixed, mcheck.Finish("Release")) }
 
-// TestRunFindsBug: mcheck.Run's exploration of the hand-written body
-// finds the purger's unsynchronised write of the idle list, and it
-// replays.
-func TestRunFindsBug(t *testing.T) {
-	rep, err := checktest.Explore(runBuggy, sched.Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := rep.Failure
-	if f == nil || f.Kind != sched.DataRace {
-		t.Fatalf("no data race in %d executions: %v", rep.Executions, f)
-	}
-	if err := checktest.Replays(runBuggy, f, sched.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%s after %d executions: %s/%s", f.Kind, rep.Executions, f.Race.Current.Pos, f.Race.Previous.Pos)
-}
+// TestRunFindsBug: mcheck.Run's exploration of the hand-written body,
+// for 20 seeds, finds the purger's unsynchronised write of the idle
+// list, and it replays.
+func TestRunFindsBug(t *testing.T) { componenttest.RunFindsBug(t, runBuggy, sched.DataRace) }
 
 func TestRunFixedIsClean(t *testing.T) { mcheck.Run(t, submitWhilePurging(NewFixed())) }
