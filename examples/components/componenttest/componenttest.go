@@ -6,6 +6,7 @@ package componenttest
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
@@ -72,5 +73,27 @@ func SameForAnyWorkers(t *testing.T, scenario func(*testing.T)) {
 			t.Fatalf("workers %d: token %s after %d environments, %d executions; with 1 worker: %s, %d, %d",
 				w, rep.Token, rep.Attempts, rep.Executions, first.Token, first.Attempts, first.Executions)
 		}
+	}
+}
+
+// RunFindsBug checks that scenario, a hand-written test body of the
+// calling test package run on a buggy component (what mcheck.Run would
+// explore), fails with one of kinds for every seed under the default
+// strategy and budget, and that each failure replays from its schedule.
+func RunFindsBug(t *testing.T, scenario func(*testing.T), kinds ...sched.Kind) {
+	t.Helper()
+	for seed := uint64(1); seed <= Seeds; seed++ {
+		rep, err := checktest.Explore(scenario, sched.Options{Seed: seed})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		f := rep.Failure
+		if f == nil || !slices.Contains(kinds, f.Kind) {
+			t.Fatalf("seed %d: want one of %v in %d executions, got %v", seed, kinds, rep.Executions, f)
+		}
+		if err := checktest.Replays(scenario, f, sched.Options{}); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		t.Logf("seed %d: %s after %d executions: %s", seed, f.Kind, rep.Executions, strings.SplitN(f.Message, "\n", 2)[0])
 	}
 }
