@@ -44,7 +44,8 @@ type Options struct {
 	// ParseProtocol): environments are its random traces. Without one,
 	// and without Finish, the default protocol calls the methods in
 	// parallel and then, once, the first of CloseLike the component
-	// has, which is never called before.
+	// has without parameters (but a context), which is never called
+	// before.
 	Protocol string
 }
 
@@ -105,7 +106,7 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 		o.Include = ProtocolMethods(p)
 	} else if o.Finish == "" && len(o.Include) == 0 {
 		for _, n := range CloseLike {
-			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) {
+			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(f.Signature()) {
 				o.Finish = n
 				c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", f.Name()))
 				break
@@ -168,6 +169,18 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 		return nil, fmt.Errorf("%s", msg)
 	}
 	return c, nil
+}
+
+// closeLike reports whether a method of a Close-like name also has the
+// shape of one: no parameters but a context (Shutdown(ctx)). A
+// semaphore's Release(n) ends nothing.
+func closeLike(sig *types.Signature) bool {
+	for i := range sig.Params().Len() {
+		if n, ok := types.Unalias(sig.Params().At(i).Type()).(*types.Named); !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" || n.Obj().Name() != "Context" {
+			return false
+		}
+	}
+	return true
 }
 
 // exportedMethod returns the exported method name of method set ms.

@@ -37,6 +37,7 @@ func (s *Store) Each(f func(Key, int) bool)               {}
 func (s *Store) Batch(ks []Key, m map[Key]int, p *Store)  {}
 func (s *Store) Watch(ch chan int)                        {}
 func (s *Store) Close() error                             { return nil }
+func (s *Store) Release(n int)                            {}
 func (s *Store) sum() int                                 { return 0 }
 
 type Empty struct{}
@@ -72,7 +73,7 @@ func TestExtract(t *testing.T) {
 	require.NoError(t, err)
 	// Lock and Unlock come from the embedded sync.Mutex; Watch's channel
 	// has no values; sum is not exported; Close is the finish phase.
-	require.Equal(t, []string{"Batch", "Each", "Get", "Put"}, names(c.Methods))
+	require.Equal(t, []string{"Batch", "Each", "Get", "Put", "Release"}, names(c.Methods))
 	require.Equal(t, "Close", c.Finish.Name)
 	require.Len(t, c.Notes, 4) // Lock, TryLock, Unlock, Watch
 	require.Contains(t, strings.Join(c.Notes, "\n"), "Watch is left out: no values for its parameter ch of type chan int")
@@ -172,7 +173,7 @@ func TestRandomPlan(t *testing.T) {
 
 	u := NewUniversal(c, 3, 0, rng)
 	require.Equal(t, 2*len(c.Methods), u.MaxCalls)
-	require.ElementsMatch(t, []int{0, 1, 2, 3}, u.Perm) // Batch Each Get Put (Close is the default protocol's last call)
+	require.ElementsMatch(t, []int{0, 1, 2, 3, 4}, u.Perm) // Batch Each Get Put Release (Close is the default protocol's last call)
 	q, err := Decode(u.Encode())
 	require.NoError(t, err)
 	require.Equal(t, u, q)
@@ -204,6 +205,7 @@ func TestDefaultProtocol(t *testing.T) {
 	}
 	require.Contains(t, strings.Join(c.Notes, "\n"), "Close is called once, after the other calls")
 
+	// Release(n) has the name of a close but not its shape.
 	c, err = Extract("New", sig, Options{Exclude: []string{"Close"}})
 	require.NoError(t, err)
 	require.Nil(t, c.Finish)
