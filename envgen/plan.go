@@ -4,7 +4,9 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -309,4 +311,79 @@ func Args(pr *Printer, ds []Domain, args []int, variadic bool) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// CallRef names call J of goroutine G of a random-sequence environment.
+type CallRef struct{ G, J int }
+
+// Merges returns orders in which the calls of p's goroutines can run one
+// at a time, each goroutine's calls in their own order: all of them when
+// there are at most limit, otherwise limit distinct ones drawn uniformly
+// from seed (the same for the same seed).
+func (p *Plan) Merges(limit int, seed uint64) [][]CallRef {
+	n := big.NewInt(1)
+	total := 0
+	for _, th := range p.Threads {
+		total += len(th)
+		n.Mul(n, new(big.Int).Binomial(int64(total), int64(len(th))))
+	}
+	left := make([]int, len(p.Threads))
+	var out [][]CallRef
+	if n.IsInt64() && n.Int64() <= int64(limit) {
+		var order []CallRef
+		var walk func()
+		walk = func() {
+			if len(order) == total {
+				out = append(out, slices.Clone(order))
+				return
+			}
+			for g, th := range p.Threads {
+				if left[g] < len(th) {
+					order = append(order, CallRef{g, left[g]})
+					left[g]++
+					walk()
+					left[g]--
+					order = order[:len(order)-1]
+				}
+			}
+		}
+		walk()
+		return out
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6d6572676573))
+	seen := map[string]bool{}
+	for tries := 0; len(out) < limit && tries < 8*limit; tries++ {
+		clear(left)
+		order := make([]CallRef, 0, total)
+		var key strings.Builder
+		for rest := total; rest > 0; rest-- {
+			// Goroutine g next with probability (its calls left)/rest:
+			// every merge equally likely.
+			k := rng.IntN(rest)
+			g := 0
+			for ; k >= len(p.Threads[g])-left[g]; g++ {
+				k -= len(p.Threads[g]) - left[g]
+			}
+			order = append(order, CallRef{g, left[g]})
+			left[g]++
+			fmt.Fprintf(&key, "%d,", g)
+		}
+		if !seen[key.String()] {
+			seen[key.String()] = true
+			out = append(out, order)
+		}
+	}
+	return out
+}
+
+// Sequential returns a copy of p whose calls, those of order, run on one
+// goroutine in that order.
+func (p *Plan) Sequential(order []CallRef) *Plan {
+	q := *p
+	calls := make([]Call, len(order))
+	for i, r := range order {
+		calls[i] = p.Threads[r.G][r.J]
+	}
+	q.Threads, q.Goroutines = [][]Call{calls}, 1
+	return &q
 }

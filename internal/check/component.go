@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -28,6 +29,11 @@ type ComponentReport struct {
 	Executions int
 	Elapsed    time.Duration
 	Exhausted  bool // a single environment (no restarts) was explored completely
+	// Discarded counts the environments whose failure a sequential
+	// order of their calls shows too (baseline.go): not concurrency
+	// bugs, so the search went on; Why says why the first was.
+	Discarded  int
+	Why        string
 	FromCorpus bool // the failure is one saved in the corpus
 	Replayed   bool // the environment and schedule of a replay token ran, not a search
 }
@@ -122,9 +128,12 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		cc.Unit.Executions = DefaultUnit
 	}
 	start := time.Now()
-	explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, error) {
-		return sched.Explore(componentTarget(target, comp, plan), o)
+	explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error) {
+		var snap runSnap
+		r, err := sched.Explore(withSnap(componentTarget(target, comp, plan), &snap), o)
+		return r, &snap, err
 	}
+	bl := &baseline{comp: comp, opts: c.Options, explore: explore}
 	rep := &ComponentReport{Component: comp}
 	// replay runs a token; a failure ends the check.
 	replay := func(tok string, explicit bool) (bool, error) {
@@ -137,7 +146,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		}
 		o := c.Options
 		o.Replay = schedule
-		r, err := explore(plan, o)
+		r, _, err := explore(plan, o)
 		if errors.Is(err, sched.ErrTokenMismatch) && !explicit {
 			return false, nil // saved for an older version of the code
 		}
@@ -169,6 +178,10 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		seed uint64
 	}
 	var exhausted atomic.Bool // attempts run on several workers
+	var (
+		mu        sync.Mutex
+		discarded = map[int]string{} // by attempt: why
+	)
 	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
 	if cc.Env == envgen.Universal && c.Strategy == "dfs" {
@@ -181,9 +194,25 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		if o.Executions == 0 {
 			o.Executions = 1 << 30
 		}
-		r, err := explore(plan, o)
+		r, snap, err := explore(plan, o)
 		if err != nil {
 			return restarts.Result{}, err
+		}
+		if r.Failure != nil {
+			why, order, err := bl.explain(plan, r.Failure, snap, seed)
+			if err != nil {
+				return restarts.Result{}, err
+			}
+			if why != "" {
+				mu.Lock()
+				discarded[i] = why
+				if c.Progress != nil {
+					fmt.Fprintf(c.Progress, "mcheck: environment %d discarded, not a concurrency bug: %s\n  %s\n  in the order %s\n",
+						i, why, strings.ReplaceAll(r.Failure.Environment, "\n", "\n  "), orderString(comp, plan, order))
+				}
+				mu.Unlock()
+				return restarts.Result{Executions: r.Executions}, nil
+			}
 		}
 		exhausted.Store(r.Exhausted) // read only for a single attempt
 		return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: r.Executions,
@@ -193,9 +222,16 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		return nil, err
 	}
 	rep.Attempts, rep.Executions = out.Attempts, out.Executions
+	for i := 1; i <= out.Attempts; i++ {
+		if why, ok := discarded[i]; ok {
+			if rep.Discarded++; rep.Why == "" {
+				rep.Why = why
+			}
+		}
+	}
 	if out.Found != nil {
 		fd := out.Found.Bug.(found)
-		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, c.Options, explore)
+		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, c.Options, explore, bl)
 		if err != nil {
 			return nil, err
 		}
@@ -218,7 +254,9 @@ const (
 	shrinkTotal      = 5 * time.Second
 )
 
-func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Options, explore func(*envgen.Plan, sched.Options) (*sched.Report, error)) (*envgen.Plan, *sched.Failure, error) {
+// shrinkPlan shrinks plan, whose failure is f. A candidate whose failure
+// a sequential order explains (bl) is not kept: it would trade the concurrency bug for the environment's own.
+func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Options, explore explorer, bl *baseline) (*envgen.Plan, *sched.Failure, error) {
 	if plan.Env != envgen.Random {
 		return plan, f, nil
 	}
@@ -232,11 +270,19 @@ func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Option
 				if cand.Calls() == 0 {
 					continue
 				}
-				r, err := explore(cand, o)
+				r, snap, err := explore(cand, o)
 				if err != nil {
 					return nil, nil, err
 				}
-				if g := r.Failure; g != nil && g.Kind == f.Kind {
+				g := r.Failure
+				if g == nil || g.Kind != f.Kind {
+					continue
+				}
+				why, _, err := bl.explain(cand, g, snap, seed)
+				if err != nil {
+					return nil, nil, err
+				}
+				if why == "" {
 					plan, f, changed = cand, g, true
 				}
 			}
@@ -257,4 +303,14 @@ func splitToken(tok string) (*envgen.Plan, string, error) {
 		return nil, "", err
 	}
 	return plan, tok[i+1:], nil
+}
+
+// orderString spells a sequential order of plan's calls: "Put(1); Len()".
+func orderString(comp *envgen.Component, plan *envgen.Plan, order []envgen.CallRef) string {
+	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
+	calls := make([]string, len(order))
+	for i, r := range order {
+		calls[i] = plan.CallString(comp, pr, plan.Threads[r.G][r.J])
+	}
+	return strings.Join(calls, "; ")
 }

@@ -1,0 +1,15 @@
+package queue
+
+import (
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+)
+
+func TestQueue(t *testing.T)    { mcheck.Component(t, New) }
+func TestRacy(t *testing.T)     { mcheck.Component(t, NewRacy) }
+func TestLatch(t *testing.T)    { mcheck.Component(t, NewLatch) }
+func TestAccounts(t *testing.T) { mcheck.Component(t, NewAccounts) }
+
+func TestEvent(t *testing.T)      { mcheck.Component(t, NewEvent) }
+func TestEventFixed(t *testing.T) { mcheck.Component(t, NewEventFixed) }
