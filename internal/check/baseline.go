@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -232,7 +233,7 @@ func (b *baseline) signature(f *sched.Failure, s *runSnap) string {
 			if c := s.inProgress(g.ID); c != nil {
 				where = "in " + b.method(c)
 			}
-			places = append(places, fmt.Sprintf("%s [%s at %s]", where, g.Op, g.Pos))
+			places = append(places, fmt.Sprintf("%s [%s at %s, %s]", where, g.Op, g.Pos, b.userPos(g)))
 		}
 		slices.Sort(places)
 		return strings.Join(slices.Compact(places), "; ")
@@ -271,12 +272,12 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap) string {
 	case sched.Leak:
 		for _, gr := range g.Goroutines {
 			if c := s.inProgress(gr.ID); c != nil && gr.Op != harnessWait {
-				return fmt.Sprintf("%s blocks %s (%s at %s)", b.method(c), seq, gr.Op, gr.Pos)
+				return fmt.Sprintf("%s blocks %s (%s at %s)", b.method(c), seq, gr.Op, b.userPos(gr))
 			}
 		}
 		for _, gr := range g.Goroutines {
 			if gr.Op != harnessWait {
-				why := fmt.Sprintf("goroutines created at %s stay blocked %s (%s at %s)", gr.Created, seq, gr.Op, gr.Pos)
+				why := fmt.Sprintf("goroutines created at %s stay blocked %s (%s at %s)", gr.Created, seq, gr.Op, b.userPos(gr))
 				if m := b.closeLike(); m != "" {
 					why += fmt.Sprintf("; if %s ends them, have the environment call it last with mcheck.Finish(%q)", m, m)
 				}
@@ -292,6 +293,23 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap) string {
 	}
 	msg, _, _ := strings.Cut(g.Message, "\n")
 	return fmt.Sprintf("%s %s: %s", g.Kind, seq, msg)
+}
+
+// userPos is the position of g's innermost frame in the component's
+// package (file:line), or where it is stopped if none is: where a
+// goroutine blocked in sync.Cond.Wait waits, say.
+func (b *baseline) userPos(g ssainterp.Goroutine) string {
+	if b.comp.Pkg == nil {
+		return g.Pos
+	}
+	lines := strings.Split(g.Stack, "\n")
+	for i := 0; i+1 < len(lines); i += 2 {
+		if strings.HasPrefix(lines[i], b.comp.Pkg.Path()+".") {
+			pos, _, _ := strings.Cut(strings.TrimSpace(lines[i+1]), " ")
+			return filepath.Base(pos)
+		}
+	}
+	return g.Pos
 }
 
 // closeLike returns the component's Close-like method the environment
