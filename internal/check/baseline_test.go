@@ -95,50 +95,24 @@ func TestBaselineRealBugs(t *testing.T) {
 // and the latch directly: each fails when its goroutines run at once,
 // and explain says whether a sequential order shows the failure.
 func TestBaselineExplain(t *testing.T) {
-	type call = string // "Put", "Take", "Len", "Close", "Add"
 	for _, tc := range []struct {
 		test    string
-		threads [][]call
+		threads [][]string // the methods each goroutine calls
 		kind    sched.Kind
 		why     string // "" for a concurrency bug
 	}{
 		// Three Puts into a queue of two: one blocks, in any order.
-		{"TestQueue", [][]call{{"Put", "Put"}, {"Put", "Len"}}, sched.GlobalDeadlock, "Put blocks when the calls run one at a time"},
+		{"TestQueue", [][]string{{"Put", "Put"}, {"Put", "Len"}}, sched.GlobalDeadlock, "Put blocks when the calls run one at a time"},
 		// Two Puts block on two goroutines at once; one at a time,
 		// the first blocked one stops the rest, in the same place.
-		{"TestQueue", [][]call{{"Put", "Put"}, {"Put", "Put"}}, sched.GlobalDeadlock, "Put blocks when the calls run one at a time"},
-		{"TestQueue", [][]call{{"Take"}, {"Len"}}, sched.GlobalDeadlock, "Take blocks when the calls run one at a time"},
-		{"TestLatch", [][]call{{"Add", "Close"}, {"Close"}}, sched.Panic, "Close panics when the calls run one at a time: close of closed channel"},
-		{"TestRacy", [][]call{{"Put"}, {"Len"}}, sched.DataRace, ""},
-		{"TestEvent", [][]call{{"Wait"}, {"Set"}}, sched.GlobalDeadlock, ""},
+		{"TestQueue", [][]string{{"Put", "Put"}, {"Put", "Put"}}, sched.GlobalDeadlock, "Put blocks when the calls run one at a time"},
+		{"TestQueue", [][]string{{"Take"}, {"Len"}}, sched.GlobalDeadlock, "Take blocks when the calls run one at a time"},
+		{"TestLatch", [][]string{{"Add", "Close"}, {"Close"}}, sched.Panic, "Close panics when the calls run one at a time: close of closed channel"},
+		{"TestRacy", [][]string{{"Put"}, {"Len"}}, sched.DataRace, ""},
+		{"TestEvent", [][]string{{"Wait"}, {"Set"}}, sched.GlobalDeadlock, ""},
 	} {
 		name := fmt.Sprintf("%s %v", tc.test, tc.threads)
-		tg, err := LoadTest("testdata/queue", ID{queuePkg, tc.test}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Probe(tg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		comp, err := extract(got, ComponentConfig{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		plan := &envgen.Plan{Env: envgen.Random, Goroutines: len(tc.threads)}
-		for _, th := range tc.threads {
-			var calls []envgen.Call
-			for _, name := range th {
-				m := slices.IndexFunc(comp.Methods, func(m envgen.Method) bool { return m.Name == name })
-				calls = append(calls, envgen.Call{Method: m, Args: make([]int, len(comp.Methods[m].Params))})
-			}
-			plan.Threads = append(plan.Threads, calls)
-		}
-		explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error) {
-			var snap runSnap
-			r, err := sched.Explore(withSnap(componentTarget(tg, comp, plan), &snap), o)
-			return r, &snap, err
-		}
+		_, comp, plan, explore := queueEnv(t, tc.test, tc.threads)
 		r, snap, err := explore(plan, sched.Options{Seed: 1, Executions: 500})
 		if err != nil {
 			t.Fatal(err)
@@ -155,6 +129,67 @@ func TestBaselineExplain(t *testing.T) {
 		if !strings.HasPrefix(why, tc.why) || (why == "") != (tc.why == "") || (why == "") != (order == nil) {
 			t.Errorf("%s: explained %q (order %v), want %q", name, why, order, tc.why)
 		}
+	}
+}
+
+// queueEnv loads the component of test and makes the environment whose
+// goroutines call the methods threads name (with their first values).
+func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *envgen.Component, *envgen.Plan, explorer) {
+	t.Helper()
+	tg, err := LoadTest("testdata/queue", ID{queuePkg, test}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Probe(tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	comp, err := extract(got, ComponentConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := &envgen.Plan{Env: envgen.Random, Goroutines: len(threads)}
+	for _, th := range threads {
+		var calls []envgen.Call
+		for _, name := range th {
+			m := slices.IndexFunc(comp.Methods, func(m envgen.Method) bool { return m.Name == name })
+			calls = append(calls, envgen.Call{Method: m, Args: make([]int, len(comp.Methods[m].Params))})
+		}
+		plan.Threads = append(plan.Threads, calls)
+	}
+	explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error) {
+		var snap runSnap
+		r, err := sched.Explore(withSnap(componentTarget(tg, comp, plan), &snap), o)
+		return r, &snap, err
+	}
+	return tg, comp, plan, explore
+}
+
+// TestBaselineCorpus: a saved failure that the baseline explains (saved
+// before it existed) is skipped, and the search runs; the same token
+// given to replay is reported as it is.
+func TestBaselineCorpus(t *testing.T) {
+	id := ID{queuePkg, "TestLatch"}
+	tg, _, plan, explore := queueEnv(t, id.Test, [][]string{{"Close"}, {"Close"}})
+	r, _, err := explore(plan, sched.Options{Seed: 1, Executions: 100})
+	if err != nil || r.Failure == nil || r.Failure.Kind != sched.Panic {
+		t.Fatalf("two Closes: %+v %v", r, err)
+	}
+	tok := id.Token(plan.Encode() + "." + r.Failure.Schedule.Token())
+	corpus := Corpus(t.TempDir())
+	if _, err := corpus.Save(tok); err != nil {
+		t.Fatal(err)
+	}
+	var c Config
+	c.Executions, c.Seed = 300, 1
+	rep, err := CheckComponent(tg, id, corpus, c)
+	if err != nil || rep.Failure != nil || rep.FromCorpus || rep.Discarded == 0 {
+		t.Fatalf("from the corpus: %+v %v", rep, err)
+	}
+	c.Replay = tok
+	rep, err = CheckComponent(tg, id, corpus, c)
+	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.Panic || !rep.Replayed {
+		t.Fatalf("replayed: %+v %v", rep, err)
 	}
 }
 

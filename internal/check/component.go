@@ -146,12 +146,20 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		}
 		o := c.Options
 		o.Replay = schedule
-		r, _, err := explore(plan, o)
+		r, snap, err := explore(plan, o)
 		if errors.Is(err, sched.ErrTokenMismatch) && !explicit {
 			return false, nil // saved for an older version of the code
 		}
 		if err != nil || r.Failure == nil || r.Failure.Kind == sched.Nondeterminism && !explicit {
 			return false, err
+		}
+		if !explicit {
+			// Saved before the sequential baseline, say: a failure
+			// it explains is no longer reported.
+			why, _, err := bl.explain(plan, r.Failure, snap, c.Seed)
+			if why != "" || err != nil {
+				return false, err
+			}
 		}
 		rep.Failure, rep.Plan, rep.Token, rep.Attempts, rep.Executions = r.Failure, plan, tok, 1, 1
 		rep.Elapsed = time.Since(start)
