@@ -94,6 +94,16 @@ func (b *baseline) method(c *envgen.Call) string {
 // execution's.
 type explorer func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error)
 
+// exploreIn returns the explorer of environments of comp in the test's
+// mcheck.Component call that target starts.
+func exploreIn(target sched.Target, comp *envgen.Component) explorer {
+	return func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error) {
+		var snap runSnap
+		r, err := sched.Explore(withSnap(componentTarget(target, comp, plan), &snap), o)
+		return r, &snap, err
+	}
+}
+
 // baseline runs the sequential baseline of a component.
 type baseline struct {
 	comp    *envgen.Component

@@ -157,12 +157,7 @@ func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *env
 		}
 		plan.Threads = append(plan.Threads, calls)
 	}
-	explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error) {
-		var snap runSnap
-		r, err := sched.Explore(withSnap(componentTarget(tg, comp, plan), &snap), o)
-		return r, &snap, err
-	}
-	return tg, comp, plan, explore
+	return tg, comp, plan, exploreIn(tg, comp)
 }
 
 // TestBaselineCorpus: a saved failure that the baseline explains (saved

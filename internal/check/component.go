@@ -128,11 +128,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		cc.Unit.Executions = DefaultUnit
 	}
 	start := time.Now()
-	explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error) {
-		var snap runSnap
-		r, err := sched.Explore(withSnap(componentTarget(target, comp, plan), &snap), o)
-		return r, &snap, err
-	}
+	explore := exploreIn(target, comp)
 	bl := &baseline{comp: comp, opts: c.Options, explore: explore}
 	rep := &ComponentReport{Component: comp}
 	// replay runs a token; a failure ends the check.
