@@ -11,32 +11,36 @@ import (
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
-// The sequential baseline (Lincheck's oracle: Koval, Alistarh and
-// Sokolova, "Lincheck: A Practical Framework for Testing Concurrent Data
-// Structures on JVM", CAV 2023): a failure that Component finds in a
-// random-sequence environment is a concurrency bug only if no sequential
-// execution of the same calls shows it. The calls then run one at a time
-// on a single goroutine of the environment (the harness still starts it
-// and waits for it), in the orders consistent with each goroutine's own
-// order: all of them when there are at most seqOrders, a deterministic
-// sample otherwise. A sequential run has no interleavings of its own but
-// those of the component's goroutines, explored by dfs for at most
-// seqExecutions executions.
+// The sequential baseline (Lincheck's oracle: Koval et al., "Lincheck: A
+// Practical Framework for Testing Concurrent Data Structures on JVM", CAV
+// 2023): a failure that Component finds in a random-sequence environment
+// is a concurrency bug only if no sequential execution of the same calls
+// shows it. The calls then run one at a time on a single goroutine of the
+// environment (the harness still starts it and waits for it), in orders
+// consistent with each goroutine's own order, at most seqOrders of them:
+// first those that can explain the failure directly (the calls that
+// returned in it, in every merge, then one goroutine's next call), then
+// all merges, or a deterministic sample when there are more. A
+// sequential run has no interleavings of its own but those of the
+// component's goroutines, explored by dfs for at most seqExecutions
+// executions.
 //
 // A sequential run explains the failure when it shows the same failure
 // and every call that returned in the failing execution returned in it
-// too (so a Take that blocks when it runs before the Put does not explain
-// a Take left blocked after the Put returned: a lost wake-up). The same
+// too (so a Wait that blocks when it runs before the Set does not explain
+// a Wait left blocked after the Set returned: a lost wake-up). The same
 // failure is: a deadlock or leak with the same blocked places (a goroutine
 // of the environment by the method of its call in progress, the others by
 // their creation site, each with its operation and position); a panic of
 // the same call with the same message at the same place; a data race on
-// the same pair of positions; otherwise the same message.
+// the same pair of positions; otherwise the same message. A call that
+// panics alone on a new component is not explained: it is bad input,
+// reported with its advice (ComponentReport.Advice).
 //
 // Not done: a blocked call does not let the other goroutines go on in the
 // sequential run (Lincheck's suspended operations), so a failure that
 // needs two goroutines blocked in different methods at once is never
-// explained; results are not compared (linearizability).
+// explained; universal environments are not checked.
 
 // Bounds of the baseline, in executions, so that it is as deterministic
 // as the search.
