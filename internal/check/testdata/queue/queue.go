@@ -4,7 +4,10 @@
 // real concurrency bugs.
 package queue
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // Queue is a bounded blocking queue of capacity 2: Put blocks while it
 // is full, Take while it is empty (both by design).
@@ -175,3 +178,55 @@ func (e *Event) Wait() {
 		<-e.wake
 	}
 }
+
+// Pool keeps idle items and purges them every millisecond from a
+// goroutine its constructor starts (a daemon), which Release ends.
+type Pool struct {
+	mu   sync.Mutex
+	idle []int
+	stop chan struct{}
+}
+
+// NewPool starts a pool and its purger.
+func NewPool() *Pool {
+	p := &Pool{stop: make(chan struct{})}
+	go p.purge()
+	return p
+}
+
+func (p *Pool) purge() {
+	t := time.NewTicker(time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			p.mu.Lock()
+			p.idle = nil
+			p.mu.Unlock()
+		case <-p.stop:
+			return
+		}
+	}
+}
+
+// Put returns an item to the pool.
+func (p *Pool) Put(v int) {
+	p.mu.Lock()
+	p.idle = append(p.idle, v)
+	p.mu.Unlock()
+}
+
+// Get takes an idle item, or -1.
+func (p *Pool) Get() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.idle) == 0 {
+		return -1
+	}
+	v := p.idle[len(p.idle)-1]
+	p.idle = p.idle[:len(p.idle)-1]
+	return v
+}
+
+// Release stops the purger; it must be called once.
+func (p *Pool) Release() { close(p.stop) }

@@ -13,3 +13,4 @@ func TestAccounts(t *testing.T) { mcheck.Component(t, NewAccounts) }
 
 func TestEvent(t *testing.T)      { mcheck.Component(t, NewEvent) }
 func TestEventFixed(t *testing.T) { mcheck.Component(t, NewEventFixed) }
+func TestPool(t *testing.T)       { mcheck.Component(t, NewPool) }
