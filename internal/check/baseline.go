@@ -99,11 +99,21 @@ func (b *baseline) method(c *envgen.Call) string {
 type explorer func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error)
 
 // exploreIn returns the explorer of environments of comp in the test's
-// mcheck.Component call that target starts.
-func exploreIn(target sched.Target, comp *envgen.Component) explorer {
-	return func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error) {
+// mcheck.Component call that target starts; the results of calls whose
+// results are comparable are checked for linearizability (linear.go),
+// with sequential runs under the check's options o.
+func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options) explorer {
+	return func(plan *envgen.Plan, eo sched.Options) (*sched.Report, *runSnap, error) {
 		var snap runSnap
-		r, err := sched.Explore(withSnap(componentTarget(target, comp, plan), &snap), o)
+		t := withSnap(componentTarget(target, comp, plan), &snap)
+		lin := newLinearity(target, comp, plan, o)
+		if lin != nil {
+			t = lin.attach(t)
+		}
+		r, err := sched.Explore(t, eo)
+		if err == nil && lin != nil {
+			err = lin.err
+		}
 		return r, &snap, err
 	}
 }

@@ -157,7 +157,7 @@ func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *env
 		}
 		plan.Threads = append(plan.Threads, calls)
 	}
-	return tg, comp, plan, exploreIn(tg, comp)
+	return tg, comp, plan, exploreIn(tg, comp, sched.Options{})
 }
 
 // TestBaselineCorpus: a saved failure that the baseline explains (saved

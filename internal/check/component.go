@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/internal/splitmix"
 	"github.com/mcheck-dev/mcheck/restarts"
 	"github.com/mcheck-dev/mcheck/sched"
 )
@@ -25,7 +26,7 @@ type ComponentReport struct {
 	Failure    *sched.Failure // nil: no bug
 	Plan       *envgen.Plan   // the environment of the failure (shrunk)
 	Token      string         // replays the failure: environment and schedule, without identity
-	Attempts   int            // environments tried
+	Attempts   int            // environments tried (an attempt of the restarts tries another when one is discarded)
 	Executions int
 	Elapsed    time.Duration
 	Exhausted  bool // a single environment (no restarts) was explored completely
@@ -128,7 +129,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		cc.Unit.Executions = DefaultUnit
 	}
 	start := time.Now()
-	explore := exploreIn(target, comp)
+	explore := exploreIn(target, comp, c.Options)
 	bl := &baseline{comp: comp, opts: c.Options, explore: explore}
 	rep := &ComponentReport{Component: comp}
 	// replay runs a token; a failure ends the check.
@@ -182,55 +183,88 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		seed uint64
 	}
 	var exhausted atomic.Bool // attempts run on several workers
+	type tried struct {
+		envs int      // environments
+		why  []string // why each discarded one was
+	}
 	var (
-		mu        sync.Mutex
-		discarded = map[int]string{} // by attempt: why
+		mu    sync.Mutex
+		tries = map[int]tried{} // by attempt
 	)
 	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
 	if cc.Env == envgen.Universal && c.Strategy == "dfs" {
 		rc.Strategy = "none" // one universal environment, explored in full
 	}
+	// An attempt explores environments drawn from its seed for its
+	// budget: the next one when the sequential baseline discards one
+	// (baseline.go), so that every attempt spends its whole budget
+	// unless it finds a bug or exhausts an environment, and the search
+	// stays the same for any number of workers.
 	out, err := restarts.Run(rc, func(i int, seed uint64, b restarts.Budget) (restarts.Result, error) {
-		plan := envgen.Draw(comp, cc.Env, cc.Goroutines, cc.MaxCalls, seed)
-		o := c.Options
-		o.Seed, o.Executions, o.Time, o.Workers = seed, b.Executions, b.Time, 1
-		if o.Executions == 0 {
-			o.Executions = 1 << 30
+		var deadline time.Time
+		if b.Time > 0 {
+			deadline = time.Now().Add(b.Time)
 		}
-		r, snap, err := explore(plan, o)
-		if err != nil {
-			return restarts.Result{}, err
-		}
-		if r.Failure != nil {
-			why, order, err := bl.explain(plan, r.Failure, snap, seed)
+		left, spent, t := b.Executions, 0, tried{}
+		defer func() {
+			mu.Lock()
+			tries[i] = t
+			mu.Unlock()
+		}()
+		for {
+			t.envs++
+			plan := envgen.Draw(comp, cc.Env, cc.Goroutines, cc.MaxCalls, seed)
+			o := c.Options
+			o.Seed, o.Executions, o.Workers = seed, left, 1
+			if o.Executions == 0 {
+				o.Executions = 1 << 30
+			}
+			if b.Time > 0 {
+				o.Time = max(time.Until(deadline), time.Millisecond)
+			}
+			r, snap, err := explore(plan, o)
 			if err != nil {
 				return restarts.Result{}, err
 			}
-			if why != "" {
-				mu.Lock()
-				discarded[i] = why
-				if c.Progress != nil {
-					fmt.Fprintf(c.Progress, "mcheck: environment %d discarded, not a concurrency bug: %s\n  %s\n  in the order %s\n",
-						i, why, strings.ReplaceAll(r.Failure.Environment, "\n", "\n  "), orderString(comp, plan, order))
+			spent += r.Executions
+			why := ""
+			if r.Failure != nil {
+				var order []envgen.CallRef
+				if why, order, err = bl.explain(plan, r.Failure, snap, seed); err != nil {
+					return restarts.Result{}, err
 				}
-				mu.Unlock()
-				return restarts.Result{Executions: r.Executions}, nil
+				if why != "" && c.Progress != nil {
+					mu.Lock()
+					fmt.Fprintf(c.Progress, "mcheck: an environment of attempt %d discarded, not a concurrency bug: %s\n  %s\n  in the order %s\n",
+						i, why, strings.ReplaceAll(r.Failure.Environment, "\n", "\n  "), orderString(comp, plan, order))
+					mu.Unlock()
+				}
 			}
+			if why == "" {
+				exhausted.Store(r.Exhausted) // read only for a single attempt
+				return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: spent,
+					Bug: found{plan, r, seed}}, nil
+			}
+			t.why = append(t.why, why)
+			if left > 0 && left-r.Executions <= 0 || b.Time > 0 && time.Now().After(deadline) {
+				return restarts.Result{Executions: spent}, nil
+			}
+			if left > 0 {
+				left -= r.Executions
+			}
+			seed = splitmix.Next(seed)
 		}
-		exhausted.Store(r.Exhausted) // read only for a single attempt
-		return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: r.Executions,
-			Bug: found{plan, r, seed}}, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	rep.Attempts, rep.Executions = out.Attempts, out.Executions
+	rep.Executions = out.Executions
 	for i := 1; i <= out.Attempts; i++ {
-		if why, ok := discarded[i]; ok {
-			if rep.Discarded++; rep.Why == "" {
-				rep.Why = why
-			}
+		t := tries[i]
+		rep.Attempts += t.envs
+		if rep.Discarded += len(t.why); rep.Why == "" && len(t.why) > 0 {
+			rep.Why = t.why[0]
 		}
 	}
 	if out.Found != nil {

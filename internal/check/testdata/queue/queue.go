@@ -230,3 +230,46 @@ func (p *Pool) Get() int {
 
 // Release stops the purger; it must be called once.
 func (p *Pool) Release() { close(p.stop) }
+
+// Counter counts. Its Get and Set are each locked, but Inc composes
+// them without holding the lock across: two Incs at once may both
+// return 1 (a linearizability violation, no data race). NewCounterFixed
+// increments under one lock.
+type Counter struct {
+	mu    sync.Mutex
+	n     int
+	fixed bool
+}
+
+// NewCounter returns the counter whose Inc is not atomic.
+func NewCounter() *Counter { return &Counter{} }
+
+// NewCounterFixed returns the counter whose Inc is atomic.
+func NewCounterFixed() *Counter { return &Counter{fixed: true} }
+
+// Get returns the count.
+func (c *Counter) Get() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// Set sets the count.
+func (c *Counter) Set(n int) {
+	c.mu.Lock()
+	c.n = n
+	c.mu.Unlock()
+}
+
+// Inc adds one and returns the new count.
+func (c *Counter) Inc() int {
+	if c.fixed {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.n++
+		return c.n
+	}
+	n := c.Get() + 1
+	c.Set(n)
+	return n
+}
