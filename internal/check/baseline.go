@@ -99,14 +99,17 @@ func (b *baseline) method(c *envgen.Call) string {
 type explorer func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error)
 
 // exploreIn returns the explorer of environments of comp in the test's
-// mcheck.Component call that target starts; the results of calls whose
-// results are comparable are checked for linearizability (linear.go),
-// with sequential runs under the check's options o.
-func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options) explorer {
+// mcheck.Component call that target starts; with linearizable, the
+// results of calls whose results are comparable are checked
+// (linear.go), with sequential runs under the check's options o.
+func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, linearizable bool) explorer {
 	return func(plan *envgen.Plan, eo sched.Options) (*sched.Report, *runSnap, error) {
 		var snap runSnap
 		t := withSnap(componentTarget(target, comp, plan), &snap)
-		lin := newLinearity(target, comp, plan, o)
+		var lin *linearity
+		if linearizable {
+			lin = newLinearity(target, comp, plan, o)
+		}
 		if lin != nil {
 			t = lin.attach(t)
 		}

@@ -129,7 +129,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		cc.Unit.Executions = DefaultUnit
 	}
 	start := time.Now()
-	explore := exploreIn(target, comp, c.Options)
+	explore := exploreIn(target, comp, c.Options, cc.Linearizable)
 	bl := &baseline{comp: comp, opts: c.Options, explore: explore}
 	rep := &ComponentReport{Component: comp}
 	// replay runs a token; a failure ends the check.

@@ -21,17 +21,19 @@ import (
 // violation fails the execution as a failed test, with the results and
 // the nearest sequential order.
 //
-// The orders tried: the one the calls returned in, then every merge when there are at most linOrders (otherwise the
-// execution is not judged). Each order runs on one goroutine of the
-// environment, explored by dfs; an order whose exploration is not
-// complete (a failure, or more schedules than linExecutions) leaves the
-// execution unjudged, so nondeterminism of the component's own (its
-// goroutines, timers) never makes a violation. Sequential results are
-// remembered per environment.
+// The orders are searched as Wing and Gong do (see check). Each order
+// runs on one goroutine of the environment, explored by dfs; an order
+// whose exploration is not complete (more schedules than linExecutions)
+// leaves the execution unjudged, and the environment too, so that
+// nondeterminism of the component's own (its goroutines, timers) does not
+// make a violation; an order whose exploration fails (its last call
+// blocks or panics) does not give the results of an execution where
+// every call returned. Sequential results are remembered per
+// environment.
 
 // Bounds of the linearizability check.
 const (
-	linOrders     = 256 // merges of an environment's calls tried
+	linRuns       = 256 // sequential runs of one check (remembered runs are free)
 	linExecutions = 20  // executions of one sequential order
 )
 
@@ -56,6 +58,7 @@ type linearity struct {
 type seqOutcome struct {
 	outs     [][]string
 	complete bool
+	fails    bool // a schedule fails (a call blocks or panics)
 }
 
 // newLinearity returns the check of plan's executions, or nil when there
@@ -107,7 +110,10 @@ func (l *linearity) attach(t sched.Target) sched.Target {
 }
 
 // check returns why the results of execution r are those of no
-// sequential order, or "".
+// sequential order, or "". It searches the orders as Wing and Gong do,
+// a call at a time: an order is extended by a goroutine's next call only
+// if the calls so far, run one at a time, give the results they gave in
+// r; at most linRuns sequential runs a check (more leave r unjudged).
 func (l *linearity) check(r *componentRun) string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -119,43 +125,75 @@ func (l *linearity) check(r *componentRun) string {
 			return "" // not every call returned
 		}
 	}
-	orders := [][]envgen.CallRef{r.returned}
-	all := l.plan.Merges(linOrders+1, 0)
-	judged := len(all) <= linOrders
-	if judged {
-		orders = append(orders, all...)
-	}
-	best, bestOut, bestMiss := []envgen.CallRef(nil), []string(nil), -1
-	for _, order := range orders {
-		if len(order) != l.plan.Calls() {
-			continue
-		}
-		so := l.run(order)
+	total, runs := l.plan.Calls(), 0
+	var (
+		deepest []envgen.CallRef // the longest order that gives r's results and cannot be extended
+		next    *envgen.CallRef  // a call that cannot follow it
+		nextOut string           // with what it gives instead
+	)
+	// gives reports whether the calls of order, one at a time, give
+	// r's results (ok is false when that is not known).
+	gives := func(order []envgen.CallRef) (yes, ok bool) {
+		key := fmt.Sprint(order)
+		so := l.seen[key]
 		if so == nil {
-			return ""
+			if runs++; runs > linRuns {
+				return false, false
+			}
+			if so = l.run(order); so == nil {
+				return false, false
+			}
+			l.seen[key] = so
 		}
 		for _, out := range so.outs {
-			miss := 0
-			for i, ref := range order {
-				if l.compared[l.plan.Threads[ref.G][ref.J].Method] && (i >= len(out) || out[i] != r.results[ref.G][ref.J]) {
-					miss++
+			if l.matches(r, order, out) {
+				return true, true
+			}
+		}
+		if !so.complete && !so.fails {
+			return false, false
+		}
+		if len(order) > len(deepest)+1 || next == nil {
+			deepest = order[:len(order)-1]
+			next, nextOut = &order[len(order)-1], "nothing (it does not return)"
+			if len(so.outs) > 0 {
+				nextOut = so.outs[0][len(order)-1]
+			}
+		}
+		return false, true
+	}
+	known := true
+	var search func(order []envgen.CallRef) bool
+	search = func(order []envgen.CallRef) bool {
+		if len(order) == total {
+			return true
+		}
+		for g, th := range l.plan.Threads {
+			j := 0
+			for _, c := range order {
+				if c.G == g {
+					j++
 				}
 			}
-			if miss == 0 {
-				return ""
+			if j == len(th) {
+				continue
 			}
-			if bestMiss < 0 || miss < bestMiss {
-				best, bestOut, bestMiss = order, out, miss
+			cand := append(slices.Clone(order), envgen.CallRef{G: g, J: j})
+			yes, ok := gives(cand)
+			if !ok {
+				known = false
+				return false
+			}
+			if yes && search(cand) {
+				return true
 			}
 		}
-		if !so.complete {
-			// The component's own goroutines or timers, or a call
-			// that fails alone: this environment is not judged.
-			l.off = true
-			return ""
-		}
+		return false
 	}
-	if !judged || best == nil {
+	if search(nil) || !known {
+		if !known && l.err == nil && runs <= linRuns {
+			l.off = true // the component's own nondeterminism, or a call that fails alone
+		}
 		return ""
 	}
 	var got []string
@@ -170,12 +208,31 @@ func (l *linearity) check(r *componentRun) string {
 		}
 		got = append(got, fmt.Sprintf("g%d: %s", id, strings.Join(calls, "; ")))
 	}
-	seq := make([]string, len(best))
-	for i, ref := range best {
-		seq[i] = l.call(l.plan.Threads[ref.G][ref.J], bestOut[i])
+	seq := make([]string, len(deepest))
+	for i, ref := range deepest {
+		seq[i] = l.call(l.plan.Threads[ref.G][ref.J], r.results[ref.G][ref.J])
 	}
-	return fmt.Sprintf("linearizability violation: no order of the calls one at a time gives these results\n%s\nthe nearest, %s, differs in %d result(s)",
-		strings.Join(got, "\n"), strings.Join(seq, "; "), bestMiss)
+	nearest := "no goroutine's first call, alone, gives its result"
+	if len(seq) > 0 {
+		nearest = "the longest order one at a time that gives them is " + strings.Join(seq, "; ")
+	}
+	if next != nil {
+		c := l.plan.Threads[next.G][next.J]
+		nearest += fmt.Sprintf(": %s then gives %s, not %s", l.plan.CallString(l.comp, l.pr, c), nextOut, r.results[next.G][next.J])
+	}
+	return fmt.Sprintf("linearizability violation: no order of the calls one at a time gives these results\n%s\n%s",
+		strings.Join(got, "\n"), nearest)
+}
+
+// matches reports whether out, the results of order one at a time, are
+// r's where they are compared.
+func (l *linearity) matches(r *componentRun, order []envgen.CallRef, out []string) bool {
+	for i, ref := range order {
+		if l.compared[l.plan.Threads[ref.G][ref.J].Method] && (i >= len(out) || out[i] != r.results[ref.G][ref.J]) {
+			return false
+		}
+	}
+	return true
 }
 
 // call spells a call and its results: "Inc() → 1".
@@ -187,13 +244,9 @@ func (l *linearity) call(c envgen.Call, res string) string {
 	return s
 }
 
-// run returns what order gives when its calls run one at a time
-// (remembered), or nil if mcheck could not run it (l.err).
+// run returns what order gives when its calls run one at a time, or nil
+// if mcheck could not run it (l.err).
 func (l *linearity) run(order []envgen.CallRef) *seqOutcome {
-	key := fmt.Sprint(order)
-	if so := l.seen[key]; so != nil {
-		return so
-	}
 	so := &seqOutcome{}
 	plan := l.plan.Sequential(order)
 	t := componentTarget(l.target, l.comp, plan)
@@ -218,7 +271,6 @@ func (l *linearity) run(order []envgen.CallRef) *seqOutcome {
 		l.err = err
 		return nil
 	}
-	so.complete = rep.Failure == nil && rep.Exhausted
-	l.seen[key] = so
+	so.complete, so.fails = rep.Failure == nil && rep.Exhausted, rep.Failure != nil
 	return so
 }
