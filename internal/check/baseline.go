@@ -138,9 +138,7 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 		return "", nil, nil
 	}
 	want := b.signature(f, s)
-	o := b.opts
-	o.Strategy, o.Seed, o.Executions, o.Time, o.Workers = "dfs", seed, seqExecutions, 0, 1
-	o.Replay, o.TraceFile, o.Progress, o.Custom = "", "", nil, nil
+	o := sequential(b.opts, seed, seqExecutions)
 	for _, order := range orders(plan, s, seed) {
 		r, ss, err := b.explore(plan.Sequential(order), o)
 		if err != nil {
@@ -230,6 +228,14 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 		add(o)
 	}
 	return out
+}
+
+// sequential returns the options of a sequential run, from the check's
+// o: dfs for at most n executions, on one worker, nothing written.
+func sequential(o sched.Options, seed uint64, n int) sched.Options {
+	o.Strategy, o.Seed, o.Executions, o.Time, o.Workers = "dfs", seed, n, 0, 1
+	o.Replay, o.TraceFile, o.Progress, o.Custom = "", "", nil, nil
+	return o
 }
 
 // family merges the kinds of blocked goroutines: a deadlock of the

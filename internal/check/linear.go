@@ -71,7 +71,7 @@ func newLinearity(target sched.Target, comp *envgen.Component, plan *envgen.Plan
 	l := &linearity{target: target, comp: comp, plan: plan, opts: o, seen: map[string]*seqOutcome{},
 		pr: &envgen.Printer{Pkg: comp.Pkg, User: comp.User}}
 	for _, m := range comp.Methods {
-		l.compared = append(l.compared, comparable(m.Sig))
+		l.compared = append(l.compared, comparableResults(m.Sig))
 	}
 	for _, th := range plan.Threads {
 		for _, c := range th {
@@ -83,9 +83,9 @@ func newLinearity(target sched.Target, comp *envgen.Component, plan *envgen.Plan
 	return nil
 }
 
-// comparable reports whether sig has results, all of basic types (not
+// comparableResults reports whether sig has results, all of basic types (not
 // unsafe.Pointer): values that print the same in every execution.
-func comparable(sig *types.Signature) bool {
+func comparableResults(sig *types.Signature) bool {
 	res := sig.Results()
 	for i := range res.Len() {
 		b, ok := res.At(i).Type().Underlying().(*types.Basic)
@@ -97,12 +97,17 @@ func comparable(sig *types.Signature) bool {
 }
 
 // attach makes t's executions check their results.
-func (l *linearity) attach(t sched.Target) sched.Target {
+func (l *linearity) attach(t sched.Target) sched.Target { return withCheck(t, l.check) }
+
+// withCheck makes check see the results of each execution of t, an
+// environment's target, once its goroutines are done; a message it
+// returns fails the execution.
+func withCheck(t sched.Target, check func(r *componentRun) string) sched.Target {
 	start := t.Start
 	t.Start = func(m *ssainterp.Machine) error {
 		err := start(m)
 		if h, ok := m.Hosted().(*hosted); ok && h.run != nil {
-			h.run.check = l.check
+			h.run.check = check
 		}
 		return err
 	}
@@ -249,24 +254,13 @@ func (l *linearity) call(c envgen.Call, res string) string {
 func (l *linearity) run(order []envgen.CallRef) *seqOutcome {
 	so := &seqOutcome{}
 	plan := l.plan.Sequential(order)
-	t := componentTarget(l.target, l.comp, plan)
-	start := t.Start
-	t.Start = func(m *ssainterp.Machine) error {
-		err := start(m)
-		if h, ok := m.Hosted().(*hosted); ok && h.run != nil {
-			h.run.check = func(r *componentRun) string {
-				if len(r.results) == 1 && !slices.ContainsFunc(so.outs, func(out []string) bool { return slices.Equal(out, r.results[0]) }) {
-					so.outs = append(so.outs, slices.Clone(r.results[0]))
-				}
-				return ""
-			}
+	t := withCheck(componentTarget(l.target, l.comp, plan), func(r *componentRun) string {
+		if len(r.results) == 1 && !slices.ContainsFunc(so.outs, func(out []string) bool { return slices.Equal(out, r.results[0]) }) {
+			so.outs = append(so.outs, slices.Clone(r.results[0]))
 		}
-		return err
-	}
-	o := l.opts
-	o.Strategy, o.Seed, o.Executions, o.Time, o.Workers = "dfs", 1, linExecutions, 0, 1
-	o.Replay, o.TraceFile, o.Progress, o.Custom = "", "", nil, nil
-	rep, err := sched.Explore(t, o)
+		return ""
+	})
+	rep, err := sched.Explore(t, sequential(l.opts, 1, linExecutions))
 	if err != nil {
 		l.err = err
 		return nil
