@@ -24,6 +24,11 @@ type Component struct {
 	// Protocol, if set, is the calling protocol environments follow
 	// (Options.Protocol); Methods are then the methods it names.
 	Protocol Protocol
+	// DefaultFinish is set when Finish is the default protocol's
+	// (a Close-like method, see CloseLike): it is then among Methods too,
+	// and half of the random environments call it among the others
+	// instead of once, last (Plan.Free).
+	DefaultFinish bool
 }
 
 // Method is one operation of a component.
@@ -44,8 +49,11 @@ type Options struct {
 	// ParseProtocol): environments are its random traces. Without one,
 	// and without Finish, the default protocol calls the methods in
 	// parallel and then, once, the first of CloseLike the component
-	// has without parameters (but a context), which is never called
-	// before.
+	// has without parameters (but a context), which is not called
+	// before; in half of the random environments (Plan.Free) it is an
+	// operation like the others instead, so that a bug that needs it
+	// concurrently (two Shutdowns, a Wait racing a Set) stays in reach,
+	// and the sequential baseline judges what it finds there.
 	Protocol string
 }
 
@@ -107,8 +115,8 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 	} else if o.Finish == "" && len(o.Include) == 0 {
 		for _, n := range CloseLike {
 			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(f.Signature()) {
-				o.Finish = n
-				c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", f.Name()))
+				o.Finish, c.DefaultFinish = n, true
+				c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in half of the environments (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", f.Name()))
 				break
 			}
 		}
@@ -157,6 +165,9 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 			c.Init = &m
 		case o.Finish:
 			c.Finish = &m
+			if c.DefaultFinish {
+				c.Methods = append(c.Methods, m)
+			}
 		default:
 			c.Methods = append(c.Methods, m)
 		}

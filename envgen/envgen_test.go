@@ -161,7 +161,7 @@ func TestRandomPlan(t *testing.T) {
 		for _, th := range p.Threads {
 			// The seed's Figure 1b: a length in [1, 2|M|].
 			require.GreaterOrEqual(t, len(th), 1)
-			require.LessOrEqual(t, len(th), 2*len(c.Methods))
+			require.LessOrEqual(t, len(th), 2*(len(c.Methods)-1)) // not Close: the default protocol's
 			lengths[len(th)] = true
 		}
 		require.NoError(t, p.Check(c))
@@ -169,16 +169,17 @@ func TestRandomPlan(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, p, q)
 	}
-	require.Len(t, lengths, 2*len(c.Methods), "every length is drawn")
+	require.Len(t, lengths, 2*(len(c.Methods)-1), "every length is drawn")
 
 	u := NewUniversal(c, 3, 0, rng)
 	require.Equal(t, 2*len(c.Methods), u.MaxCalls)
-	require.ElementsMatch(t, []int{0, 1, 2, 3, 4}, u.Perm) // Batch Each Get Put Release (Close is the default protocol's last call)
+	require.NotContains(t, u.Perm, 1)                      // Close
+	require.ElementsMatch(t, []int{0, 2, 3, 4, 5}, u.Perm) // Batch Each Get Put Release (Close, 1, is the default protocol's last call)
 	q, err := Decode(u.Encode())
 	require.NoError(t, err)
 	require.Equal(t, u, q)
 
-	p := &Plan{Env: Random, Threads: [][]Call{{{Method: 3, Args: []int{1, 2}}}, {{Method: 2, Args: []int{0, 0}}}}}
+	p := &Plan{Env: Random, Threads: [][]Call{{{Method: 4, Args: []int{1, 2}}}, {{Method: 3, Args: []int{0, 0}}}}}
 	require.Equal(t, "g5: Put(\"a\", -1)\ng6: Get(context.Background(), \"\") (did not return)",
 		p.Describe(c, &Printer{Pkg: pkg}, []int{5, 6}, [][]string{{""}, nil}, []int{1, 1}))
 	require.Equal(t, 1, p.Without(0, 0).Calls())
@@ -200,10 +201,33 @@ func TestDefaultProtocol(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, c.Finish)
 	require.Equal(t, "Close", c.Finish.Name)
-	for _, m := range c.Methods {
-		require.NotEqual(t, "Close", m.Name)
+	require.True(t, c.DefaultFinish)
+	// Half the environments call Close once, last, and never among the
+	// others; the other half (Free) call it among them, not at the end.
+	free, last := 0, 0
+	for seed := range uint64(100) {
+		p := Draw(c, Random, 2, 0, seed)
+		calls := 0
+		for _, th := range p.Threads {
+			for _, call := range th {
+				if c.Methods[call.Method].Name == "Close" {
+					calls++
+				}
+			}
+		}
+		if p.Free {
+			free++
+		} else {
+			last++
+			require.Zero(t, calls, "a default-protocol environment calls Close among the others")
+		}
+		q, err := Decode(p.Encode())
+		require.NoError(t, err)
+		require.Equal(t, p, q)
 	}
-	require.Contains(t, strings.Join(c.Notes, "\n"), "Close is called once, after the other calls")
+	require.Greater(t, free, 30)
+	require.Greater(t, last, 30)
+	require.Contains(t, strings.Join(c.Notes, "\n"), "Close is called once, after the other calls, in half of the environments")
 
 	// Release(n) has the name of a close but not its shape.
 	c, err = Extract("New", sig, Options{Exclude: []string{"Close"}})

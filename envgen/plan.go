@@ -4,7 +4,9 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -37,6 +39,10 @@ type Plan struct {
 	Goroutines int
 	Perm       []int
 	MaxCalls   int
+	// Free is set for a random environment of a component whose Finish
+	// is the default protocol's (Component.DefaultFinish) that calls it
+	// among the other methods and not at the end.
+	Free bool
 	// Phases, for an environment drawn from a calling protocol, groups
 	// Threads: the first Phases[0] goroutines run, then, once they all
 	// returned, the next Phases[1]... (nil: one phase of all Threads).
@@ -54,7 +60,11 @@ func Draw(c *Component, env string, g, maxCalls int, seed uint64) *Plan {
 	case c.Protocol != nil:
 		return NewProtocol(c, rng)
 	}
-	return NewRandom(c, g, rng)
+	p := NewRandom(c, g, rng)
+	if c.DefaultFinish && rng.IntN(2) == 0 {
+		p = NewFree(c, g, rng)
+	}
+	return p
 }
 
 // NewRandom draws a random-sequence environment (the seed's Figure 1b)
@@ -62,17 +72,40 @@ func Draw(c *Component, env string, g, maxCalls int, seed uint64) *Plan {
 // drawn from [1, 2|M|], each method uniformly, each argument uniformly
 // from its domain.
 func NewRandom(c *Component, g int, rng *rand.Rand) *Plan {
-	p := &Plan{Env: Random, Goroutines: g}
+	return newRandom(c, g, false, rng)
+}
+
+// NewFree is NewRandom with a default Finish among the operations, not
+// called at the end (see Plan.Free).
+func NewFree(c *Component, g int, rng *rand.Rand) *Plan {
+	return newRandom(c, g, true, rng)
+}
+
+func newRandom(c *Component, g int, free bool, rng *rand.Rand) *Plan {
+	p := &Plan{Env: Random, Goroutines: g, Free: free}
 	p.fixedArgs(c, rng)
+	ops := c.operations(free)
 	for range g {
-		n := 1 + rng.IntN(2*len(c.Methods))
+		n := 1 + rng.IntN(2*len(ops))
 		calls := make([]Call, n)
 		for i := range calls {
-			calls[i] = drawCall(c, rng.IntN(len(c.Methods)), rng)
+			calls[i] = drawCall(c, ops[rng.IntN(len(ops))], rng)
 		}
 		p.Threads = append(p.Threads, calls)
 	}
 	return p
+}
+
+// operations lists the indexes of the methods a random environment
+// calls: all of them, but a default Finish only when free.
+func (c *Component) operations(free bool) []int {
+	var ops []int
+	for i, m := range c.Methods {
+		if free || !c.DefaultFinish || m.Name != c.Finish.Name {
+			ops = append(ops, i)
+		}
+	}
+	return ops
 }
 
 // NewUniversal makes a universal environment (the seed's Figure 1a) of
@@ -81,7 +114,11 @@ func NewUniversal(c *Component, g, maxCalls int, rng *rand.Rand) *Plan {
 	if maxCalls <= 0 {
 		maxCalls = 2 * len(c.Methods)
 	}
-	p := &Plan{Env: Universal, Goroutines: g, MaxCalls: maxCalls, Perm: rng.Perm(len(c.Methods))}
+	ops := c.operations(false)
+	p := &Plan{Env: Universal, Goroutines: g, MaxCalls: maxCalls, Perm: make([]int, len(ops))}
+	for i, k := range rng.Perm(len(ops)) {
+		p.Perm[i] = ops[k]
+	}
 	p.fixedArgs(c, rng)
 	return p
 }
@@ -173,7 +210,7 @@ func (p *Plan) Check(c *Component) error {
 			return bad("a method")
 		}
 	}
-	if len(p.Perm) != 0 && len(p.Perm) != len(c.Methods) {
+	if len(p.Perm) != 0 && len(p.Perm) != len(c.operations(false)) {
 		return bad("the number of methods")
 	}
 	return nil
@@ -194,9 +231,12 @@ func (p *Plan) Encode() string {
 			u(x)
 		}
 	}
-	if p.Env == Universal {
+	switch {
+	case p.Env == Universal:
 		u(1)
-	} else {
+	case p.Free:
+		u(2)
+	default:
 		u(0)
 	}
 	list(p.NewArgs)
@@ -253,8 +293,11 @@ func Decode(s string) (*Plan, error) {
 		return xs
 	}
 	p := &Plan{Env: Random}
-	if u() == 1 {
+	switch u() {
+	case 1:
 		p.Env = Universal
+	case 2:
+		p.Free = true
 	}
 	p.NewArgs, p.Init, p.Finish = list(), list(), list()
 	p.Goroutines, p.MaxCalls = u(), u()
@@ -336,4 +379,110 @@ func Args(pr *Printer, ds []Domain, args []int, variadic bool) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// CallRef names call J of goroutine G of a random-sequence environment.
+type CallRef struct{ G, J int }
+
+// Merges returns orders in which the calls of p's goroutines can run one
+// at a time, each goroutine's calls in their own order: all of them when
+// there are at most limit, otherwise limit distinct ones drawn uniformly
+// from seed (the same for the same seed).
+func (p *Plan) Merges(limit int, seed uint64) [][]CallRef {
+	if p.Phases != nil {
+		return p.phaseMerges(limit, seed)
+	}
+	n := big.NewInt(1)
+	total := 0
+	for _, th := range p.Threads {
+		total += len(th)
+		n.Mul(n, new(big.Int).Binomial(int64(total), int64(len(th))))
+	}
+	left := make([]int, len(p.Threads))
+	var out [][]CallRef
+	if n.IsInt64() && n.Int64() <= int64(limit) {
+		var order []CallRef
+		var walk func()
+		walk = func() {
+			if len(order) == total {
+				out = append(out, slices.Clone(order))
+				return
+			}
+			for g, th := range p.Threads {
+				if left[g] < len(th) {
+					order = append(order, CallRef{g, left[g]})
+					left[g]++
+					walk()
+					left[g]--
+					order = order[:len(order)-1]
+				}
+			}
+		}
+		walk()
+		return out
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6d6572676573))
+	seen := map[string]bool{}
+	for tries := 0; len(out) < limit && tries < 8*limit; tries++ {
+		clear(left)
+		order := make([]CallRef, 0, total)
+		var key strings.Builder
+		for rest := total; rest > 0; rest-- {
+			// Goroutine g next with probability (its calls left)/rest:
+			// every merge equally likely.
+			k := rng.IntN(rest)
+			g := 0
+			for ; k >= len(p.Threads[g])-left[g]; g++ {
+				k -= len(p.Threads[g]) - left[g]
+			}
+			order = append(order, CallRef{g, left[g]})
+			left[g]++
+			fmt.Fprintf(&key, "%d,", g)
+		}
+		if !seen[key.String()] {
+			seen[key.String()] = true
+			out = append(out, order)
+		}
+	}
+	return out
+}
+
+// phaseMerges is Merges of a plan in phases (a protocol trace): an order
+// runs the phases one after the other, as the plan does; the i-th order
+// takes the i-th merge of each phase (cycling through those with fewer),
+// so there are as many orders as the phase with the most has.
+func (p *Plan) phaseMerges(limit int, seed uint64) [][]CallRef {
+	var per [][][]CallRef
+	first, most := 0, 1
+	for _, n := range p.Phases {
+		sub := &Plan{Threads: p.Threads[first : first+n]}
+		ms := sub.Merges(limit, seed)
+		for _, m := range ms {
+			for i := range m {
+				m[i].G += first
+			}
+		}
+		per = append(per, ms)
+		most = max(most, len(ms))
+		first += n
+	}
+	out := make([][]CallRef, most)
+	for i := range out {
+		for _, ms := range per {
+			out[i] = append(out[i], ms[i%len(ms)]...)
+		}
+	}
+	return out
+}
+
+// Sequential returns a copy of p whose calls, those of order, run on one
+// goroutine in that order.
+func (p *Plan) Sequential(order []CallRef) *Plan {
+	q := *p
+	calls := make([]Call, len(order))
+	for i, r := range order {
+		calls[i] = p.Threads[r.G][r.J]
+	}
+	q.Threads, q.Goroutines, q.Phases = [][]Call{calls}, 1, nil
+	return &q
 }

@@ -118,3 +118,31 @@ func TestDrawTraceNested(t *testing.T) {
 		t.Errorf("drew %v, want only the 3 interleavings that keep a before b", seen)
 	}
 }
+
+// TestPhaseMerges: the one-at-a-time orders of a protocol trace keep its
+// phases: every call of a phase comes before the next phase's.
+func TestPhaseMerges(t *testing.T) {
+	c := func(m int) Call { return Call{Method: m} }
+	p := &Plan{Env: Random, Threads: [][]Call{{c(0)}, {c(1), c(1)}, {c(2)}, {c(3)}}, Phases: []int{1, 2, 1}}
+	orders := p.Merges(64, 1)
+	if len(orders) != 3 { // phase 2 has 3 merges of (1 1) and (2)
+		t.Fatalf("%d orders: %v", len(orders), orders)
+	}
+	seen := map[string]bool{}
+	for _, o := range orders {
+		var gs []int
+		for _, r := range o {
+			gs = append(gs, r.G)
+		}
+		if len(gs) != 5 || gs[0] != 0 || gs[4] != 3 {
+			t.Errorf("order %v does not keep the phases", gs)
+		}
+		seen[fmt.Sprint(gs)] = true
+		if q := p.Sequential(o); q.Phases != nil || len(q.Threads) != 1 {
+			t.Errorf("sequential plan %+v", q)
+		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("orders %v", seen)
+	}
+}

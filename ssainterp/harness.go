@@ -48,6 +48,12 @@ type Harness struct {
 	// (Config.Trace) what each call of goroutine g returned, as fmt's %v
 	// spells it.
 	Returned func(g int, results string)
+	// AllResults has Returned told in every execution, not only in
+	// those replayed to be reported.
+	AllResults bool
+	// Check, if set, is called once the goroutines are done (before
+	// Finish); a message it returns fails the test there, as t.Fatal.
+	Check func() string
 }
 
 // A HarnessCall is a call of a method of the driven value.
@@ -201,6 +207,11 @@ func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, 
 				fr.pc = 3
 				return fr
 			}
+			if h.Check != nil {
+				if msg := h.Check(); msg != "" {
+					return m.endTest(fr, t, h.Caller+": "+msg, true)
+				}
+			}
 			if h.Finish == nil {
 				return fr
 			}
@@ -229,7 +240,7 @@ func (m *Machine) runner(st *harnessRun, i int, pos token.Pos) *function {
 		},
 		// 1: what it returned; loop.
 		func(fr *frame) *frame {
-			if m.cfg.Trace && h.Returned != nil {
+			if (m.cfg.Trace || h.AllResults) && h.Returned != nil {
 				h.Returned(i, m.formatResults(call.Sig, fr.regs[0]))
 			}
 			fr.pc = 0

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/internal/splitmix"
 	"github.com/mcheck-dev/mcheck/restarts"
 	"github.com/mcheck-dev/mcheck/sched"
 )
@@ -24,10 +26,15 @@ type ComponentReport struct {
 	Failure    *sched.Failure // nil: no bug
 	Plan       *envgen.Plan   // the environment of the failure (shrunk)
 	Token      string         // replays the failure: environment and schedule, without identity
-	Attempts   int            // environments tried
+	Attempts   int            // environments tried (an attempt of the restarts tries another when one is discarded)
 	Executions int
 	Elapsed    time.Duration
 	Exhausted  bool // a single environment (no restarts) was explored completely
+	// Discarded counts the environments whose failure a sequential
+	// order of their calls shows too (baseline.go): not concurrency
+	// bugs, so the search went on; Why says why the first was.
+	Discarded  int
+	Why        string
 	FromCorpus bool // the failure is one saved in the corpus
 	Replayed   bool // the environment and schedule of a replay token ran, not a search
 }
@@ -122,9 +129,8 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		cc.Unit.Executions = DefaultUnit
 	}
 	start := time.Now()
-	explore := func(plan *envgen.Plan, o sched.Options) (*sched.Report, error) {
-		return sched.Explore(componentTarget(target, comp, plan), o)
-	}
+	explore := exploreIn(target, comp, c.Options, cc.Linearizable)
+	bl := &baseline{comp: comp, opts: c.Options, explore: explore}
 	rep := &ComponentReport{Component: comp}
 	// replay runs a token; a failure ends the check.
 	replay := func(tok string, explicit bool) (bool, error) {
@@ -137,12 +143,20 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		}
 		o := c.Options
 		o.Replay = schedule
-		r, err := explore(plan, o)
+		r, snap, err := explore(plan, o)
 		if errors.Is(err, sched.ErrTokenMismatch) && !explicit {
 			return false, nil // saved for an older version of the code
 		}
 		if err != nil || r.Failure == nil || r.Failure.Kind == sched.Nondeterminism && !explicit {
 			return false, err
+		}
+		if !explicit {
+			// Saved before the sequential baseline, say: a failure
+			// it explains is no longer reported.
+			why, _, err := bl.explain(plan, r.Failure, snap, c.Seed)
+			if why != "" || err != nil {
+				return false, err
+			}
 		}
 		rep.Failure, rep.Plan, rep.Token, rep.Attempts, rep.Executions = r.Failure, plan, tok, 1, 1
 		rep.Elapsed = time.Since(start)
@@ -169,33 +183,93 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		seed uint64
 	}
 	var exhausted atomic.Bool // attempts run on several workers
+	type tried struct {
+		envs int      // environments
+		why  []string // why each discarded one was
+	}
+	var (
+		mu    sync.Mutex
+		tries = map[int]tried{} // by attempt
+	)
 	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
 	if cc.Env == envgen.Universal && c.Strategy == "dfs" {
 		rc.Strategy = "none" // one universal environment, explored in full
 	}
+	// An attempt explores environments drawn from its seed for its
+	// budget: the next one when the sequential baseline discards one
+	// (baseline.go), so that every attempt spends its whole budget
+	// unless it finds a bug or exhausts an environment, and the search
+	// stays the same for any number of workers.
 	out, err := restarts.Run(rc, func(i int, seed uint64, b restarts.Budget) (restarts.Result, error) {
-		plan := envgen.Draw(comp, cc.Env, cc.Goroutines, cc.MaxCalls, seed)
-		o := c.Options
-		o.Seed, o.Executions, o.Time, o.Workers = seed, b.Executions, b.Time, 1
-		if o.Executions == 0 {
-			o.Executions = 1 << 30
+		var deadline time.Time
+		if b.Time > 0 {
+			deadline = time.Now().Add(b.Time)
 		}
-		r, err := explore(plan, o)
-		if err != nil {
-			return restarts.Result{}, err
+		left, spent, t := b.Executions, 0, tried{}
+		defer func() {
+			mu.Lock()
+			tries[i] = t
+			mu.Unlock()
+		}()
+		for {
+			t.envs++
+			plan := envgen.Draw(comp, cc.Env, cc.Goroutines, cc.MaxCalls, seed)
+			o := c.Options
+			o.Seed, o.Executions, o.Workers = seed, left, 1
+			if o.Executions == 0 {
+				o.Executions = 1 << 30
+			}
+			if b.Time > 0 {
+				o.Time = max(time.Until(deadline), time.Millisecond)
+			}
+			r, snap, err := explore(plan, o)
+			if err != nil {
+				return restarts.Result{}, err
+			}
+			spent += r.Executions
+			why := ""
+			if r.Failure != nil {
+				var order []envgen.CallRef
+				if why, order, err = bl.explain(plan, r.Failure, snap, seed); err != nil {
+					return restarts.Result{}, err
+				}
+				if why != "" && c.Progress != nil {
+					mu.Lock()
+					fmt.Fprintf(c.Progress, "mcheck: an environment of attempt %d discarded, not a concurrency bug: %s\n  %s\n  in the order %s\n",
+						i, why, strings.ReplaceAll(r.Failure.Environment, "\n", "\n  "), orderString(comp, plan, order))
+					mu.Unlock()
+				}
+			}
+			if why == "" {
+				exhausted.Store(r.Exhausted) // read only for a single attempt
+				return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: spent,
+					Bug: found{plan, r, seed}}, nil
+			}
+			t.why = append(t.why, why)
+			if left > 0 && left-r.Executions <= 0 || b.Time > 0 && time.Now().After(deadline) {
+				return restarts.Result{Executions: spent}, nil
+			}
+			if left > 0 {
+				left -= r.Executions
+			}
+			seed = splitmix.Next(seed)
 		}
-		exhausted.Store(r.Exhausted) // read only for a single attempt
-		return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: r.Executions,
-			Bug: found{plan, r, seed}}, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	rep.Attempts, rep.Executions = out.Attempts, out.Executions
+	rep.Executions = out.Executions
+	for i := 1; i <= out.Attempts; i++ {
+		t := tries[i]
+		rep.Attempts += t.envs
+		if rep.Discarded += len(t.why); rep.Why == "" && len(t.why) > 0 {
+			rep.Why = t.why[0]
+		}
+	}
 	if out.Found != nil {
 		fd := out.Found.Bug.(found)
-		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, c.Options, explore)
+		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, c.Options, explore, bl)
 		if err != nil {
 			return nil, err
 		}
@@ -218,9 +292,13 @@ const (
 	shrinkTotal      = 5 * time.Second
 )
 
-func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Options, explore func(*envgen.Plan, sched.Options) (*sched.Report, error)) (*envgen.Plan, *sched.Failure, error) {
+// shrinkPlan shrinks plan, whose failure is f. A candidate whose failure
+// a sequential order explains (bl) is not kept: it would trade the
+// concurrency bug for the environment's own. A protocol trace is not
+// shrunk: without a call it may not be a trace of the protocol.
+func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Options, explore explorer, bl *baseline) (*envgen.Plan, *sched.Failure, error) {
 	if plan.Env != envgen.Random || plan.Phases != nil {
-		return plan, f, nil // a shrunk protocol trace may not be a trace of the protocol
+		return plan, f, nil
 	}
 	o.Seed, o.Executions, o.Time, o.Workers, o.Replay = seed, shrinkExecutions, 0, 1, ""
 	deadline := time.Now().Add(shrinkTotal)
@@ -232,11 +310,19 @@ func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Option
 				if cand.Calls() == 0 {
 					continue
 				}
-				r, err := explore(cand, o)
+				r, snap, err := explore(cand, o)
 				if err != nil {
 					return nil, nil, err
 				}
-				if g := r.Failure; g != nil && g.Kind == f.Kind {
+				g := r.Failure
+				if g == nil || g.Kind != f.Kind {
+					continue
+				}
+				why, _, err := bl.explain(cand, g, snap, seed)
+				if err != nil {
+					return nil, nil, err
+				}
+				if why == "" {
 					plan, f, changed = cand, g, true
 				}
 			}
@@ -257,4 +343,14 @@ func splitToken(tok string) (*envgen.Plan, string, error) {
 		return nil, "", err
 	}
 	return plan, tok[i+1:], nil
+}
+
+// orderString spells a sequential order of plan's calls: "Put(1); Len()".
+func orderString(comp *envgen.Component, plan *envgen.Plan, order []envgen.CallRef) string {
+	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
+	calls := make([]string, len(order))
+	for i, r := range order {
+		calls[i] = plan.CallString(comp, pr, plan.Threads[r.G][r.J])
+	}
+	return strings.Join(calls, "; ")
 }

@@ -91,19 +91,22 @@ func TestComponentExhaustion(t *testing.T) {
 
 // TestComponentFinish: a component that starts a goroutine Close stops
 // does not leak it under the default protocol, which calls Close once,
-// last (and says so); left without Close it leaks; mcheck.Finish names
-// the method explicitly.
+// last in half of the environments (and says so), and discards the
+// others' leaks, which the calls run one at a time show too. Left without
+// Close it leaks in every environment, each discarded, and the summary
+// says why.
+// mcheck.Finish names the method explicitly.
 func TestComponentFinish(t *testing.T) {
 	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
 	var c Config
 	c.Executions, c.Seed = 2000, 1
 	rep, err := CheckComponentTest("testdata/cache", ID{id.Pkg, "TestBatcherNoClose"}, c)
-	if err != nil || rep.Failure != nil || !strings.Contains(strings.Join(rep.Component.Notes, "\n"), "Close is called once, after the other calls (the default protocol") {
+	if err != nil || rep.Failure != nil || !strings.Contains(strings.Join(rep.Component.Notes, "\n"), "Close is called once, after the other calls, in half of the environments (the default protocol") {
 		t.Fatalf("default protocol: %+v %v", rep, err)
 	}
 	c.Component.Exclude = []string{"Close"}
 	rep, err = CheckComponentTest("testdata/cache", ID{id.Pkg, "TestBatcherNoClose"}, c)
-	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.Leak {
+	if err != nil || rep.Failure != nil || rep.Discarded == 0 || !strings.Contains(rep.Why, "goroutines created at batcher.go:28 stay blocked") {
 		t.Fatalf("without Close: %+v %v", rep, err)
 	}
 	c.Component.Exclude, c.Component.Finish = nil, "Close"

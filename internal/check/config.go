@@ -55,6 +55,11 @@ type ComponentConfig struct {
 	MaxCalls   int    // universal: calls per goroutine (default 2|M|)
 	Restart    string // restart strategy: "luby" (default), "fixed", "walsh", "none"
 	Unit       restarts.Budget
+	// Linearizable checks the results of calls with comparable results
+	// (linear.go). Off by default: no option of package mcheck sets it
+	// yet (a component may be weakly consistent by design, like
+	// ConcurrentHashMap's Clear in examples/components/hashmap).
+	Linearizable bool
 }
 
 // Defaults: the one table of what a check does when nothing says

@@ -221,6 +221,11 @@ type componentRun struct {
 	ids     []int           // the goroutines' ids
 	calls   [][]envgen.Call // the calls each goroutine started
 	results [][]string      // with a trace: what the calls that returned returned
+	// check, if set, checks the calls' results (every execution's)
+	// once the environment's goroutines are done (linearity.check);
+	// returned lists the calls in the order they returned.
+	check    func(r *componentRun) string
+	returned []envgen.CallRef
 }
 
 // harness builds the interpreter's harness of the run's environment.
@@ -233,7 +238,7 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 	if plan.Env == envgen.Universal {
 		n = plan.Goroutines
 	}
-	r.ids, r.calls, r.results = nil, nil, nil
+	r.ids, r.calls, r.results, r.returned = nil, nil, nil, nil
 	h := &ssainterp.Harness{
 		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
 		NewArgs: ssainterp.HarnessCall{Params: c.Params, Args: plan.NewArgs},
@@ -244,13 +249,19 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 			}
 			r.ids = append(r.ids, id)
 		},
-		Returned: func(g int, res string) { r.results[g] = append(r.results[g], res) },
+		Returned: func(g int, res string) {
+			r.returned = append(r.returned, envgen.CallRef{G: g, J: len(r.results[g])})
+			r.results[g] = append(r.results[g], res)
+		},
+	}
+	if r.check != nil {
+		h.AllResults, h.Check = true, func() string { return r.check(r) }
 	}
 	if c.Init != nil {
 		ic := call(c.Init, plan.Init)
 		h.Init = &ic
 	}
-	if c.Finish != nil {
+	if c.Finish != nil && !plan.Free {
 		fc := call(c.Finish, plan.Finish)
 		h.Finish = &fc
 	}

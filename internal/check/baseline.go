@@ -1,0 +1,361 @@
+package check
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/sched"
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
+
+// The sequential baseline (Lincheck's oracle: Koval et al., "Lincheck: A
+// Practical Framework for Testing Concurrent Data Structures on JVM", CAV
+// 2023): a failure that Component finds in a random-sequence environment
+// is a concurrency bug only if no sequential execution of the same calls
+// shows it. The calls then run one at a time on a single goroutine of the
+// environment (the harness still starts it and waits for it), in orders
+// consistent with each goroutine's own order, at most seqOrders of them:
+// first those that can explain the failure directly (the calls that
+// returned in it, in every merge, then one goroutine's next call), then
+// all merges, or a deterministic sample when there are more. A
+// sequential run has no interleavings of its own but those of the
+// component's goroutines, explored by dfs for at most seqExecutions
+// executions.
+//
+// A sequential run explains the failure when it shows the same failure
+// and every call that returned in the failing execution returned in it
+// too (so a Wait that blocks when it runs before the Set does not explain
+// a Wait left blocked after the Set returned: a lost wake-up). The same
+// failure is: a deadlock or leak with the same blocked places (a goroutine
+// of the environment by the method of its call in progress, the others by
+// their creation site, each with its operation and position); a panic of
+// the same call with the same message at the same place; a data race on
+// the same pair of positions; otherwise the same message. A call that
+// panics alone on a new component is not explained: it is bad input,
+// reported with its advice (ComponentReport.Advice).
+//
+// Not done: a blocked call does not let the other goroutines go on in the
+// sequential run (Lincheck's suspended operations), so a failure that
+// needs two goroutines blocked in different methods at once is never
+// explained; universal environments are not checked.
+
+// Bounds of the baseline, in executions, so that it is as deterministic
+// as the search.
+const (
+	seqOrders     = 64 // sequential orders tried per failure
+	seqExecutions = 50 // executions of each
+)
+
+// runSnap is what the environment's goroutines did in a reported
+// execution (see withSnap).
+type runSnap struct {
+	ids      []int           // the goroutines' ids
+	calls    [][]envgen.Call // the calls each started
+	returned []int           // how many of them returned
+	panicked *envgen.Call    // the call in progress on the goroutine that panicked, if one of the environment's
+}
+
+// withSnap makes t record, in snap, what the environment's goroutines
+// did in each reported execution (Describe runs on those alone).
+func withSnap(t sched.Target, snap *runSnap) sched.Target {
+	describe := t.Describe
+	t.Describe = func(m *ssainterp.Machine) string {
+		r := m.Hosted().(*hosted).run
+		*snap = runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls))}
+		for g, cs := range r.calls {
+			snap.calls = append(snap.calls, slices.Clone(cs))
+			snap.returned[g] = len(r.results[g])
+		}
+		snap.panicked = snap.inProgress(m.PanickedGoroutine())
+		return describe(m)
+	}
+	return t
+}
+
+// inProgress returns the call in progress on the environment's goroutine
+// with id, or nil for a goroutine that is not one of the environment's
+// or between calls.
+func (s *runSnap) inProgress(id int) *envgen.Call {
+	g := slices.Index(s.ids, id)
+	if g < 0 || g >= len(s.calls) || s.returned[g] >= len(s.calls[g]) {
+		return nil
+	}
+	return &s.calls[g][s.returned[g]]
+}
+
+// method names call c's method, "" for nil.
+func (b *baseline) method(c *envgen.Call) string {
+	if c == nil {
+		return ""
+	}
+	return b.comp.Methods[c.Method].Name
+}
+
+// explorer explores one environment; the snapshot is the reported
+// execution's.
+type explorer func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error)
+
+// exploreIn returns the explorer of environments of comp in the test's
+// mcheck.Component call that target starts; with linearizable, the
+// results of calls whose results are comparable are checked
+// (linear.go), with sequential runs under the check's options o.
+func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, linearizable bool) explorer {
+	return func(plan *envgen.Plan, eo sched.Options) (*sched.Report, *runSnap, error) {
+		var snap runSnap
+		t := withSnap(componentTarget(target, comp, plan), &snap)
+		var lin *linearity
+		if linearizable {
+			lin = newLinearity(target, comp, plan, o)
+		}
+		if lin != nil {
+			t = lin.attach(t)
+		}
+		r, err := sched.Explore(t, eo)
+		if err == nil && lin != nil {
+			err = lin.err
+		}
+		return r, &snap, err
+	}
+}
+
+// baseline runs the sequential baseline of a component.
+type baseline struct {
+	comp    *envgen.Component
+	opts    sched.Options // the check's
+	explore explorer
+}
+
+// explain returns why failure f, found in plan with snapshot s, is not a
+// concurrency bug (a sequential order shows it: "Put blocks when the
+// calls run one at a time (sync.Cond.Wait at queue.go:20)"), and the
+// order; "" if no order does, or plan is not a random-sequence
+// environment.
+func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed uint64) (string, []envgen.CallRef, error) {
+	if plan.Env != envgen.Random || f.Kind == sched.Nondeterminism || len(s.calls) != len(plan.Threads) {
+		return "", nil, nil
+	}
+	want := b.signature(f, s)
+	o := sequential(b.opts, seed, seqExecutions)
+	for _, order := range orders(plan, s, seed) {
+		r, ss, err := b.explore(plan.Sequential(order), o)
+		if err != nil {
+			return "", nil, err
+		}
+		g := r.Failure
+		if g == nil || family(g.Kind) != family(f.Kind) || len(ss.returned) != 1 || b.signature(g, ss) != want {
+			continue
+		}
+		ran := map[envgen.CallRef]bool{}
+		for _, c := range order[:ss.returned[0]] {
+			ran[c] = true
+		}
+		explained := true
+		for gi, n := range s.returned {
+			for j := range n {
+				explained = explained && ran[envgen.CallRef{G: gi, J: j}]
+			}
+		}
+		if !explained {
+			continue
+		}
+		if g.Kind == sched.Panic && ss.returned[0] > 0 {
+			// A call that panics alone on a new component is bad
+			// input, reported as such (see Advice).
+			alone, _, err := b.explore(plan.Sequential(order[ss.returned[0]:ss.returned[0]+1]), o)
+			if err != nil {
+				return "", nil, err
+			}
+			if alone.Failure != nil && alone.Failure.Kind == sched.Panic {
+				return "", nil, nil
+			}
+		} else if g.Kind == sched.Panic {
+			return "", nil, nil
+		}
+		return b.reason(g, ss), order, nil
+	}
+	return "", nil, nil
+}
+
+// orders returns the sequential orders of plan's calls to try for a
+// failure whose execution s is, at most seqOrders, distinct: first those
+// that can explain it directly, where the calls that returned run first
+// (in every merge of them) and then the next call of one goroutine, the
+// others after; then merges of all the calls (plan.Merges).
+func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
+	var out [][]envgen.CallRef
+	seen := map[string]bool{}
+	add := func(o []envgen.CallRef) {
+		key := fmt.Sprint(o)
+		if len(out) < seqOrders && !seen[key] {
+			seen[key] = true
+			out = append(out, o)
+		}
+	}
+	done := &envgen.Plan{Env: envgen.Random}
+	for g, th := range plan.Threads {
+		done.Threads = append(done.Threads, th[:min(s.returned[g], len(th))])
+	}
+	for _, prefix := range done.Merges(seqOrders, seed) {
+		for first := range plan.Threads {
+			if len(done.Threads[first]) == len(plan.Threads[first]) {
+				continue
+			}
+			for _, up := range []bool{true, false} {
+				o := slices.Clone(prefix)
+				next := func(g int) {
+					for j := len(done.Threads[g]); j < len(plan.Threads[g]); j++ {
+						if ref := (envgen.CallRef{G: g, J: j}); !slices.Contains(o, ref) {
+							o = append(o, ref)
+						}
+					}
+				}
+				o = append(o, envgen.CallRef{G: first, J: len(done.Threads[first])})
+				for i := range plan.Threads {
+					if up {
+						next(i)
+					} else {
+						next(len(plan.Threads) - 1 - i)
+					}
+				}
+				add(o)
+			}
+		}
+	}
+	for _, o := range plan.Merges(seqOrders, seed) {
+		add(o)
+	}
+	return out
+}
+
+// sequential returns the options of a sequential run, from the check's
+// o: dfs for at most n executions, on one worker, nothing written.
+func sequential(o sched.Options, seed uint64, n int) sched.Options {
+	o.Strategy, o.Seed, o.Executions, o.Time, o.Workers = "dfs", seed, n, 0, 1
+	o.Replay, o.TraceFile, o.Progress, o.Custom = "", "", nil, nil
+	return o
+}
+
+// family merges the kinds of blocked goroutines: a deadlock of the
+// environment's goroutines is global (the test waits for them), but
+// goroutines of the component that go on running make it partial.
+func family(k sched.Kind) sched.Kind {
+	if k == sched.GlobalDeadlock {
+		return sched.Leak
+	}
+	return k
+}
+
+// harnessWait is the operation the test's goroutine is blocked in while
+// it waits for the environment's goroutines.
+const harnessWait = "mcheck.Component wait"
+
+// signature is what two failures of the same family must share to be
+// the same failure.
+func (b *baseline) signature(f *sched.Failure, s *runSnap) string {
+	switch family(f.Kind) {
+	case sched.Leak:
+		var places []string
+		for _, g := range f.Goroutines {
+			if g.Op == harnessWait {
+				continue
+			}
+			where := "created at " + g.Created
+			if c := s.inProgress(g.ID); c != nil {
+				where = "in " + b.method(c)
+			}
+			places = append(places, fmt.Sprintf("%s [%s at %s, %s]", where, g.Op, g.Pos, b.userPos(g)))
+		}
+		slices.Sort(places)
+		return strings.Join(slices.Compact(places), "; ")
+	case sched.Panic:
+		msg, place := panicPlace(f.Message)
+		return b.method(s.panicked) + ": " + msg + " at " + place
+	case sched.DataRace:
+		if f.Race == nil {
+			return f.Message
+		}
+		pair := []string{f.Race.Current.Pos, f.Race.Previous.Pos}
+		slices.Sort(pair)
+		return strings.Join(pair, " and ")
+	}
+	return f.Message
+}
+
+// panicPlace splits a panic's message into its first line and the
+// position of its innermost frame ("" if the message has no stack).
+func panicPlace(msg string) (first, place string) {
+	first, rest, _ := strings.Cut(msg, "\n")
+	for _, line := range strings.Split(rest, "\n") {
+		if p, ok := strings.CutPrefix(line, "\t"); ok {
+			place, _, _ = strings.Cut(p, " ")
+			break
+		}
+	}
+	return first, place
+}
+
+// reason says why a sequential failure g (snapshot s) is not a
+// concurrency bug, for the summary and -mcheck.v.
+func (b *baseline) reason(g *sched.Failure, s *runSnap) string {
+	const seq = "when the calls run one at a time"
+	switch family(g.Kind) {
+	case sched.Leak:
+		for _, gr := range g.Goroutines {
+			if c := s.inProgress(gr.ID); c != nil && gr.Op != harnessWait {
+				return fmt.Sprintf("%s blocks %s (%s at %s)", b.method(c), seq, gr.Op, b.userPos(gr))
+			}
+		}
+		for _, gr := range g.Goroutines {
+			if gr.Op != harnessWait {
+				why := fmt.Sprintf("goroutines created at %s stay blocked %s (%s at %s)", gr.Created, seq, gr.Op, b.userPos(gr))
+				if m := b.closeLike(); m != "" {
+					why += fmt.Sprintf("; if %s ends them, have the environment call it last with mcheck.Finish(%q)", m, m)
+				}
+				return why
+			}
+		}
+	case sched.Panic:
+		msg, _ := panicPlace(g.Message)
+		if s.panicked != nil {
+			return fmt.Sprintf("%s panics %s: %s", b.method(s.panicked), seq, msg)
+		}
+		return fmt.Sprintf("a panic %s: %s", seq, msg)
+	}
+	msg, _, _ := strings.Cut(g.Message, "\n")
+	return fmt.Sprintf("%s %s: %s", g.Kind, seq, msg)
+}
+
+// userPos is the position of g's innermost frame in the component's
+// package (file:line), or where it is stopped if none is: where a
+// goroutine blocked in sync.Cond.Wait waits, say.
+func (b *baseline) userPos(g ssainterp.Goroutine) string {
+	if b.comp.Pkg == nil {
+		return g.Pos
+	}
+	lines := strings.Split(g.Stack, "\n")
+	for i := 0; i+1 < len(lines); i += 2 {
+		if strings.HasPrefix(lines[i], b.comp.Pkg.Path()+".") {
+			pos, _, _ := strings.Cut(strings.TrimSpace(lines[i+1]), " ")
+			return filepath.Base(pos)
+		}
+	}
+	return g.Pos
+}
+
+// closeLike returns the component's Close-like method the environment
+// was not told to call last, or "".
+func (b *baseline) closeLike() string {
+	if b.comp.Finish != nil {
+		return ""
+	}
+	for _, m := range b.comp.Methods {
+		switch m.Name {
+		case "Close", "Stop", "Shutdown", "Release", "Dispose":
+			return m.Name
+		}
+	}
+	return ""
+}

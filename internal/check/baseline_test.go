@@ -1,0 +1,278 @@
+package check
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// The fixtures of the sequential baseline (testdata/queue): a bounded
+// blocking queue (Put blocks when full, Take when empty: by design), its
+// twin whose Len races, a latch whose second Close panics (by design),
+// accounts whose transfers take two locks in opposite orders, and an
+// event with a lost wake-up and its fixed twin (a Wait before any Set
+// blocks by design).
+const queuePkg = "github.com/mcheck-dev/mcheck/internal/check/testdata/queue"
+
+func checkQueue(t *testing.T, test string, seed uint64) *ComponentReport {
+	t.Helper()
+	var c Config
+	c.Executions, c.Seed = 3000, seed
+	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, test}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// TestBaselineByDesign: failures that the calls show when they run one
+// at a time are discarded, and the search ends clean. Before the
+// baseline, the first environment of each reported one (the queue: a
+// global deadlock, Put or Take blocked; the latch: "close of closed
+// channel"; the event: Wait blocked).
+func TestBaselineByDesign(t *testing.T) {
+	for _, tc := range []struct{ test, why string }{
+		{"TestQueue", " blocks when the calls run one at a time (sync.Cond.Wait at queue.go:"},
+		{"TestLatch", "Close panics when the calls run one at a time: close of closed channel"},
+		{"TestEventFixed", "Wait blocks when the calls run one at a time (chan receive at queue.go:"},
+	} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			rep := checkQueue(t, tc.test, seed)
+			if rep.Failure != nil {
+				t.Errorf("%s, seed %d: reported\n%s", tc.test, seed, rep.Failure.Format(""))
+				continue
+			}
+			if rep.Discarded == 0 || rep.Discarded >= rep.Attempts || !strings.Contains(rep.Why, tc.why) {
+				t.Errorf("%s, seed %d: %d of %d environments discarded, first because %q; want some, because %q",
+					tc.test, seed, rep.Discarded, rep.Attempts, rep.Why, tc.why)
+			}
+			text := (&Result{Component: rep}).Text()
+			want := fmt.Sprintf("mcheck: %d environments; %d discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the summary lacks %q:\n%s", tc.test, want, text)
+			}
+		}
+	}
+}
+
+// TestBaselineRealBugs: real concurrency bugs are still reported: a data
+// race (which the queue's deadlock by design hid before the baseline),
+// a lock-order deadlock, and a lost wake-up, whose Wait blocks in a
+// sequential order too, but only one where Set never ran, while it had
+// returned in the failing execution.
+func TestBaselineRealBugs(t *testing.T) {
+	for _, tc := range []struct {
+		test string
+		kind sched.Kind
+		env  []string // in the environment
+	}{
+		{"TestRacy", sched.DataRace, []string{"Len()"}},
+		{"TestAccounts", sched.GlobalDeadlock, []string{"Transfer(false) (did not return)", "Transfer(true) (did not return)"}},
+		{"TestEvent", sched.GlobalDeadlock, []string{"Wait() (did not return)", "Set()"}},
+	} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			rep := checkQueue(t, tc.test, seed)
+			f := rep.Failure
+			if f == nil || f.Kind != tc.kind {
+				t.Errorf("%s, seed %d: want a %s, got %+v", tc.test, seed, tc.kind, rep)
+				continue
+			}
+			for _, w := range tc.env {
+				if !strings.Contains(f.Environment, w) {
+					t.Errorf("%s, seed %d: environment lacks %q:\n%s", tc.test, seed, w, f.Environment)
+				}
+			}
+		}
+	}
+}
+
+// TestBaselineExplain runs the baseline on environments of the queue
+// and the latch directly: each fails when its goroutines run at once,
+// and explain says whether a sequential order shows the failure.
+func TestBaselineExplain(t *testing.T) {
+	for _, tc := range []struct {
+		test    string
+		threads [][]string // the methods each goroutine calls
+		kind    sched.Kind
+		why     string // "" for a concurrency bug
+	}{
+		// Three Puts into a queue of two: one blocks, in any order.
+		{"TestQueue", [][]string{{"Put", "Put"}, {"Put", "Len"}}, sched.GlobalDeadlock, "Put blocks when the calls run one at a time"},
+		// Two Puts block on two goroutines at once; one at a time,
+		// the first blocked one stops the rest, in the same place.
+		{"TestQueue", [][]string{{"Put", "Put"}, {"Put", "Put"}}, sched.GlobalDeadlock, "Put blocks when the calls run one at a time"},
+		{"TestQueue", [][]string{{"Take"}, {"Len"}}, sched.GlobalDeadlock, "Take blocks when the calls run one at a time"},
+		{"TestLatch", [][]string{{"Add", "Close"}, {"Close"}}, sched.Panic, "Close panics when the calls run one at a time: close of closed channel"},
+		{"TestRacy", [][]string{{"Put"}, {"Len"}}, sched.DataRace, ""},
+		{"TestEvent", [][]string{{"Wait"}, {"Set"}}, sched.GlobalDeadlock, ""},
+	} {
+		name := fmt.Sprintf("%s %v", tc.test, tc.threads)
+		_, comp, plan, explore := queueEnv(t, tc.test, tc.threads)
+		r, snap, err := explore(plan, sched.Options{Seed: 1, Executions: 500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Failure == nil || r.Failure.Kind != tc.kind {
+			t.Errorf("%s: want a %s when the goroutines run at once, got %v", name, tc.kind, r.Failure)
+			continue
+		}
+		bl := &baseline{comp: comp, explore: explore}
+		why, order, err := bl.explain(plan, r.Failure, snap, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(why, tc.why) || (why == "") != (tc.why == "") || (why == "") != (order == nil) {
+			t.Errorf("%s: explained %q (order %v), want %q", name, why, order, tc.why)
+		}
+	}
+}
+
+// queueEnv loads the component of test and makes the environment whose
+// goroutines call the methods threads name (with their first values).
+func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *envgen.Component, *envgen.Plan, explorer) {
+	t.Helper()
+	tg, err := LoadTest("testdata/queue", ID{queuePkg, test}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Probe(tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	comp, err := extract(got, ComponentConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Free: the goroutines make the calls named, and no default Finish
+	// (a Close-like method) is added at the end.
+	plan := &envgen.Plan{Env: envgen.Random, Goroutines: len(threads), Free: comp.DefaultFinish}
+	for _, th := range threads {
+		var calls []envgen.Call
+		for _, name := range th {
+			m := slices.IndexFunc(comp.Methods, func(m envgen.Method) bool { return m.Name == name })
+			calls = append(calls, envgen.Call{Method: m, Args: make([]int, len(comp.Methods[m].Params))})
+		}
+		plan.Threads = append(plan.Threads, calls)
+	}
+	return tg, comp, plan, exploreIn(tg, comp, sched.Options{}, false)
+}
+
+// TestBaselineCorpus: a saved failure that the baseline explains (saved
+// before it existed) is skipped, and the search runs; the same token
+// given to replay is reported as it is.
+func TestBaselineCorpus(t *testing.T) {
+	id := ID{queuePkg, "TestLatch"}
+	tg, _, plan, explore := queueEnv(t, id.Test, [][]string{{"Close"}, {"Close"}})
+	r, _, err := explore(plan, sched.Options{Seed: 1, Executions: 100})
+	if err != nil || r.Failure == nil || r.Failure.Kind != sched.Panic {
+		t.Fatalf("two Closes: %+v %v", r, err)
+	}
+	tok := id.Token(plan.Encode() + "." + r.Failure.Schedule.Token())
+	corpus := Corpus(t.TempDir())
+	if _, err := corpus.Save(tok); err != nil {
+		t.Fatal(err)
+	}
+	var c Config
+	c.Executions, c.Seed = 300, 1
+	c.Component.Include = []string{"Add", "Close", "Closed"} // Close among the calls in every environment
+	rep, err := CheckComponent(tg, id, corpus, c)
+	if err != nil || rep.Failure != nil || rep.FromCorpus || rep.Discarded == 0 {
+		t.Fatalf("from the corpus: %+v %v", rep, err)
+	}
+	c.Replay = tok
+	rep, err = CheckComponent(tg, id, corpus, c)
+	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.Panic || !rep.Replayed {
+		t.Fatalf("replayed: %+v %v", rep, err)
+	}
+}
+
+// TestBaselineProgress: with -mcheck.v, each discarded environment is
+// shown with why, the failing execution's calls and the sequential order
+// that explains it.
+func TestBaselineProgress(t *testing.T) {
+	var c Config
+	var out bytes.Buffer
+	c.Executions, c.Seed, c.Progress = 500, 1, &out
+	c.Component.Include = []string{"Add", "Close", "Closed"} // Close among the calls in every environment
+	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, "TestLatch"}, c)
+	if err != nil || rep.Failure != nil || rep.Discarded == 0 {
+		t.Fatalf("%+v %v", rep, err)
+	}
+	if n := strings.Count(out.String(), "discarded, not a concurrency bug: Close panics"); n != rep.Discarded {
+		t.Errorf("%d environments discarded, %d shown:\n%s", rep.Discarded, n, out.String())
+	}
+	if !strings.Contains(out.String(), "→ panic: close of closed channel") || !strings.Contains(out.String(), "in the order ") {
+		t.Errorf("no calls or order shown:\n%s", out.String())
+	}
+}
+
+// TestPlanMerges: all merges of few calls, each goroutine's in order;
+// a distinct, deterministic sample of many.
+func TestPlanMerges(t *testing.T) {
+	c := envgen.Call{}
+	p := &envgen.Plan{Threads: [][]envgen.Call{{c, c}, {c, c}, {c}}}
+	all := p.Merges(64, 1)
+	if len(all) != 30 { // 5! / (2! 2! 1!)
+		t.Fatalf("%d merges of 2, 2 and 1 calls, want 30", len(all))
+	}
+	seen := map[string]bool{}
+	for _, o := range all {
+		next := make([]int, 3)
+		for _, r := range o {
+			if r.J != next[r.G] {
+				t.Fatalf("%v: goroutine %d's calls out of order", o, r.G)
+			}
+			next[r.G]++
+		}
+		seen[fmt.Sprint(o)] = true
+	}
+	if len(seen) != 30 {
+		t.Errorf("%d distinct merges of 30", len(seen))
+	}
+	big := &envgen.Plan{Threads: [][]envgen.Call{slices.Repeat([]envgen.Call{c}, 6), slices.Repeat([]envgen.Call{c}, 6)}}
+	s1, s2 := big.Merges(10, 7), big.Merges(10, 7)
+	if len(s1) != 10 || fmt.Sprint(s1) != fmt.Sprint(s2) {
+		t.Errorf("a sample of 10 of the 924 merges: %d, the same for the same seed: %v", len(s1), fmt.Sprint(s1) == fmt.Sprint(s2))
+	}
+	if seq := p.Sequential(all[0]); len(seq.Threads) != 1 || len(seq.Threads[0]) != 5 || seq.Goroutines != 1 {
+		t.Errorf("sequential plan: %+v", seq)
+	}
+}
+
+// TestLinearizability: a counter whose Inc composes a locked Get and a
+// locked Set (no data race) is found with the results no sequential
+// order gives; its fixed twin, whose Inc is one critical section, is
+// clean, for three seeds each; without the check, the buggy one passes.
+func TestLinearizability(t *testing.T) {
+	check := func(test string, seed uint64, lin bool) *ComponentReport {
+		var c Config
+		c.Executions, c.Seed = 3000, seed
+		c.Component.Include, c.Component.Linearizable = []string{"Inc", "Get"}, lin
+		rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, test}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		rep := check("TestCounter", seed, true)
+		f := rep.Failure
+		if f == nil || f.Kind != sched.TestFailed || !strings.Contains(f.Message, "mcheck.Component: linearizability violation: no order of the calls one at a time gives these results") ||
+			!strings.Contains(f.Message, "Inc() → 1") || !strings.Contains(f.Message, "then gives 2, not 1") {
+			t.Errorf("seed %d: %+v", seed, f)
+		} else {
+			t.Logf("seed %d, %d calls after shrinking:\n%s", seed, rep.Plan.Calls(), f.Message)
+		}
+		if rep := check("TestCounterFixed", seed, true); rep.Failure != nil {
+			t.Errorf("fixed, seed %d: %s", seed, rep.Failure.Format(""))
+		}
+	}
+	if rep := check("TestCounter", 1, false); rep.Failure != nil {
+		t.Errorf("without the check: %s", rep.Failure.Format(""))
+	}
+}

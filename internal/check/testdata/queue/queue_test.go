@@ -1,0 +1,21 @@
+package queue
+
+import (
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+)
+
+func TestQueue(t *testing.T)    { mcheck.Component(t, New) }
+func TestRacy(t *testing.T)     { mcheck.Component(t, NewRacy) }
+func TestLatch(t *testing.T)    { mcheck.Component(t, NewLatch) }
+func TestAccounts(t *testing.T) { mcheck.Component(t, NewAccounts) }
+
+func TestEvent(t *testing.T)      { mcheck.Component(t, NewEvent) }
+func TestEventFixed(t *testing.T) { mcheck.Component(t, NewEventFixed) }
+func TestPool(t *testing.T)       { mcheck.Component(t, NewPool) }
+
+func TestCounter(t *testing.T) { mcheck.Component(t, NewCounter, mcheck.Methods("Inc", "Get")) }
+func TestCounterFixed(t *testing.T) {
+	mcheck.Component(t, NewCounterFixed, mcheck.Methods("Inc", "Get"))
+}
