@@ -40,11 +40,17 @@
 // restart strategy (see Component, packages envgen and restarts). A
 // method that ends the component's life (the first of Close, Stop,
 // Shutdown, Release, Dispose and Wait it has) is called once, after the
-// others: the default calling protocol. Protocol gives another one
+// others in half of the random environments (the default calling
+// protocol), and among them in the rest. Protocol gives another one
 // ("Put; (Take | Len)"): environments are then its random traces, a
-// goroutine per part of a parallel composition. Not yet: the sequential
-// baseline, linearizability, the P1–P4 detectors' reductions of
-// parallelism.
+// goroutine per part of a parallel composition. A failure that the same
+// calls also show when they run one at a time (a Put that blocks on a
+// full queue, a second Close that panics, a goroutine left running with
+// no Close) is not a concurrency bug: that environment is discarded,
+// counted in the summary, shown with -mcheck.v, and the search goes on
+// (the sequential baseline). Not yet: linearizability as an option, the
+// reductions of parallelism that the P1–P4 detectors (envgen/detect)
+// would drive.
 //
 // # Options
 //
