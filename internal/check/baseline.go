@@ -305,7 +305,7 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap) string {
 	case sched.Leak:
 		for _, gr := range g.Goroutines {
 			if c := s.inProgress(gr.ID); c != nil && gr.Op != harnessWait {
-				return fmt.Sprintf("%s blocks %s (%s at %s)", b.method(c), seq, gr.Op, b.userPos(gr))
+				return fmt.Sprintf("%s blocks %s (%s at %s); if it blocks by design, say when it may be called with mcheck.Protocol", b.method(c), seq, gr.Op, b.userPos(gr))
 			}
 		}
 		for _, gr := range g.Goroutines {
@@ -320,7 +320,12 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap) string {
 	case sched.Panic:
 		msg, _ := panicPlace(g.Message)
 		if s.panicked != nil {
-			return fmt.Sprintf("%s panics %s: %s", b.method(s.panicked), seq, msg)
+			m := b.method(s.panicked)
+			advice := "if that is its contract, say when it may be called with mcheck.Protocol"
+			if slices.Contains(envgen.CloseLike, m) {
+				advice = fmt.Sprintf("if it may be called only once, last, say so with mcheck.Finish(%q)", m)
+			}
+			return fmt.Sprintf("%s panics %s: %s; %s", m, seq, msg, advice)
 		}
 		return fmt.Sprintf("a panic %s: %s", seq, msg)
 	}
@@ -352,8 +357,7 @@ func (b *baseline) closeLike() string {
 		return ""
 	}
 	for _, m := range b.comp.Methods {
-		switch m.Name {
-		case "Close", "Stop", "Shutdown", "Release", "Dispose":
+		if slices.Contains(envgen.CloseLike, m.Name) {
 			return m.Name
 		}
 	}

@@ -203,6 +203,9 @@ func TestBaselineProgress(t *testing.T) {
 	if err != nil || rep.Failure != nil || rep.Discarded == 0 {
 		t.Fatalf("%+v %v", rep, err)
 	}
+	if !strings.Contains(rep.Why, `if it may be called only once, last, say so with mcheck.Finish("Close")`) {
+		t.Errorf("the reason lacks the advice: %q", rep.Why)
+	}
 	if n := strings.Count(out.String(), "discarded, not a concurrency bug: Close panics"); n != rep.Discarded {
 		t.Errorf("%d environments discarded, %d shown:\n%s", rep.Discarded, n, out.String())
 	}

@@ -105,8 +105,8 @@ func TestProtocolEnvironments(t *testing.T) {
 	// Without a protocol, the environments that block the queue by
 	// design are discarded by the sequential baseline instead.
 	rep, err = run("TestNoProtocol")
-	if err != nil || rep.Failure != nil || rep.Discarded == 0 {
-		t.Fatalf("fixed queue without a protocol: want its blocking environments discarded, got %v %v", err, rep)
+	if err != nil || rep.Failure != nil || rep.Discarded == 0 || !strings.Contains(rep.Why, "blocks when the calls run one at a time") || !strings.Contains(rep.Why, "if it blocks by design, say when it may be called with mcheck.Protocol") {
+		t.Fatalf("fixed queue without a protocol: want its blocking environments discarded, with advice, got %v %+v", err, rep)
 	}
 	rep, err = run("TestProtocolBuggy")
 	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.DataRace {
