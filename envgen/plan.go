@@ -157,6 +157,25 @@ func (p *Plan) Calls() int {
 	return n
 }
 
+// Kind says what kind of environment p is, for reports: "random
+// sequences", "random sequences, Close among the calls" (Free), "a trace
+// of the protocol P", or "universal".
+func (p *Plan) Kind(c *Component) string {
+	switch {
+	case p == nil:
+		return "replayed"
+	case p.Env == Universal:
+		return "universal"
+	case c.Protocol != nil:
+		return "a trace of the protocol " + c.Protocol.String()
+	case p.Free:
+		return "random sequences, " + c.Finish.Name + " among the calls"
+	case c.DefaultFinish:
+		return "random sequences, " + c.Finish.Name + " last"
+	}
+	return "random sequences"
+}
+
 // phases returns how many goroutines each phase starts (see Phases).
 func (p *Plan) phases() []int {
 	if p.Phases == nil {

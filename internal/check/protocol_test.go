@@ -112,6 +112,9 @@ func TestProtocolEnvironments(t *testing.T) {
 	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.DataRace {
 		t.Fatalf("buggy queue: want a data race, got %v %v", err, rep.Failure)
 	}
+	if text := (&check.Result{Component: rep}).Text(); !strings.Contains(text, "found in environment 1 (a trace of the protocol Put; (Take | Len)) after") {
+		t.Errorf("the report does not name the environment's kind:\n%s", text)
+	}
 	// The report's environment: Put alone first, then Take and Len.
 	if env := rep.Failure.Environment; !strings.HasPrefix(env, "g") || !strings.Contains(env, "Put(") || !strings.Contains(env, "Len()") || !strings.Contains(env, "Take()") {
 		t.Errorf("environment %q", env)

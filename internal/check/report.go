@@ -136,7 +136,7 @@ func (r *Result) Text() string {
 		case f != nil:
 			b.WriteString(f.Format(replay))
 			b.WriteString(rep.Advice())
-			found = fmt.Sprintf("found in environment %d after %d executions in %v\n", rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+			found = fmt.Sprintf("found in environment %d (%s) after %d executions in %v\n", rep.Attempts, rep.Plan.Kind(rep.Component), rep.Executions, rep.Elapsed.Round(time.Millisecond))
 		case rep.Exhausted:
 			fmt.Fprintf(&b, "mcheck: %s: explored all %d schedules of the environment, no bug\n", rep.Component.Ctor, rep.Executions)
 		default:
