@@ -10,63 +10,9 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// queueSrc is a bounded blocking queue of capacity 1 (Put blocks when it
-// is full, by design), with a Len that takes the lock and one that does
-// not (a data race with Take).
-const queueSrc = `package queue
-
-import "sync"
-
-type Queue struct {
-	mu              sync.Mutex
-	notFull, filled *sync.Cond
-	items           []int
-	racy            bool
-}
-
-func New() *Queue      { return newQueue(false) }
-func NewBuggy() *Queue { return newQueue(true) }
-
-func newQueue(racy bool) *Queue {
-	q := &Queue{racy: racy}
-	q.notFull, q.filled = sync.NewCond(&q.mu), sync.NewCond(&q.mu)
-	return q
-}
-
-// Put adds v, blocking while the queue is full.
-func (q *Queue) Put(v int) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for len(q.items) == 1 {
-		q.notFull.Wait()
-	}
-	q.items = append(q.items, v)
-	q.filled.Signal()
-}
-
-// Take removes the oldest item, blocking while the queue is empty.
-func (q *Queue) Take() int {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for len(q.items) == 0 {
-		q.filled.Wait()
-	}
-	v := q.items[0]
-	q.items = q.items[1:]
-	q.notFull.Signal()
-	return v
-}
-
-func (q *Queue) Len() int {
-	if q.racy {
-		return len(q.items)
-	}
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return len(q.items)
-}
-`
-
+// The queue of testdata/queue: a bounded blocking queue (Put blocks when
+// it is full, by design), and its twin whose Len does not lock (a data
+// race with Take).
 const queueTestSrc = `package queue
 
 import (
@@ -76,7 +22,7 @@ import (
 )
 
 func TestProtocol(t *testing.T)      { mcheck.Component(t, New, mcheck.Protocol("Put; (Take | Len)")) }
-func TestProtocolBuggy(t *testing.T) { mcheck.Component(t, NewBuggy, mcheck.Protocol("Put; (Take | Len)")) }
+func TestProtocolBuggy(t *testing.T) { mcheck.Component(t, NewRacy, mcheck.Protocol("Put; (Take | Len)")) }
 func TestNoProtocol(t *testing.T)    { mcheck.Component(t, New) }
 func TestBadProtocol(t *testing.T)   { mcheck.Component(t, New, mcheck.Protocol("Put; (Take | Len")) }
 func TestUnknownMethod(t *testing.T) { mcheck.Component(t, New, mcheck.Protocol("Put; Peek")) }
@@ -89,7 +35,7 @@ func TestUnknownMethod(t *testing.T) { mcheck.Component(t, New, mcheck.Protocol(
 // found), and bad protocols are refused with the column or the method.
 func TestProtocolEnvironments(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(checktest.TempModule(t, map[string]string{"queue/queue.go": queueSrc, "queue/queue_test.go": queueTestSrc}), "queue")
+	dir := filepath.Join(checktest.TempModule(t, map[string]string{"queue/protocol_test.go": queueTestSrc}, "internal/check/testdata/queue"), "queue")
 	run := func(test string) (*check.ComponentReport, error) {
 		return checktest.ComponentTest(dir, check.ID{Pkg: "fixture/queue", Test: test}, func(c *check.Config) {
 			c.Seed, c.Executions, c.Time = 1, 2000, 0
