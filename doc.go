@@ -48,7 +48,8 @@
 // full queue, a second Close that panics, a goroutine left running with
 // no Close) is not a concurrency bug: that environment is discarded,
 // counted in the summary, shown with -mcheck.v, and the search goes on
-// (the sequential baseline). Not yet: linearizability as an option, the
+// (the sequential baseline). Linearizable also compares the calls'
+// results with those of the one-at-a-time orders. Not yet: the
 // reductions of parallelism that the P1–P4 detectors (envgen/detect)
 // would drive.
 //
@@ -58,7 +59,7 @@
 // Budget, Executions, Strategy, Preemptions, Steps, Workers, SyncOnly,
 // NoRaces, TimeBarrier, TimerHorizon, Tags, Replay) applies to Run, Check
 // and Component alike; a ComponentOption (Methods, Exclude, Init, Finish,
-// Protocol, Values, Goroutines, Environment, Restarts) to Component only, and
+// Protocol, Linearizable, Values, Goroutines, Environment, Restarts) to Component only, and
 // passing one to Run is a compile error. Strategies, environments and
 // restart strategies are typed constants (DFS, UniversalEnvironment,
 // Luby...); an untyped string such as Strategy("dfs") works too. Values

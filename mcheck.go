@@ -287,6 +287,17 @@ func Protocol(p string) ComponentOption {
 	return componentOption(func(c *check.Config) { c.Component.Protocol = p })
 }
 
+// Linearizable makes Component also check the results of the calls whose
+// results are of basic types: a concurrent execution whose results no
+// order of the same calls one at a time gives is a linearizability
+// violation (Wing and Gong), reported with the calls, their results and
+// the longest order that matches. Off by default: a component may be
+// weakly consistent by design (a Clear that empties one segment at a
+// time).
+func Linearizable() ComponentOption {
+	return componentOption(func(c *check.Config) { c.Component.Linearizable = true })
+}
+
 // Goroutines sets how many goroutines an environment runs (default 2).
 func Goroutines(n int) ComponentOption {
 	return componentOption(func(c *check.Config) { c.SetGoroutines("mcheck.Goroutines", n) })

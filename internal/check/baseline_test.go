@@ -278,4 +278,11 @@ func TestLinearizability(t *testing.T) {
 	if rep := check("TestCounter", 1, false); rep.Failure != nil {
 		t.Errorf("without the check: %s", rep.Failure.Format(""))
 	}
+	// mcheck.Linearizable() in the test asks for it, as mcheck test reads it.
+	var c Config
+	c.Executions, c.Seed, c.TestOptions = 3000, 1, ReadOptions
+	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, "TestCounterLinearizable"}, c)
+	if err != nil || rep.Failure == nil || !strings.Contains(rep.Failure.Message, "linearizability violation") {
+		t.Errorf("with mcheck.Linearizable(): %+v %v", rep, err)
+	}
 }

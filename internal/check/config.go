@@ -56,9 +56,9 @@ type ComponentConfig struct {
 	Restart    string // restart strategy: "luby" (default), "fixed", "walsh", "none"
 	Unit       restarts.Budget
 	// Linearizable checks the results of calls with comparable results
-	// (linear.go). Off by default: no option of package mcheck sets it
-	// yet (a component may be weakly consistent by design, like
-	// ConcurrentHashMap's Clear in examples/components/hashmap).
+	// (linear.go; mcheck.Linearizable). Off by default: a component may
+	// be weakly consistent by design, like ConcurrentHashMap's Clear in
+	// examples/components/hashmap.
 	Linearizable bool
 }
 

@@ -502,6 +502,8 @@ func readOption(c *Config, o TestOption) error {
 		c.Component.Finish = str("method")
 	case "Protocol":
 		c.Component.Protocol = str("p")
+	case "Linearizable":
+		c.Component.Linearizable = true
 	case "Goroutines":
 		c.SetGoroutines(what, num("n"))
 	case "Environment":

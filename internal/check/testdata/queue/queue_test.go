@@ -19,3 +19,8 @@ func TestCounter(t *testing.T) { mcheck.Component(t, NewCounter, mcheck.Methods(
 func TestCounterFixed(t *testing.T) {
 	mcheck.Component(t, NewCounterFixed, mcheck.Methods("Inc", "Get"))
 }
+
+// The same, with the check asked for by the option.
+func TestCounterLinearizable(t *testing.T) {
+	mcheck.Component(t, NewCounter, mcheck.Methods("Inc", "Get"), mcheck.Linearizable())
+}
