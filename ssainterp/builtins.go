@@ -255,15 +255,7 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 	case "panic":
 		// go panic(v) and defer panic(v): the statement's thunk calls
 		// the builtin (a panic statement is an ssa.Panic instead).
-		x := args[0]
-		return func(fr *frame) *frame {
-			v := fr.regs[x]
-			if v.r == nil {
-				v = fr.g.m.panicNilValue()
-			}
-			throwPanic(v)
-			return nil
-		}
+		return panicOp(args[0])
 	case "ssa:deferstack":
 		// The current frame's defer stack, for defers in the bodies of
 		// range-over-func loops (see deferStmt).

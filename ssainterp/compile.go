@@ -484,15 +484,7 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 	case *ssa.RunDefers:
 		return opRunDefers
 	case *ssa.Panic:
-		x := c.slot(ins.X)
-		return func(fr *frame) *frame {
-			v := fr.regs[x]
-			if v.r == nil {
-				v = fr.g.m.panicNilValue()
-			}
-			throwPanic(v)
-			return nil
-		}
+		return panicOp(c.slot(ins.X))
 	case *ssa.BinOp:
 		return c.binop(ins)
 	case *ssa.UnOp:
@@ -947,4 +939,17 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 		return branch(func(a, b uint64) bool { return a > b })
 	}
 	return branch(func(a, b uint64) bool { return a >= b })
+}
+
+// panicOp is panic(v) of the value in register x (a nil v panics with
+// a *runtime.PanicNilError, as Go 1.21 on).
+func panicOp(x int) op {
+	return func(fr *frame) *frame {
+		v := fr.regs[x]
+		if v.r == nil {
+			v = fr.g.m.panicNilValue()
+		}
+		throwPanic(v)
+		return nil
+	}
 }

@@ -307,12 +307,7 @@ func linknameModels() modelTable {
 		// pc[0] is runtime.Callers itself.
 		pcs := append([]uintptr{m.runtimePC("runtime.Callers", filepath.Join(goroot, "runtime", "extern.go"), 331)}, m.callerPCs(fr)...)
 		pcs = pcs[min(max(int(args[0].int()), 0), len(pcs)):]
-		out := args[1].slice()
-		n := min(len(out), len(pcs))
-		for i := range n {
-			out[i] = value{n: uint64(pcs[i])}
-		}
-		set(fr, dst, intVal(int64(n)))
+		set(fr, dst, intVal(int64(copyInts(args[1].slice(), pcs))))
 		return fr
 	}
 	tab["runtime.CallersFrames"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
@@ -374,12 +369,7 @@ func linknameModels() modelTable {
 	}
 	tab["runtime.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := m.allStacks(fr, args[1].bool())
-		buf := args[0].slice()
-		n := min(len(buf), len(s))
-		for i := range n {
-			buf[i] = value{n: uint64(s[i])}
-		}
-		set(fr, dst, intVal(int64(n)))
+		set(fr, dst, intVal(int64(copyInts(args[0].slice(), []byte(s)))))
 		return fr
 	}
 	tab["runtime/debug.Stack"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
@@ -688,4 +678,14 @@ func (p *Program) declPos(fn *ssa.Function) string {
 // newNativeFrame returns a zero runtime.Frame, addressable.
 func newNativeFrame() reflect.Value {
 	return reflect.New(reflect.TypeFor[goruntime.Frame]()).Elem()
+}
+
+// copyInts copies src into the interpreted slice out, as copy does, and
+// returns how many it copied.
+func copyInts[T uintptr | byte](out []value, src []T) int {
+	n := min(len(out), len(src))
+	for i := range n {
+		out[i] = value{n: uint64(src[i])}
+	}
+	return n
 }
