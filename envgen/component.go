@@ -29,6 +29,10 @@ type Component struct {
 	// and half of the random environments call it among the others
 	// instead of once, last (Plan.Free).
 	DefaultFinish bool
+	// Reduced are the reductions of parallelism of the protocol (or of
+	// the default protocol) that apply, in the order the seed recommends
+	// (Component.Reduce; none until it is called).
+	Reduced []Reduced
 }
 
 // Method is one operation of a component.

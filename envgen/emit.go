@@ -90,13 +90,13 @@ func (s *Source) env(b *bytes.Buffer, pr *Printer, i int, p *Plan) {
 		fmt.Fprintf(b, "// %s is a universal environment of %s (Parizek and Kalibera's Figure 1a):\n"+
 			"// %d goroutines, each calling up to %d methods chosen with mcheck.Choose,\n"+
 			"// which mcheck explores as choice points. Drawn with seed %d (from -seed %d).\n", s.TestName(i), c.Ctor, p.Goroutines, p.MaxCalls, s.Seeds[i], s.Seed)
+	} else if c.Protocol != nil || p.Reduction != Unreduced {
+		fmt.Fprintf(b, "// %s is environment %d of %s: %s,\n"+
+			"// %d goroutines in %d phases. Drawn with seed %d (from -seed %d).\n", s.TestName(i), i+1, c.Ctor, p.Kind(c), len(p.Threads), len(p.phases()), s.Seeds[i], s.Seed)
 	} else {
 		fmt.Fprintf(b, "// %s is random-sequence environment %d of %s (Parizek and Kalibera's\n"+
 			"// Figure 1b): %d goroutines, each calling a random sequence of methods.\n"+
 			"// Drawn with seed %d (from -seed %d).\n", s.TestName(i), i+1, c.Ctor, len(p.Threads), s.Seeds[i], s.Seed)
-		if c.Protocol != nil {
-			fmt.Fprintf(b, "// A trace of the calling protocol %s.\n", c.Protocol)
-		}
 	}
 	fmt.Fprintf(b, "func %s(t *testing.T) {\n", s.TestName(i))
 	ctorArgs := Args(pr, c.Params, p.NewArgs, c.CtorSig.Variadic())

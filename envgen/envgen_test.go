@@ -206,7 +206,7 @@ func TestDefaultProtocol(t *testing.T) {
 	// others; the other half (Free) call it among them, not at the end.
 	free, last := 0, 0
 	for seed := range uint64(100) {
-		p := Draw(c, Random, 2, 0, seed)
+		p := Draw(c, Random, Unreduced, 2, 0, seed)
 		calls := 0
 		for _, th := range p.Threads {
 			for _, call := range th {

@@ -47,16 +47,24 @@ type Plan struct {
 	// Threads: the first Phases[0] goroutines run, then, once they all
 	// returned, the next Phases[1]... (nil: one phase of all Threads).
 	Phases []int
+	// Reduction, if not Unreduced, says the plan is a trace of that
+	// reduction of the protocol (Component.Reduced, NewReduced).
+	Reduction Reduction
 }
 
 // Draw makes environment env (Random or Universal) of g goroutines from
 // seed alone; a random environment of a component with a calling
-// protocol is a random trace of the protocol (NewProtocol).
-func Draw(c *Component, env string, g, maxCalls int, seed uint64) *Plan {
+// protocol is a random trace of the protocol (NewProtocol), and one of a
+// reduction r (not Unreduced) a trace of the reduced protocol of c.Reduced
+// (NewReduced).
+func Draw(c *Component, env string, r Reduction, g, maxCalls int, seed uint64) *Plan {
 	rng := rand.New(rand.NewPCG(seed, 0x6d636865636b))
+	k := slices.IndexFunc(c.Reduced, func(x Reduced) bool { return x.Reduction == r })
 	switch {
 	case env == Universal:
 		return NewUniversal(c, g, maxCalls, rng)
+	case r != Unreduced && k >= 0:
+		return NewReduced(c, k, rng)
 	case c.Protocol != nil:
 		return NewProtocol(c, rng)
 	}
@@ -166,6 +174,17 @@ func (p *Plan) Kind(c *Component) string {
 		return "replayed"
 	case p.Env == Universal:
 		return "universal"
+	case p.Reduction != Unreduced:
+		base := "the default protocol"
+		if c.Protocol != nil {
+			base = "the protocol " + c.Protocol.String()
+		}
+		for _, r := range c.Reduced {
+			if r.Reduction == p.Reduction {
+				return fmt.Sprintf("a trace of %s (the %s of %s by the P1–P4 weights)", r.Protocol, p.Reduction, base)
+			}
+		}
+		return fmt.Sprintf("a trace of the %s of %s", p.Reduction, base)
 	case c.Protocol != nil:
 		return "a trace of the protocol " + c.Protocol.String()
 	case p.Free:
@@ -272,8 +291,11 @@ func (p *Plan) Encode() string {
 			list(c.Args)
 		}
 	}
-	if p.Phases != nil {
+	if p.Phases != nil || p.Reduction != Unreduced {
 		list(p.Phases) // last: tokens without phases still decode
+	}
+	if p.Reduction != Unreduced {
+		u(int(p.Reduction))
 	}
 	return planPrefix + base64.RawURLEncoding.EncodeToString(b)
 }
@@ -337,6 +359,10 @@ func Decode(s string) (*Plan, error) {
 			sum += n
 		}
 		bad = bad || sum != len(p.Threads)
+	}
+	if len(b) > 0 && !bad {
+		p.Reduction = Reduction(u())
+		bad = bad || p.Reduction < Unreduced || p.Reduction > RecursiveReduction
 	}
 	if bad || len(b) != 0 {
 		return nil, fmt.Errorf("environment token %q is corrupt", s)

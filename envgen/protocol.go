@@ -3,6 +3,7 @@ package envgen
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -265,10 +266,11 @@ type Trace [][][]string
 
 // DrawTrace draws a random trace of p: an alternative picks one part, a
 // repetition runs its part 0 to maxRep times, a parallel composition
-// becomes a phase with a goroutine per part. Parallelism nested inside a
-// part of a parallel composition is drawn as one random interleaving of
-// its parts on that part's goroutine (a trace of the protocol, but not
-// explored concurrently).
+// becomes a phase with a goroutine per part (also inside an alternative
+// or a repetition, as reduced protocols have them). Parallelism nested
+// inside a part of a parallel composition is drawn as one random
+// interleaving of its parts on that part's goroutine (a trace of the
+// protocol, but not explored concurrently).
 func DrawTrace(p Protocol, maxRep int, rng *rand.Rand) Trace {
 	var tr Trace
 	var cur []string // the current sequential phase
@@ -291,6 +293,12 @@ func DrawTrace(p Protocol, maxRep int, rng *rand.Rand) Trace {
 		case Seq:
 			for _, q := range p {
 				walk(q)
+			}
+		case Alt:
+			walk(p[rng.IntN(len(p))])
+		case Star:
+			for range rng.IntN(maxRep + 1) {
+				walk(p.P)
 			}
 		default:
 			cur = append(cur, interleave(p, maxRep, rng)...)
@@ -355,13 +363,29 @@ const maxRepeat = 3
 // trace (DrawTrace, each * repeated 0 to 3 times), its phases one after
 // the other, each call with arguments drawn from its domains.
 func NewProtocol(c *Component, rng *rand.Rand) *Plan {
+	return newTrace(c, c.Protocol, rng)
+}
+
+// NewReduced draws an environment from the reduced protocol c.Reduced[k]
+// as NewProtocol does.
+func NewReduced(c *Component, k int, rng *rand.Rand) *Plan {
+	r := c.Reduced[k]
+	p := newTrace(c, r.Protocol, rng)
+	p.Reduction = r.Reduction
+	return p
+}
+
+// newTrace draws a trace of proto. A default Finish is called last
+// unless proto calls it (Plan.Free).
+func newTrace(c *Component, proto Protocol, rng *rand.Rand) *Plan {
 	p := &Plan{Env: Random}
+	p.Free = c.DefaultFinish && slices.Contains(ProtocolMethods(proto), c.Finish.Name)
 	p.fixedArgs(c, rng)
 	index := map[string]int{}
 	for i, m := range c.Methods {
 		index[m.Name] = i
 	}
-	for _, phase := range DrawTrace(c.Protocol, maxRepeat, rng) {
+	for _, phase := range DrawTrace(proto, maxRepeat, rng) {
 		p.Phases = append(p.Phases, len(phase))
 		for _, names := range phase {
 			th := []Call{}

@@ -6,12 +6,16 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/envgen/detect"
 	"github.com/mcheck-dev/mcheck/restarts"
 )
 
@@ -31,6 +35,8 @@ func envgenCmd(dir string, args []string, stdout, stderr io.Writer) int {
 	initM := fs.String("init", "", "a method called once before the goroutines start")
 	finish := fs.String("finish", "", "a method called once after they all returned")
 	protocol := fs.String("protocol", "", "a calling protocol: environments are its random traces (as mcheck.Protocol)")
+	reduction := fs.String("reduction", "none", "draw from a reduction of parallelism of the protocol (or of the default one) by the P1–P4 weights: prefixes, sensitive or recursive")
+	threshold := fs.Float64("threshold", envgen.DefaultThreshold, "the recursive reduction's threshold")
 	out := fs.String("o", "", "the file to write (default <ctor>_env_test.go)")
 	pkgDir := fs.String("dir", ".", "the package's directory")
 	if code := parse(fs, "envgen", args, stdout, stderr); code >= 0 {
@@ -53,7 +59,20 @@ func envgenCmd(dir string, args []string, stdout, stderr io.Writer) int {
 	if *n < 1 || *goroutines < 1 {
 		return fail("-n and -goroutines must be positive")
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: pdir}, ".")
+	red := envgen.Unreduced
+	for r, name := range envgen.ReductionNames {
+		if name == *reduction {
+			red = r
+		}
+	}
+	if red == envgen.Unreduced && *reduction != "none" || red != envgen.Unreduced && *env != envgen.Random {
+		return fail("-reduction %s: want none, prefixes, sensitive or recursive, of random environments", *reduction)
+	}
+	mode := packages.NeedName | packages.NeedTypes
+	if red != envgen.Unreduced {
+		mode |= packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedImports
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: pdir}, ".")
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -71,10 +90,18 @@ func envgenCmd(dir string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	if red != envgen.Unreduced {
+		prog, ssaPkgs := ssautil.Packages(pkgs, ssa.InstantiateGenerics)
+		prog.Build()
+		comp.Reduce(comp.WeightsOf(detect.DetectPackage(prog.Fset, ssaPkgs[0])), *threshold)
+		if !slices.ContainsFunc(comp.Reduced, func(r envgen.Reduced) bool { return r.Reduction == red }) {
+			return fail("-reduction %s: the %s does not apply to %s (no parallel pair the P1–P4 detectors weigh, or an init phase for parallel prefixes)", *reduction, red, *ctor)
+		}
+	}
 	src := &envgen.Source{Pkg: pkg, Comp: comp, Command: "mcheck envgen " + strings.Join(args, " "), Seed: *seed}
 	for i := range *n {
 		s := restarts.Seed(*seed, i+1)
-		src.Plans = append(src.Plans, envgen.Draw(comp, *env, *goroutines, *calls, s))
+		src.Plans = append(src.Plans, envgen.Draw(comp, *env, red, *goroutines, *calls, s))
 		src.Seeds = append(src.Seeds, s)
 	}
 	b, err := src.Bytes()

@@ -43,7 +43,7 @@ func TestEnvgenGenerate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`(?s)// A trace of the calling protocol Put; \(Get \| Size\)\..*wg.Add\(1\)\s*go func\(\) \{\s*defer wg.Done\(\)\s*c.Put\([^\n]*\)\s*\}\(\)\s*wg.Wait\(\)\s*wg.Add\(2\)\s.*c.Get\(.*c.Size\(\).*wg.Wait\(\)`).Match(proto) {
+	if !regexp.MustCompile(`(?s)environment 1 of NewFixed: a trace of the protocol Put; \(Get \| Size\),\n// 3 goroutines in 2 phases.*wg.Add\(1\)\s*go func\(\) \{\s*defer wg.Done\(\)\s*c.Put\([^\n]*\)\s*\}\(\)\s*wg.Wait\(\)\s*wg.Add\(2\)\s.*c.Get\(.*c.Size\(\).*wg.Wait\(\)`).Match(proto) {
 		t.Fatalf("envgen -protocol wrote:\n%s", proto)
 	}
 	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-protocol", "Put; (Get", "-o", "bad_env_test.go"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "protocol:10: want ) to close the ( at column 6") {

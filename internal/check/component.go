@@ -128,6 +128,9 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	if cc.Unit == (restarts.Budget{}) {
 		cc.Unit.Executions = DefaultUnit
 	}
+	if cc.Env == envgen.Random {
+		reduce(target.Prog, comp, cc)
+	}
 	start := time.Now()
 	explore := exploreIn(target, comp, c.Options, cc.Linearizable)
 	bl := &baseline{comp: comp, opts: c.Options, explore: explore}
@@ -214,7 +217,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		}()
 		for {
 			t.envs++
-			plan := envgen.Draw(comp, cc.Env, cc.Goroutines, cc.MaxCalls, seed)
+			plan := envgen.Draw(comp, cc.Env, reductionOf(comp, cc, i), cc.Goroutines, cc.MaxCalls, seed)
 			o := c.Options
 			o.Seed, o.Executions, o.Workers = seed, left, 1
 			if o.Executions == 0 {

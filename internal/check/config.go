@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/envgen/detect"
 	"github.com/mcheck-dev/mcheck/restarts"
 	"github.com/mcheck-dev/mcheck/sched"
 )
@@ -60,6 +61,20 @@ type ComponentConfig struct {
 	// be weakly consistent by design, like ConcurrentHashMap's Clear in
 	// examples/components/hashmap.
 	Linearizable bool
+	// Reduction says which reductions of parallelism environments are
+	// drawn from (reduce.go): "" (the default schedule: each in the
+	// seed's order on every other attempt), "none" (no reduction: random
+	// sequences or traces of the user's protocol), "protocol" (traces of
+	// the unreduced protocol, the default one spelt by
+	// Component.DefaultProtocol without a user's), or one reduction
+	// alone, by its envgen.ReductionNames name. Threshold is the
+	// recursive reduction's (default envgen.DefaultThreshold).
+	Reduction string
+	Threshold float64
+	// Patterns are the detectors whose findings weigh the method pairs
+	// (nil: all four; the seed pairs P1 with P2 for deadlocks and P3 with
+	// P4 for races, Sect. 4).
+	Patterns []detect.Pattern
 }
 
 // Defaults: the one table of what a check does when nothing says
@@ -86,6 +101,7 @@ var (
 	Strategies   = []string{"portfolio", "random", "pct", "dfs"}
 	Environments = []string{envgen.Random, envgen.Universal}
 	Restarts     = []string{"luby", "fixed", "walsh", "none"}
+	Reductions   = []string{"default", "none", "protocol", "prefixes", "sensitive", "recursive"}
 )
 
 // Err returns the refusals of c (options given values they cannot take)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
@@ -60,6 +61,17 @@ var flagTable = []flagDef{
 				c.refuse("%s=%s: want full (or nothing)", name, v)
 			}
 		}},
+	{"reduction", "mcheck.Component's environments: default (each reduction of parallelism by the P1–P4 weights, in the order parallel prefixes, sensitive composition, recursive reduction, on every other attempt), none (random sequences, or the user's protocol), protocol (traces of the unreduced protocol; without one, every method on a goroutine of its own), or prefixes, sensitive or recursive alone", "default",
+		func(c *Config, name string, v any) {
+			c.oneOf(name, v.(string), Reductions)
+			c.Component.Reduction = strings.TrimPrefix(v.(string), "default")
+		}},
+	{"threshold", "proportional weight below which the recursive reduction of parallelism runs a part in sequence", float64(envgen.DefaultThreshold),
+		func(c *Config, name string, v any) {
+			if c.Component.Threshold = v.(float64); c.Component.Threshold < 0 || c.Component.Threshold > 1 {
+				c.refuse("%s %v: a threshold is a proportion, in [0, 1]", name, v)
+			}
+		}},
 	{"synconly", "schedule only at synchronisation, not at loads and stores of shared memory", false,
 		func(c *Config, _ string, v any) { c.SyncOnly = v.(bool) }},
 	{"norace", "do not report data races", false,
@@ -97,6 +109,8 @@ func Define(fs *flag.FlagSet, prefix string) {
 			fs.String(name, v, usage)
 		case bool:
 			fs.Bool(name, v, usage)
+		case float64:
+			fs.Float64(name, v, usage)
 		case byteSize:
 			fs.Var(new(ssainterp.ByteSize), name, usage)
 		default:
