@@ -44,12 +44,13 @@ type Harness struct {
 	Next func(g int, choose func(n int) int) (HarnessCall, bool)
 	// Started, if set, is told the id of goroutine g when it starts.
 	Started func(g, id int)
-	// Returned, if set, is told in executions replayed to be reported
-	// (Config.Trace) what each call of goroutine g returned, as fmt's %v
-	// spells it.
+	// Returned, if set, is told when each call of goroutine g returns,
+	// and, in executions replayed to be reported (Config.Trace), what it
+	// returned, as fmt's %v spells it ("" in the others: formatting
+	// results costs).
 	Returned func(g int, results string)
-	// AllResults has Returned told in every execution, not only in
-	// those replayed to be reported.
+	// AllResults has Returned told the results in every execution, not
+	// only in those replayed to be reported.
 	AllResults bool
 	// Check, if set, is called once the goroutines are done (before
 	// Finish); a message it returns fails the test there, as t.Fatal.
@@ -240,8 +241,12 @@ func (m *Machine) runner(st *harnessRun, i int, pos token.Pos) *function {
 		},
 		// 1: what it returned; loop.
 		func(fr *frame) *frame {
-			if (m.cfg.Trace || h.AllResults) && h.Returned != nil {
-				h.Returned(i, m.formatResults(call.Sig, fr.regs[0]))
+			if h.Returned != nil {
+				res := ""
+				if m.cfg.Trace || h.AllResults {
+					res = m.formatResults(call.Sig, fr.regs[0])
+				}
+				h.Returned(i, res)
 			}
 			fr.pc = 0
 			return fr

@@ -34,8 +34,16 @@ import (
 // their creation site, each with its operation and position); a panic of
 // the same call with the same message at the same place; a data race on
 // the same pair of positions; otherwise the same message. A call that
-// panics alone on a new component is not explained: it is bad input,
-// reported with its advice (ComponentReport.Advice).
+// panics alone on a new component is explained too (by the order that
+// makes it first): a misuse or bad input, not a concurrency bug; its
+// reason says which option expresses that.
+//
+// The search does not leave an environment at its first explained
+// failure: it explores it on (up to maxExplained explained failures),
+// with those failures expected (sched.Target.Expected), so that the
+// environment's misuse (an Add after Shutdown) does not hide its bug
+// (two Shutdowns racing). The baseline's executions count against the
+// check's budget.
 //
 // Not done: a blocked call does not let the other goroutines go on in the
 // sequential run (Lincheck's suspended operations), so a failure that
@@ -47,6 +55,7 @@ import (
 const (
 	seqOrders     = 64 // sequential orders tried per failure
 	seqExecutions = 50 // executions of each
+	maxExplained  = 4  // explained failures per environment before the next
 )
 
 // runSnap is what the environment's goroutines did in a reported
@@ -63,16 +72,22 @@ type runSnap struct {
 func withSnap(t sched.Target, snap *runSnap) sched.Target {
 	describe := t.Describe
 	t.Describe = func(m *ssainterp.Machine) string {
-		r := m.Hosted().(*hosted).run
-		*snap = runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls))}
-		for g, cs := range r.calls {
-			snap.calls = append(snap.calls, slices.Clone(cs))
-			snap.returned[g] = len(r.results[g])
-		}
-		snap.panicked = snap.inProgress(m.PanickedGoroutine())
+		*snap = snapshot(m)
 		return describe(m)
 	}
 	return t
+}
+
+// snapshot returns what the environment's goroutines did on m.
+func snapshot(m *ssainterp.Machine) runSnap {
+	r := m.Hosted().(*hosted).run
+	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls))}
+	for g, cs := range r.calls {
+		s.calls = append(s.calls, slices.Clone(cs))
+		s.returned[g] = len(r.results[g])
+	}
+	s.panicked = s.inProgress(m.PanickedGoroutine())
+	return s
 }
 
 // inProgress returns the call in progress on the environment's goroutine
@@ -95,17 +110,26 @@ func (b *baseline) method(c *envgen.Call) string {
 }
 
 // explorer explores one environment; the snapshot is the reported
-// execution's.
-type explorer func(plan *envgen.Plan, o sched.Options) (*sched.Report, *runSnap, error)
+// execution's. Failures whose signature is in known are expected (the
+// baseline explained them in this environment): the search goes on past
+// them.
+type explorer func(plan *envgen.Plan, o sched.Options, known []string) (*sched.Report, *runSnap, error)
 
 // exploreIn returns the explorer of environments of comp in the test's
 // mcheck.Component call that target starts; with linearizable, the
 // results of calls whose results are comparable are checked
 // (linear.go), with sequential runs under the check's options o.
 func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, linearizable bool) explorer {
-	return func(plan *envgen.Plan, eo sched.Options) (*sched.Report, *runSnap, error) {
+	sig := &baseline{comp: comp}
+	return func(plan *envgen.Plan, eo sched.Options, known []string) (*sched.Report, *runSnap, error) {
 		var snap runSnap
 		t := withSnap(componentTarget(target, comp, plan), &snap)
+		if len(known) > 0 {
+			t.Expected = func(m *ssainterp.Machine, f *sched.Failure) bool {
+				s := snapshot(m)
+				return slices.Contains(known, sig.signature(f, &s))
+			}
+		}
 		var lin *linearity
 		if linearizable {
 			lin = newLinearity(target, comp, plan, o)
@@ -130,20 +154,21 @@ type baseline struct {
 
 // explain returns why failure f, found in plan with snapshot s, is not a
 // concurrency bug (a sequential order shows it: "Put blocks when the
-// calls run one at a time (sync.Cond.Wait at queue.go:20)"), and the
-// order; "" if no order does, or plan is not a random-sequence
-// environment.
-func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed uint64) (string, []envgen.CallRef, error) {
+// calls run one at a time (sync.Cond.Wait at queue.go:20)"), the order,
+// and the failure's signature; why is "" if no order does, or plan is
+// not a random-sequence environment. n is the executions it ran.
+func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed uint64) (why string, order []envgen.CallRef, sig string, n int, err error) {
 	if plan.Env != envgen.Random || f.Kind == sched.Nondeterminism || len(s.calls) != len(plan.Threads) {
-		return "", nil, nil
+		return "", nil, "", 0, nil
 	}
 	want := b.signature(f, s)
 	o := sequential(b.opts, seed, seqExecutions)
 	for _, order := range orders(plan, s, seed) {
-		r, ss, err := b.explore(plan.Sequential(order), o)
+		r, ss, err := b.explore(plan.Sequential(order), o, nil)
 		if err != nil {
-			return "", nil, err
+			return "", nil, "", n, err
 		}
+		n += r.Executions
 		g := r.Failure
 		if g == nil || family(g.Kind) != family(f.Kind) || len(ss.returned) != 1 || b.signature(g, ss) != want {
 			continue
@@ -153,30 +178,29 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 			ran[c] = true
 		}
 		explained := true
-		for gi, n := range s.returned {
-			for j := range n {
+		for gi, k := range s.returned {
+			for j := range k {
 				explained = explained && ran[envgen.CallRef{G: gi, J: j}]
 			}
 		}
 		if !explained {
 			continue
 		}
-		if g.Kind == sched.Panic && ss.returned[0] > 0 {
-			// A call that panics alone on a new component is bad
-			// input, reported as such (see Advice).
-			alone, _, err := b.explore(plan.Sequential(order[ss.returned[0]:ss.returned[0]+1]), o)
+		alone := false
+		if g.Kind == sched.Panic {
+			// Does the call panic alone on a new component? Then
+			// the advice is about its arguments.
+			k := ss.returned[0]
+			r, _, err := b.explore(plan.Sequential(order[k:k+1]), o, nil)
 			if err != nil {
-				return "", nil, err
+				return "", nil, "", n, err
 			}
-			if alone.Failure != nil && alone.Failure.Kind == sched.Panic {
-				return "", nil, nil
-			}
-		} else if g.Kind == sched.Panic {
-			return "", nil, nil
+			n += r.Executions
+			alone = r.Failure != nil && r.Failure.Kind == sched.Panic
 		}
-		return b.reason(g, ss), order, nil
+		return b.reason(g, ss, alone), order, want, n, nil
 	}
-	return "", nil, nil
+	return "", nil, "", n, nil
 }
 
 // orders returns the sequential orders of plan's calls to try for a
@@ -252,9 +276,13 @@ func family(k sched.Kind) sched.Kind {
 // it waits for the environment's goroutines.
 const harnessWait = "mcheck.Component wait"
 
-// signature is what two failures of the same family must share to be
-// the same failure.
+// signature is what two failures must share to be the same failure:
+// their family, and what the family's failures are told apart by.
 func (b *baseline) signature(f *sched.Failure, s *runSnap) string {
+	return string(family(f.Kind)) + ": " + b.what(f, s)
+}
+
+func (b *baseline) what(f *sched.Failure, s *runSnap) string {
 	switch family(f.Kind) {
 	case sched.Leak:
 		var places []string
@@ -298,8 +326,9 @@ func panicPlace(msg string) (first, place string) {
 }
 
 // reason says why a sequential failure g (snapshot s) is not a
-// concurrency bug, for the summary and -mcheck.v.
-func (b *baseline) reason(g *sched.Failure, s *runSnap) string {
+// concurrency bug, for the summary and -mcheck.v; alone says the call
+// that panicked panics alone on a new component too.
+func (b *baseline) reason(g *sched.Failure, s *runSnap, alone bool) string {
 	const seq = "when the calls run one at a time"
 	switch family(g.Kind) {
 	case sched.Leak:
@@ -322,7 +351,10 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap) string {
 		if s.panicked != nil {
 			m := b.method(s.panicked)
 			advice := "if that is its contract, say when it may be called with mcheck.Protocol"
-			if slices.Contains(envgen.CloseLike, m) {
+			switch {
+			case alone:
+				return fmt.Sprintf("%s panics when it is the only call on a new component: %s; if it cannot take these arguments, give its parameters values with mcheck.Values, or leave it out with mcheck.Exclude(%q)", m, msg, m)
+			case slices.Contains(envgen.CloseLike, m):
 				advice = fmt.Sprintf("if it may be called only once, last, say so with mcheck.Finish(%q)", m)
 			}
 			return fmt.Sprintf("%s panics %s: %s; %s", m, seq, msg, advice)

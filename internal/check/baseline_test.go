@@ -52,7 +52,7 @@ func TestBaselineByDesign(t *testing.T) {
 					tc.test, seed, rep.Discarded, rep.Attempts, rep.Why, tc.why)
 			}
 			text := (&Result{Component: rep}).Text()
-			want := fmt.Sprintf("mcheck: %d environments; %d discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
+			want := fmt.Sprintf("mcheck: %d environments; %d failures discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the summary lacks %q:\n%s", tc.test, want, text)
 			}
@@ -113,7 +113,7 @@ func TestBaselineExplain(t *testing.T) {
 	} {
 		name := fmt.Sprintf("%s %v", tc.test, tc.threads)
 		_, comp, plan, explore := queueEnv(t, tc.test, tc.threads)
-		r, snap, err := explore(plan, sched.Options{Seed: 1, Executions: 500})
+		r, snap, err := explore(plan, sched.Options{Seed: 1, Executions: 500}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +122,7 @@ func TestBaselineExplain(t *testing.T) {
 			continue
 		}
 		bl := &baseline{comp: comp, explore: explore}
-		why, order, err := bl.explain(plan, r.Failure, snap, 1)
+		why, order, _, _, err := bl.explain(plan, r.Failure, snap, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +168,7 @@ func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *env
 func TestBaselineCorpus(t *testing.T) {
 	id := ID{queuePkg, "TestLatch"}
 	tg, _, plan, explore := queueEnv(t, id.Test, [][]string{{"Close"}, {"Close"}})
-	r, _, err := explore(plan, sched.Options{Seed: 1, Executions: 100})
+	r, _, err := explore(plan, sched.Options{Seed: 1, Executions: 100}, nil)
 	if err != nil || r.Failure == nil || r.Failure.Kind != sched.Panic {
 		t.Fatalf("two Closes: %+v %v", r, err)
 	}

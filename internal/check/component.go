@@ -30,8 +30,8 @@ type ComponentReport struct {
 	Executions int
 	Elapsed    time.Duration
 	Exhausted  bool // a single environment (no restarts) was explored completely
-	// Discarded counts the environments whose failure a sequential
-	// order of their calls shows too (baseline.go): not concurrency
+	// Discarded counts the failures a sequential order of their
+	// environment's calls shows too (baseline.go): not concurrency
 	// bugs, so the search went on; Why says why the first was.
 	Discarded  int
 	Why        string
@@ -146,7 +146,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		}
 		o := c.Options
 		o.Replay = schedule
-		r, snap, err := explore(plan, o)
+		r, snap, err := explore(plan, o, nil)
 		if errors.Is(err, sched.ErrTokenMismatch) && !explicit {
 			return false, nil // saved for an older version of the code
 		}
@@ -156,7 +156,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		if !explicit {
 			// Saved before the sequential baseline, say: a failure
 			// it explains is no longer reported.
-			why, _, err := bl.explain(plan, r.Failure, snap, c.Seed)
+			why, _, _, _, err := bl.explain(plan, r.Failure, snap, c.Seed)
 			if why != "" || err != nil {
 				return false, err
 			}
@@ -181,9 +181,10 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		}
 	}
 	type found struct {
-		plan *envgen.Plan
-		rep  *sched.Report
-		seed uint64
+		plan  *envgen.Plan
+		rep   *sched.Report
+		seed  uint64
+		known []string // failures explained in plan
 	}
 	var exhausted atomic.Bool // attempts run on several workers
 	type tried struct {
@@ -200,10 +201,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		rc.Strategy = "none" // one universal environment, explored in full
 	}
 	// An attempt explores environments drawn from its seed for its
-	// budget: the next one when the sequential baseline discards one
-	// (baseline.go), so that every attempt spends its whole budget
-	// unless it finds a bug or exhausts an environment, and the search
-	// stays the same for any number of workers.
+	// budget: each on past the failures the sequential baseline explains
+	// (baseline.go), and the next one after maxExplained of them, so that
+	// every attempt spends its whole budget (the baseline's executions
+	// too) unless it finds a bug or exhausts an environment, and the
+	// search stays the same for any number of workers.
 	out, err := restarts.Run(rc, func(i int, seed uint64, b restarts.Budget) (restarts.Result, error) {
 		var deadline time.Time
 		if b.Time > 0 {
@@ -215,46 +217,60 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 			tries[i] = t
 			mu.Unlock()
 		}()
+		// spend counts n executions; it reports whether the budget is spent.
+		spend := func(n int) bool {
+			spent += n
+			if left > 0 {
+				left = max(left-n, 0)
+			}
+			return b.Executions > 0 && left == 0 || b.Time > 0 && time.Now().After(deadline)
+		}
 		for {
 			t.envs++
 			plan := envgen.Draw(comp, cc.Env, reductionOf(comp, cc, i), cc.Goroutines, cc.MaxCalls, seed)
-			o := c.Options
-			o.Seed, o.Executions, o.Workers = seed, left, 1
-			if o.Executions == 0 {
-				o.Executions = 1 << 30
-			}
-			if b.Time > 0 {
-				o.Time = max(time.Until(deadline), time.Millisecond)
-			}
-			r, snap, err := explore(plan, o)
-			if err != nil {
-				return restarts.Result{}, err
-			}
-			spent += r.Executions
-			why := ""
-			if r.Failure != nil {
-				var order []envgen.CallRef
-				if why, order, err = bl.explain(plan, r.Failure, snap, seed); err != nil {
+			var known []string // the failures the baseline explained in plan
+			for {
+				o := c.Options
+				o.Seed, o.Executions, o.Workers = seed, left, 1
+				if o.Executions == 0 {
+					o.Executions = 1 << 30
+				}
+				if b.Time > 0 {
+					o.Time = max(time.Until(deadline), time.Millisecond)
+				}
+				r, snap, err := explore(plan, o, known)
+				if err != nil {
 					return restarts.Result{}, err
 				}
-				if why != "" && c.Progress != nil {
-					mu.Lock()
-					fmt.Fprintf(c.Progress, "mcheck: an environment of attempt %d discarded, not a concurrency bug: %s\n  %s\n  in the order %s\n",
-						i, why, strings.ReplaceAll(r.Failure.Environment, "\n", "\n  "), orderString(comp, plan, order))
-					mu.Unlock()
+				out := spend(r.Executions)
+				why, sig := "", ""
+				if r.Failure != nil {
+					var order []envgen.CallRef
+					var n int
+					if why, order, sig, n, err = bl.explain(plan, r.Failure, snap, seed); err != nil {
+						return restarts.Result{}, err
+					}
+					out = spend(n) || out
+					if why != "" && c.Progress != nil {
+						mu.Lock()
+						fmt.Fprintf(c.Progress, "mcheck: a failure in an environment of attempt %d discarded, not a concurrency bug: %s\n  %s\n  in the order %s\n",
+							i, why, strings.ReplaceAll(r.Failure.Environment, "\n", "\n  "), orderString(comp, plan, order))
+						mu.Unlock()
+					}
 				}
-			}
-			if why == "" {
-				exhausted.Store(r.Exhausted) // read only for a single attempt
-				return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: spent,
-					Bug: found{plan, r, seed}}, nil
-			}
-			t.why = append(t.why, why)
-			if left > 0 && left-r.Executions <= 0 || b.Time > 0 && time.Now().After(deadline) {
-				return restarts.Result{Executions: spent}, nil
-			}
-			if left > 0 {
-				left -= r.Executions
+				if why == "" {
+					exhausted.Store(r.Exhausted) // read only for a single attempt
+					return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: spent,
+						Bug: found{plan, r, seed, known}}, nil
+				}
+				t.why = append(t.why, why)
+				if out {
+					return restarts.Result{Executions: spent}, nil
+				}
+				if known = append(known, sig); len(known) >= maxExplained {
+					break
+				}
+				seed = splitmix.Next(seed) // the same environment, other schedules
 			}
 			seed = splitmix.Next(seed)
 		}
@@ -272,7 +288,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	}
 	if out.Found != nil {
 		fd := out.Found.Bug.(found)
-		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, c.Options, explore, bl)
+		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, fd.known, c.Options, explore, bl)
 		if err != nil {
 			return nil, err
 		}
@@ -299,7 +315,7 @@ const (
 // a sequential order explains (bl) is not kept: it would trade the
 // concurrency bug for the environment's own. A protocol trace is not
 // shrunk: without a call it may not be a trace of the protocol.
-func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Options, explore explorer, bl *baseline) (*envgen.Plan, *sched.Failure, error) {
+func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, known []string, o sched.Options, explore explorer, bl *baseline) (*envgen.Plan, *sched.Failure, error) {
 	if plan.Env != envgen.Random || plan.Phases != nil {
 		return plan, f, nil
 	}
@@ -313,7 +329,7 @@ func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Option
 				if cand.Calls() == 0 {
 					continue
 				}
-				r, snap, err := explore(cand, o)
+				r, snap, err := explore(cand, o, known)
 				if err != nil {
 					return nil, nil, err
 				}
@@ -321,7 +337,7 @@ func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, o sched.Option
 				if g == nil || g.Kind != f.Kind {
 					continue
 				}
-				why, _, err := bl.explain(cand, g, snap, seed)
+				why, _, _, _, err := bl.explain(cand, g, snap, seed)
 				if err != nil {
 					return nil, nil, err
 				}

@@ -220,7 +220,7 @@ type componentRun struct {
 	plan    *envgen.Plan
 	ids     []int           // the goroutines' ids
 	calls   [][]envgen.Call // the calls each goroutine started
-	results [][]string      // with a trace: what the calls that returned returned
+	results [][]string      // per call that returned, what it returned (with a trace; "" without)
 	// check, if set, checks the calls' results (every execution's)
 	// once the environment's goroutines are done (linearity.check);
 	// returned lists the calls in the order they returned.

@@ -143,7 +143,7 @@ func (r *Result) Text() string {
 			fmt.Fprintf(&b, "mcheck: %s: %d environments, %d executions in %v, no bug\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
 		}
 		if rep.Discarded > 0 {
-			fmt.Fprintf(&b, "mcheck: %d environments; %d discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
+			fmt.Fprintf(&b, "mcheck: %d environments; %d failures discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
 		}
 	}
 	if r.Corpus != "" {
