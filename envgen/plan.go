@@ -47,6 +47,10 @@ type Plan struct {
 	// Threads: the first Phases[0] goroutines run, then, once they all
 	// returned, the next Phases[1]... (nil: one phase of all Threads).
 	Phases []int
+	// Suspend, for a sequential run of the baseline (Suspended), starts
+	// each phase once the calls before it returned or are blocked (not
+	// in tokens: it is never reported).
+	Suspend bool
 	// Reduction, if not Unreduced, says the plan is a trace of that
 	// reduction of the protocol (Component.Reduced, NewReduced).
 	Reduction Reduction
@@ -529,5 +533,20 @@ func (p *Plan) Sequential(order []CallRef) *Plan {
 		calls[i] = p.Threads[r.G][r.J]
 	}
 	q.Threads, q.Goroutines, q.Phases = [][]Call{calls}, 1, nil
+	return &q
+}
+
+// Suspended is Sequential with each call on a goroutine of its own, in a
+// phase of its own that starts once the calls before it returned or are
+// blocked (Suspend): a call that blocks waits, suspended, for a later one
+// to wake it.
+func (p *Plan) Suspended(order []CallRef) *Plan {
+	q := *p
+	q.Threads, q.Phases, q.Suspend = nil, nil, true
+	for _, r := range order {
+		q.Threads = append(q.Threads, []Call{p.Threads[r.G][r.J]})
+		q.Phases = append(q.Phases, 1)
+	}
+	q.Goroutines = len(q.Threads)
 	return &q
 }

@@ -38,6 +38,12 @@ type Harness struct {
 	// Phases[0], then, once they all returned, the next Phases[1]...
 	// (they sum to Goroutines; nil: one group).
 	Phases []int
+	// Suspend lets the next phase start as soon as every goroutine of
+	// the current one returned or is blocked (cannot move): a call
+	// that blocks is suspended, not waited for, and a later phase may
+	// wake it (Lincheck's suspended operations, for a sequential run of
+	// calls each on a goroutine of its own in a phase of its own).
+	Suspend bool
 	// Next gives goroutine g its next call, or false when it is done;
 	// choose is a choice point the exploring scheduler decides, for a
 	// host that lets the search choose the calls.
@@ -201,7 +207,21 @@ func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, 
 		},
 		// 4: wait for them, as for a sync.WaitGroup; the next phase.
 		func(fr *frame) *frame {
-			if !m.visible(fr, opDesc{kind: opModel, obj: st, what: h.Caller + " wait", ready: func(*goroutine) bool { return st.done == len(runners) }}) {
+			ready := func(*goroutine) bool {
+				if st.done == len(runners) {
+					return true
+				}
+				if h.Suspend && phase < len(phases)-1 {
+					for _, g := range runners {
+						if g.state != gDone && m.enabled(g) {
+							return false
+						}
+					}
+					return true
+				}
+				return false
+			}
+			if !m.visible(fr, opDesc{kind: opModel, obj: st, what: h.Caller + " wait", ready: ready}) {
 				return stop(fr)
 			}
 			if phase++; phase < len(phases) {

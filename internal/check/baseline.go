@@ -45,10 +45,15 @@ import (
 // (two Shutdowns racing). The baseline's executions count against the
 // check's budget.
 //
-// Not done: a blocked call does not let the other goroutines go on in the
-// sequential run (Lincheck's suspended operations), so a failure that
-// needs two goroutines blocked in different methods at once is never
-// explained; universal environments are not checked.
+// When a call blocks in the sequential run, the order runs again with
+// each call on a goroutine of its own, started once the calls before it
+// returned or are blocked (Plan.Suspended: Lincheck's suspended
+// operations): a TryAcquire that fails because an Acquire is waiting, and
+// a Release of more than was acquired after it, is a misuse a sequential
+// order with the Acquire suspended shows. A call woken there runs
+// alongside the later ones, so a data race is never explained that way.
+//
+// Not done: universal environments are not checked.
 
 // Bounds of the baseline, in executions, so that it is as deterministic
 // as the search.
@@ -65,6 +70,19 @@ type runSnap struct {
 	calls    [][]envgen.Call // the calls each started
 	returned []int           // how many of them returned
 	panicked *envgen.Call    // the call in progress on the goroutine that panicked, if one of the environment's
+	panicG   int             // the index of that goroutine, or -1
+}
+
+// panickedAt returns, for a sequential run, the index in its order of the
+// call that panicked, or -1.
+func (s *runSnap) panickedAt() int {
+	switch {
+	case s.panicked == nil:
+		return -1
+	case len(s.returned) == 1:
+		return s.returned[0]
+	}
+	return s.panicG
 }
 
 // withSnap makes t record, in snap, what the environment's goroutines
@@ -87,6 +105,7 @@ func snapshot(m *ssainterp.Machine) runSnap {
 		s.returned[g] = len(r.results[g])
 	}
 	s.panicked = s.inProgress(m.PanickedGoroutine())
+	s.panicG = slices.Index(s.ids, m.PanickedGoroutine())
 	return s
 }
 
@@ -164,43 +183,64 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 	want := b.signature(f, s)
 	o := sequential(b.opts, seed, seqExecutions)
 	for _, order := range orders(plan, s, seed) {
-		r, ss, err := b.explore(plan.Sequential(order), o, nil)
-		if err != nil {
-			return "", nil, "", n, err
-		}
-		n += r.Executions
-		g := r.Failure
-		if g == nil || family(g.Kind) != family(f.Kind) || len(ss.returned) != 1 || b.signature(g, ss) != want {
-			continue
-		}
-		ran := map[envgen.CallRef]bool{}
-		for _, c := range order[:ss.returned[0]] {
-			ran[c] = true
-		}
-		explained := true
-		for gi, k := range s.returned {
-			for j := range k {
-				explained = explained && ran[envgen.CallRef{G: gi, J: j}]
-			}
-		}
-		if !explained {
-			continue
-		}
-		alone := false
-		if g.Kind == sched.Panic {
-			// Does the call panic alone on a new component? Then
-			// the advice is about its arguments.
-			k := ss.returned[0]
-			r, _, err := b.explore(plan.Sequential(order[k:k+1]), o, nil)
+		// One goroutine, then, if a call blocked there, each call on
+		// a goroutine of its own with blocked calls suspended.
+		for _, seqPlan := range []*envgen.Plan{plan.Sequential(order), plan.Suspended(order)} {
+			r, ss, err := b.explore(seqPlan, o, nil)
 			if err != nil {
 				return "", nil, "", n, err
 			}
 			n += r.Executions
-			alone = r.Failure != nil && r.Failure.Kind == sched.Panic
+			g := r.Failure
+			if g != nil && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want && explains(order, ss, s) {
+				alone := false
+				if k := ss.panickedAt(); g.Kind == sched.Panic && k >= 0 {
+					// Does the call panic alone on a new
+					// component? Then the advice is about its
+					// arguments.
+					r, _, err := b.explore(plan.Sequential(order[k:k+1]), o, nil)
+					if err != nil {
+						return "", nil, "", n, err
+					}
+					n += r.Executions
+					alone = r.Failure != nil && r.Failure.Kind == sched.Panic
+				}
+				return b.reason(g, ss, alone), order, want, n, nil
+			}
+			if g == nil || family(g.Kind) != sched.Leak || f.Kind == sched.DataRace {
+				// No call blocked: nothing to suspend. A race is
+				// not explained by a suspended run, where a call
+				// woken up runs alongside a later one.
+				break
+			}
 		}
-		return b.reason(g, ss, alone), order, want, n, nil
 	}
 	return "", nil, "", n, nil
+}
+
+// explains reports whether a sequential run ss of order made every call
+// that returned in the failing execution s return too (so a Wait that
+// blocks when it runs before the Set does not explain a Wait left blocked
+// after the Set returned: a lost wake-up).
+func explains(order []envgen.CallRef, ss, s *runSnap) bool {
+	ran := map[envgen.CallRef]bool{}
+	if len(ss.returned) == 1 { // one goroutine
+		for _, c := range order[:ss.returned[0]] {
+			ran[c] = true
+		}
+	} else { // a goroutine per call
+		for k, n := range ss.returned {
+			ran[order[k]] = n > 0
+		}
+	}
+	for g, n := range s.returned {
+		for j := range n {
+			if !ran[envgen.CallRef{G: g, J: j}] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // orders returns the sequential orders of plan's calls to try for a

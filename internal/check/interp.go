@@ -242,7 +242,7 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 	h := &ssainterp.Harness{
 		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
 		NewArgs: ssainterp.HarnessCall{Params: c.Params, Args: plan.NewArgs},
-		User:    user, Funcs: funcResults(c), Goroutines: n, Phases: plan.Phases,
+		User:    user, Funcs: funcResults(c), Goroutines: n, Phases: plan.Phases, Suspend: plan.Suspend,
 		Started: func(g, id int) {
 			if g == 0 {
 				r.calls, r.results = make([][]envgen.Call, n), make([][]string, n)
