@@ -73,15 +73,24 @@
 //
 // # Not supported
 //
-//   - Calling protocols (protocol.go: ParseProtocol, DrawTrace,
-//     NewProtocol; the seed reduced-parallelism-environment.txt, Sect.
-//     1.1-1.2) are parsed and drawn, and the static detectors P1–P4 are
-//     built (package envgen/detect), but the seed's three reductions of
-//     parallelism (Sect. 2.2) that would join them are not: a protocol's
-//     environments are random traces of it as written. Parallelism
-//     nested inside a part of a parallel composition, and a repeated
-//     parallel composition ((a | b)*), run as one random interleaving on
-//     one goroutine.
+//   - Calling protocols (protocol.go; the seed
+//     reduced-parallelism-environment.txt, Sect. 1.1-1.2) and their
+//     three reductions of parallelism (reduce.go, Sect. 2.2: parallel
+//     prefixes, sensitive composition, recursive reduction, by the pair
+//     weights of the P1–P4 detectors of package envgen/detect) reduce
+//     only the first parallel composition at a protocol's top level, as
+//     the seed's form (I) does; the seed's recursive application to
+//     nested compositions is not done. Parallelism nested inside a part
+//     of a parallel composition runs as one random interleaving on the
+//     part's goroutine (a parallel composition inside an alternative or
+//     a repetition at the top level is a phase of its own).
+//   - The reductions of a component without a protocol work on the
+//     default protocol spelt by Component.DefaultProtocol (each method
+//     repeated on a goroutine of its own); the random-sequence
+//     environments stay the unreduced ones. A component whose methods
+//     the detectors do not pair (the bug is in a goroutine of its own,
+//     or a check-then-act across two critical sections on one lock,
+//     which none of P1–P4 describe) has no reductions.
 //   - Parameters of channel type, of an interface type other than error,
 //     context.Context and the empty interface, and unsafe pointers have
 //     no built-in domain: without mcheck.Values the method is left out

@@ -20,6 +20,10 @@ const (
 	P2                    // a wait under two locks whose waker needs the outer one
 	P3                    // a field accessed under different locks, or a lock and none
 	P4                    // unsynchronised use of a shared map, slice or container
+	// P5 is mcheck's, not the seed's: a method checks a variable in one
+	// critical section and updates it in a later one on the same lock
+	// (check-then-act split, an atomicity violation). See p5.go.
+	P5
 )
 
 func (p Pattern) String() string { return fmt.Sprintf("P%d", int(p)) }
@@ -31,6 +35,7 @@ var table1 = map[Pattern][2]float64{ // [t1 = t2, t1 ≠ t2]
 	P2: {0.5, 0.5},
 	P3: {0.25, 0.8},
 	P4: {0.25, 0.9},
+	P5: {0.8, 0.8}, // mcheck's: as strong as P3 across types (the lock is always the same)
 }
 
 // Weight returns the Table 1 weight of an instance of p whose types are
@@ -77,7 +82,7 @@ func weightString(w float64) string { return strconv.FormatFloat(w, 'g', -1, 64)
 // functions and methods declared outside _test.go files. Findings are in
 // the order of their positions.
 func Detect(fset *token.FileSet, pkg *ssa.Package, funcs []*ssa.Function) []Finding {
-	f := &facts{pkg: pkg.Pkg, locking: map[string]bool{}, condLock: condLocks(pkg.Pkg, funcs)}
+	f := &facts{fset: fset, pkg: pkg.Pkg, locking: map[string]bool{}, condLock: condLocks(pkg.Pkg, funcs)}
 	for _, fn := range funcs {
 		if isRoot(fset, fn) {
 			f.walkRoot(fn)
@@ -87,6 +92,7 @@ func Detect(fset *token.FileSet, pkg *ssa.Package, funcs []*ssa.Function) []Find
 	out = append(out, f.p1()...)
 	out = append(out, f.p2()...)
 	out = append(out, f.races()...)
+	out = append(out, f.p5()...)
 	slices.SortStableFunc(out, func(a, b Finding) int { return int(a.Pos - b.Pos) })
 	return out
 }

@@ -44,6 +44,16 @@
 //     methods' receiver types take a lock somewhere (types meant for
 //     concurrent use), and the same holds for P3 on a plain field, which
 //     is never reported with no lock on either side.
+//   - P5 (splitsection), mcheck's own, not the seed's: a method reads a
+//     field under a lock, releases it, takes it again and writes the
+//     field (check-then-act split over two critical sections: the lost
+//     wake-up of a semaphore that decides to wait in one section and
+//     queues its waiter in the next, the double close of a Shutdown that
+//     checks its flag under the read lock and closes under the write
+//     lock), paired with every method that writes the field under the
+//     lock. A second section that reads the field again on a line before
+//     the write (checks again) is not reported. Weight 0.8, as P3 across
+//     types: the seed's Table 1 has no entry for it.
 //
 // # Weights
 //

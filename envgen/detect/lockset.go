@@ -1,6 +1,9 @@
 package detect
 
-import "slices"
+import (
+	"go/token"
+	"slices"
+)
 
 // A lockset is the locks certainly held at a program point, in the order
 // they were acquired, each with the number of instances held (two
@@ -11,10 +14,12 @@ type lockset []heldLock
 type heldLock struct {
 	id    ident
 	count int
+	at    token.Pos // where it was taken (the critical section); NoPos if on several paths
 }
 
-// acquire returns s with id held once more, last in acquisition order.
-func (s lockset) acquire(id ident) lockset {
+// acquire returns s with id held once more, last in acquisition order;
+// at is where.
+func (s lockset) acquire(id ident, at token.Pos) lockset {
 	out := make(lockset, 0, len(s)+1)
 	for _, h := range s {
 		if h.id == id {
@@ -24,9 +29,20 @@ func (s lockset) acquire(id ident) lockset {
 		out = append(out, h)
 	}
 	if id != (ident{}) {
-		out = append(out, heldLock{id, 1})
+		out = append(out, heldLock{id, 1, at})
 	}
 	return out
+}
+
+// section returns where the critical section of id that s is in began
+// (NoPos if unknown or id is not held).
+func (s lockset) section(id ident) token.Pos {
+	for _, h := range s {
+		if h.id == id {
+			return h.at
+		}
+	}
+	return token.NoPos
 }
 
 // release returns s with one instance of id released; releasing a lock
@@ -53,7 +69,11 @@ func (s lockset) meet(t lockset) lockset {
 	for _, h := range s {
 		for _, k := range t {
 			if k.id == h.id {
-				out = append(out, heldLock{h.id, min(h.count, k.count)})
+				at := h.at
+				if k.at != at {
+					at = token.NoPos
+				}
+				out = append(out, heldLock{h.id, min(h.count, k.count), at})
 			}
 		}
 	}

@@ -90,6 +90,8 @@ func TestComponents(t *testing.T) {
 		{"objectpool", detect.P3, [2]string{"(*Pool).Borrow", "(*Pool).Return"}},
 		{"pessimistic", detect.P3, [2]string{"(*Manager).Rollback", "(*Manager).Validate"}},
 		{"hashmap", detect.P3, [2]string{"(*Map).Put", "(*Map).Get"}},
+		{"semaphore", detect.P5, [2]string{"(*Weighted).Acquire", "(*Weighted).Release"}},
+		{"batcher", detect.P5, [2]string{"(*Batcher).Shutdown", "(*Batcher).Shutdown"}},
 	} {
 		r, ok := m[module+"/examples/components/"+c.pkg]
 		if !ok {

@@ -37,7 +37,7 @@ func (f *facts) p2() []Finding {
 		}
 		held := lockset(nil)
 		for _, id := range outer {
-			held = held.acquire(id)
+			held = held.acquire(id, token.NoPos)
 		}
 		for _, k := range f.wakes {
 			if k.id != b.id || !wakes(k.op, b.op) {

@@ -62,6 +62,7 @@ type syncOp struct {
 
 // facts are the events of all roots of one package.
 type facts struct {
+	fset     *token.FileSet
 	pkg      *types.Package
 	acqs     []acquisition
 	accesses []access
@@ -234,7 +235,7 @@ func (w *walker) call(fn *ssa.Function, c *ssa.Call, s lockset, r rootedness, po
 				w.f.locking[w.recv] = true
 			}
 		}
-		return s.acquire(id)
+		return s.acquire(id, pos)
 	}
 	if rec {
 		w.syncCall(cc, r, ev(pos))
@@ -271,7 +272,7 @@ func (w *walker) runDefers(fn *ssa.Function, s lockset) lockset {
 			}
 			if id, lock, ok := w.lockOp(&d.Call); ok {
 				if lock {
-					s = s.acquire(id)
+					s = s.acquire(id, token.NoPos)
 				} else {
 					s = s.release(id)
 				}
