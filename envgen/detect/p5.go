@@ -3,6 +3,9 @@ package detect
 import (
 	"fmt"
 	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // p5 reports a check-then-act split over two critical sections (mcheck's
@@ -14,10 +17,10 @@ import (
 // waiter in the next, and the double close of a Shutdown that checks a
 // flag under a read lock and closes under the write lock. The writer may
 // be the method itself, called concurrently. A method that checks the
-// variable again in the second section, on a line before the write, is
-// not reported (a cache filled in a second section after a miss, a flag
-// checked again under the write lock); one that only reads it to update
-// it (x = append(x, w)) is.
+// variable again in the second section, on every path to the write and
+// on a line before it, is not reported (a cache filled in a second
+// section after a miss, a flag checked again under the write lock); one
+// that only reads it to update it (x = append(x, w)) is.
 func (f *facts) p5() []Finding {
 	type key struct {
 		method string
@@ -70,14 +73,27 @@ func (f *facts) p5() []Finding {
 }
 
 // rechecked reports whether w's method reads w's variable again in the
-// critical section of lock that began at section, on a line before w.
+// critical section of lock that began at section, before w on every path
+// to it and on an earlier line.
 func (f *facts) rechecked(w access, lock ident, section token.Pos) bool {
 	line := f.fset.Position(w.pos).Line
 	for _, x := range f.accesses {
-		if !x.write && !x.contents && x.method == w.method && x.loc == w.loc && x.pos < w.pos &&
-			x.held.section(lock) == section && f.fset.Position(x.pos).Line < line {
+		if !x.write && !x.contents && x.method == w.method && x.loc == w.loc &&
+			x.held.section(lock) == section && f.fset.Position(x.pos).Line < line && dominates(x.instr, w.instr) {
 			return true
 		}
 	}
 	return false
+}
+
+// dominates reports whether a runs before b on every path to b (both in
+// one function).
+func dominates(a, b ssa.Instruction) bool {
+	if a == nil || b == nil || a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	return slices.Index(a.Block().Instrs, a) < slices.Index(b.Block().Instrs, b)
 }

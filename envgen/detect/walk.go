@@ -15,6 +15,7 @@ type event struct {
 	recv   string // the root's receiver type ("" for a function)
 	via    string // the followed same-package callee it happened in, or ""
 	pos    token.Pos
+	instr  ssa.Instruction // the instruction it happened at
 	held   lockset
 }
 
@@ -156,8 +157,9 @@ func (w *walker) run(fn *ssa.Function, init lockset, rooted []bool, rec bool) lo
 // block applies b's instructions to the lockset s and returns the lockset
 // at its end, recording events if rec.
 func (w *walker) block(fn *ssa.Function, b *ssa.BasicBlock, s lockset, rooted []bool, rec bool) lockset {
+	var cur ssa.Instruction
 	ev := func(pos token.Pos) event {
-		e := event{method: w.method, recv: w.recv, pos: pos, held: s}
+		e := event{method: w.method, recv: w.recv, pos: pos, held: s, instr: cur}
 		if fn != w.root {
 			e.via = fn.RelString(w.f.pkg)
 		}
@@ -166,6 +168,7 @@ func (w *walker) block(fn *ssa.Function, b *ssa.BasicBlock, s lockset, rooted []
 	r := rootedness{fn: fn, env: rooted}
 	var last token.Pos = fn.Pos()
 	for _, instr := range b.Instrs {
+		cur = instr
 		pos := instrPos(instr)
 		if pos.IsValid() {
 			last = pos

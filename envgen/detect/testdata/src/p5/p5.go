@@ -93,3 +93,31 @@ func (c *Counter) Inc() {
 	c.n = n + 1
 	c.b.Unlock()
 }
+
+// Flag checks again under the write lock on one path only: the other
+// path (the bug) is reported.
+type Flag struct {
+	mu      sync.RWMutex
+	closed  bool
+	careful bool
+	ch      chan int
+}
+
+func (f *Flag) Close() {
+	f.mu.RLock()
+	closed := f.closed // want `P5: \(\*Flag\)\.closed read under \(\*Flag\)\.mu in \(\*Flag\)\.Close, then written in a later critical section; written under it in \(\*Flag\)\.Close in between \(weight 0\.8\)`
+	f.mu.RUnlock()
+	if !closed {
+		f.mu.Lock()
+		if f.careful {
+			if !f.closed {
+				f.closed = true
+				close(f.ch)
+			}
+		} else {
+			f.closed = true
+			close(f.ch)
+		}
+		f.mu.Unlock()
+	}
+}
