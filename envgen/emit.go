@@ -91,8 +91,12 @@ func (s *Source) env(b *bytes.Buffer, pr *Printer, i int, p *Plan) {
 			"// %d goroutines, each calling up to %d methods chosen with mcheck.Choose,\n"+
 			"// which mcheck explores as choice points. Drawn with seed %d (from -seed %d).\n", s.TestName(i), c.Ctor, p.Goroutines, p.MaxCalls, s.Seeds[i], s.Seed)
 	} else if c.Protocol != nil || p.Reduction != Unreduced {
+		phases := fmt.Sprintf("%d phases", len(p.phases()))
+		if len(p.phases()) == 1 {
+			phases = "1 phase"
+		}
 		fmt.Fprintf(b, "// %s is environment %d of %s: %s,\n"+
-			"// %d goroutines in %d phases. Drawn with seed %d (from -seed %d).\n", s.TestName(i), i+1, c.Ctor, p.Kind(c), len(p.Threads), len(p.phases()), s.Seeds[i], s.Seed)
+			"// %d goroutines in %s. Drawn with seed %d (from -seed %d).\n", s.TestName(i), i+1, c.Ctor, p.Kind(c), len(p.Threads), phases, s.Seeds[i], s.Seed)
 	} else {
 		fmt.Fprintf(b, "// %s is random-sequence environment %d of %s (Parizek and Kalibera's\n"+
 			"// Figure 1b): %d goroutines, each calling a random sequence of methods.\n"+

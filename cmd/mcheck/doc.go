@@ -6,7 +6,7 @@
 //	mcheck test [flags] PKG...
 //	mcheck explore [flags] PKG
 //	mcheck run [-seed N] [-steps N] [-depth N] PKG [ARGS...]
-//	mcheck envgen -ctor NewX [-env random|universal] [-n K] [-seed S] [-o FILE]
+//	mcheck envgen -ctor NewX [-env random|universal] [-protocol P] [-reduction prefixes|sensitive|recursive] [-n K] [-seed S] [-o FILE]
 //	mcheck demo
 //
 // test explores the existing, unmodified Test functions of the packages,

@@ -46,6 +46,23 @@ func TestEnvgenGenerate(t *testing.T) {
 	if !regexp.MustCompile(`(?s)environment 1 of NewFixed: a trace of the protocol Put; \(Get \| Size\),\n// 3 goroutines in 2 phases.*wg.Add\(1\)\s*go func\(\) \{\s*defer wg.Done\(\)\s*c.Put\([^\n]*\)\s*\}\(\)\s*wg.Wait\(\)\s*wg.Add\(2\)\s.*c.Get\(.*c.Size\(\).*wg.Wait\(\)`).Match(proto) {
 		t.Fatalf("envgen -protocol wrote:\n%s", proto)
 	}
+	// A reduction of the default protocol by the detectors' weights:
+	// the P3 instance between Put and Get makes them the parallel prefix.
+	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-reduction", "prefixes", "-n", "1", "-o", "red_env_test.go"}, &out, &errb); code != 0 {
+		t.Fatalf("envgen -reduction: exit %d: %s", code, errb.String())
+	}
+	red, err := os.ReadFile(filepath.Join(mod, dir, "red_env_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?s)environment 1 of NewFixed: a trace of [^\n]*\(the parallel prefixes of the default protocol by the P1–P4 weights\)`).Match(red) ||
+		!strings.Contains(string(red), "// 2 goroutines in 1 phase.") {
+		t.Fatalf("envgen -reduction wrote:\n%s", red)
+	}
+	os.Remove(filepath.Join(mod, dir, "red_env_test.go")) // its test names are the protocol file's
+	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-reduction", "halves", "-o", "bad_env_test.go"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "-reduction halves: want none, prefixes, sensitive or recursive") {
+		t.Fatalf("envgen -reduction halves: exit %d: %s", code, errb.String())
+	}
 	if code := run(mod, []string{"envgen", "-dir", dir, "-ctor", "NewFixed", "-protocol", "Put; (Get", "-o", "bad_env_test.go"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "protocol:10: want ) to close the ( at column 6") {
 		t.Fatalf("envgen -protocol with a syntax error: exit %d: %s", code, errb.String())
 	}
