@@ -247,47 +247,70 @@ func explains(order []envgen.CallRef, ss, s *runSnap) bool {
 // failure whose execution s is, at most seqOrders, distinct: first those
 // that can explain it directly, where the calls that returned run first
 // (in every merge of them) and then the next call of one goroutine, the
-// others after; then merges of all the calls (plan.Merges).
+// others after; then those where every call that started runs first (in
+// every merge: a call left blocked may have been woken, as a suspended
+// operation, by a later one); then merges of all the calls (plan.Merges).
+// Each family gets at most its share of seqOrders, so that none crowds
+// out the next.
 func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 	var out [][]envgen.CallRef
 	seen := map[string]bool{}
+	limit := 0
 	add := func(o []envgen.CallRef) {
 		key := fmt.Sprint(o)
-		if len(out) < seqOrders && !seen[key] {
+		if len(out) < limit && !seen[key] {
 			seen[key] = true
 			out = append(out, o)
 		}
 	}
-	done := &envgen.Plan{Env: envgen.Random}
-	for g, th := range plan.Threads {
-		done.Threads = append(done.Threads, th[:min(s.returned[g], len(th))])
+	// prefix returns the plan of each goroutine's first n[g] calls.
+	prefix := func(n []int) *envgen.Plan {
+		p := &envgen.Plan{Env: envgen.Random}
+		for g, th := range plan.Threads {
+			p.Threads = append(p.Threads, th[:min(n[g], len(th))])
+		}
+		return p
 	}
-	for _, prefix := range done.Merges(seqOrders, seed) {
+	// then appends to o the calls of plan not in it, goroutine by
+	// goroutine, in order (up) or from the last goroutine (down).
+	then := func(o []envgen.CallRef, up bool) []envgen.CallRef {
+		for i := range plan.Threads {
+			g := i
+			if !up {
+				g = len(plan.Threads) - 1 - i
+			}
+			for j := range plan.Threads[g] {
+				if ref := (envgen.CallRef{G: g, J: j}); !slices.Contains(o, ref) {
+					o = append(o, ref)
+				}
+			}
+		}
+		return o
+	}
+	limit = seqOrders / 2
+	done := prefix(s.returned)
+	for _, merge := range done.Merges(seqOrders, seed) {
 		for first := range plan.Threads {
 			if len(done.Threads[first]) == len(plan.Threads[first]) {
 				continue
 			}
 			for _, up := range []bool{true, false} {
-				o := slices.Clone(prefix)
-				next := func(g int) {
-					for j := len(done.Threads[g]); j < len(plan.Threads[g]); j++ {
-						if ref := (envgen.CallRef{G: g, J: j}); !slices.Contains(o, ref) {
-							o = append(o, ref)
-						}
-					}
-				}
-				o = append(o, envgen.CallRef{G: first, J: len(done.Threads[first])})
-				for i := range plan.Threads {
-					if up {
-						next(i)
-					} else {
-						next(len(plan.Threads) - 1 - i)
-					}
-				}
-				add(o)
+				o := append(slices.Clone(merge), envgen.CallRef{G: first, J: len(done.Threads[first])})
+				add(then(o, up))
 			}
 		}
 	}
+	limit += seqOrders / 4
+	started := make([]int, len(plan.Threads))
+	for g := range started {
+		started[g] = len(s.calls[g])
+	}
+	if !slices.Equal(started, s.returned) {
+		for _, merge := range prefix(started).Merges(seqOrders, seed) {
+			add(then(merge, true))
+		}
+	}
+	limit = seqOrders
 	for _, o := range plan.Merges(seqOrders, seed) {
 		add(o)
 	}
