@@ -76,15 +76,7 @@ func protocolsMain(args []string) {
 					c.Workers = 1
 					c.Component.Reduction = src.reduction
 					c.Component.Patterns = tb.patterns
-					stop := sampleHeap()
-					start := time.Now()
-					rep, err := check.CheckComponentTest(dir, id, c)
-					el := time.Since(start)
-					peak := stop()
-					if err != nil {
-						fmt.Fprintln(os.Stderr, err)
-						os.Exit(2)
-					}
+					rep, el, peak := measure(dir, id, c)
 					if src.reduction != "" && src.reduction != "none" && src.reduction != "protocol" && len(rep.Component.Reduced) == 0 {
 						applies = false
 						break
@@ -97,7 +89,7 @@ func protocolsMain(args []string) {
 					calls = append(calls, float64(rep.Plan.Calls()))
 					steps = append(steps, float64(len(rep.Failure.Schedule.Choices)))
 					times = append(times, el.Seconds())
-					mem = append(mem, float64(peak)/(1<<20))
+					mem = append(mem, peak)
 				}
 				if !applies {
 					fmt.Printf("| %s | %s | does not apply | | | | | |\n", name, src.name)

@@ -74,15 +74,7 @@ func restartsMain(args []string) {
 				c.Component.Env = cf.env
 				c.Component.Restart = cf.strategy
 				c.Component.Unit.Executions = cf.unit
-				stop := sampleHeap()
-				start := time.Now()
-				rep, err := check.CheckComponentTest(dir, check.ID{Pkg: pkg, Test: "checkBuggy"}, c)
-				el := time.Since(start)
-				peak := stop()
-				if err != nil {
-					fmt.Fprintln(os.Stderr, err)
-					os.Exit(2)
-				}
+				rep, el, peak := measure(dir, check.ID{Pkg: pkg, Test: "checkBuggy"}, c)
 				if rep.Failure != nil {
 					found++
 				} else {
@@ -91,7 +83,7 @@ func restartsMain(args []string) {
 				times = append(times, el.Seconds())
 				execs = append(execs, float64(rep.Executions))
 				envs = append(envs, float64(rep.Attempts))
-				mem = append(mem, float64(peak)/(1<<20))
+				mem = append(mem, peak)
 			}
 			fmt.Printf("| %s | %s | %d/%d | %s | %s | %s | %s |\n", name, cf.name, found, *runs,
 				meanCI(times, "%.3f"), meanCI(execs, "%.0f"), meanCI(envs, "%.1f"), meanCI(mem, "%.1f"))
@@ -137,6 +129,22 @@ func t90(df int) float64 {
 		}
 	}
 	return table[1]
+}
+
+// measure checks the component of test id in dir under c, and returns
+// the report, the time it took and the peak heap above the heap in use
+// before, in MB. An error ends the benchmark.
+func measure(dir string, id check.ID, c check.Config) (*check.ComponentReport, time.Duration, float64) {
+	stop := sampleHeap()
+	start := time.Now()
+	rep, err := check.CheckComponentTest(dir, id, c)
+	el := time.Since(start)
+	peak := stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	return rep, el, float64(peak) / (1 << 20)
 }
 
 // sampleHeap samples the heap in use every 5ms until the returned
