@@ -34,10 +34,11 @@ var (
 	P3Analyzer = patternAnalyzer(P3, "mixedlocks", "report fields accessed under different locks, or a lock and none (P3)")
 	P4Analyzer = patternAnalyzer(P4, "unsyncshared", "report unsynchronised use of shared maps, slices and containers (P4)")
 	P5Analyzer = patternAnalyzer(P5, "splitsection", "report a variable checked in one critical section and updated in a later one on the same lock (P5, mcheck's)")
+	P6Analyzer = patternAnalyzer(P6, "waitloop", "report a sync.Cond.Wait not in a loop (P6, mcheck's)")
 )
 
 // Analyzers are the pattern analyzers, for a vet tool.
-var Analyzers = []*analysis.Analyzer{P1Analyzer, P2Analyzer, P3Analyzer, P4Analyzer, P5Analyzer}
+var Analyzers = []*analysis.Analyzer{P1Analyzer, P2Analyzer, P3Analyzer, P4Analyzer, P5Analyzer, P6Analyzer}
 
 func patternAnalyzer(p Pattern, name, doc string) *analysis.Analyzer {
 	return &analysis.Analyzer{

@@ -24,6 +24,8 @@ const (
 	// critical section and updates it in a later one on the same lock
 	// (check-then-act split, an atomicity violation). See p5.go.
 	P5
+	// P6 is mcheck's too: a sync.Cond.Wait not in a loop. See p6.go.
+	P6
 )
 
 func (p Pattern) String() string { return fmt.Sprintf("P%d", int(p)) }
@@ -36,6 +38,7 @@ var table1 = map[Pattern][2]float64{ // [t1 = t2, t1 ≠ t2]
 	P3: {0.25, 0.8},
 	P4: {0.25, 0.9},
 	P5: {0.8, 0.8}, // mcheck's: as strong as P3 across types (the lock is always the same)
+	P6: {0.5, 0.5}, // mcheck's: as P2, the other pattern of a wait
 }
 
 // Weight returns the Table 1 weight of an instance of p whose types are
@@ -93,6 +96,7 @@ func Detect(fset *token.FileSet, pkg *ssa.Package, funcs []*ssa.Function) []Find
 	out = append(out, f.p2()...)
 	out = append(out, f.races()...)
 	out = append(out, f.p5()...)
+	out = append(out, f.p6()...)
 	slices.SortStableFunc(out, func(a, b Finding) int { return int(a.Pos - b.Pos) })
 	return out
 }

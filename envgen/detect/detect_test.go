@@ -13,7 +13,7 @@ import (
 // absence elsewhere, negatives).
 func TestAnalyzers(t *testing.T) {
 	for i, a := range detect.Analyzers {
-		pkg := []string{"p1", "p2", "p3", "p4", "p5"}[i]
+		pkg := []string{"p1", "p2", "p3", "p4", "p5", "p6"}[i]
 		t.Run(a.Name, func(t *testing.T) {
 			t.Parallel()
 			analysistest.Run(t, analysistest.TestData(), a, pkg)

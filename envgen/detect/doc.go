@@ -54,6 +54,11 @@
 //     lock. A second section that reads the field again on a line before
 //     the write (checks again) is not reported. Weight 0.8, as P3 across
 //     types: the seed's Table 1 has no entry for it.
+//   - P6 (waitloop), mcheck's too: a sync.Cond.Wait on no cycle of its
+//     function's control-flow graph (not in a loop, against sync.Cond's
+//     documentation), paired with the methods that Signal or Broadcast
+//     the condition and with the waiting method itself (another waiter
+//     takes what the wake-up was for). Weight 0.5, as P2.
 //
 // # Weights
 //

@@ -92,6 +92,7 @@ func TestComponents(t *testing.T) {
 		{"hashmap", detect.P3, [2]string{"(*Map).Put", "(*Map).Get"}},
 		{"semaphore", detect.P5, [2]string{"(*Weighted).Acquire", "(*Weighted).Release"}},
 		{"batcher", detect.P5, [2]string{"(*Batcher).Shutdown", "(*Batcher).Shutdown"}},
+		{"boundedqueue", detect.P6, [2]string{"(*Queue).Take", "(*Queue).Take"}},
 	} {
 		r, ok := m[module+"/examples/components/"+c.pkg]
 		if !ok {
