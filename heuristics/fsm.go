@@ -45,18 +45,22 @@ func (f *FSM) Begin(ex *sched.Execution) { f.ex = ex }
 // g's pending operation to goal, or Unreachable.
 func (f *FSM) Estimate(g int, goal Location) int {
 	fs := f.ex.Stack(g)
-	if len(fs) == 0 || fs[len(fs)-1].Instr == nil {
+	if len(fs) == 0 {
 		return Unreachable
 	}
 	f.t = tablesOf(f.ex, f.t, fs[0].Fn)
-	gl := f.t.goal(goal)
-	if len(gl.in) == 0 {
+	return f.t.fsmEstimate(f.t.goal(goal), fs)
+}
+
+// fsmEstimate is the distance from the innermost of the frames fs to gl
+// in the interprocedural graph.
+func (t *tables) fsmEstimate(gl *goal, fs []sched.Frame) int {
+	top := fs[len(fs)-1]
+	if len(gl.in) == 0 || top.Instr == nil {
 		return Unreachable
 	}
-	top := fs[len(fs)-1]
 	b, i := at(top.Instr)
-	col := f.t.fsmColumn(gl)
-	if d, ok := col[inode{top.Fn, b, i}]; ok {
+	if d, ok := t.fsmColumn(gl)[inode{top.Fn, b, i}]; ok {
 		return clamp(d)
 	}
 	return Unreachable

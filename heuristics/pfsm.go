@@ -54,15 +54,20 @@ func (p *PFSM) Estimate(g int, goal Location) int {
 	if len(gl.in) == 0 {
 		return Unreachable
 	}
+	p.see(fs)
+	return clamp(p.unroll(gl, fs))
+}
+
+// see adds the functions of the frames fs to Explored: the search is in
+// them, so their types are resolved (Fig. 5 lines 2–3), and so are those
+// of the callees of their resolved calls, into which compute_estimates
+// steps as the static phase does.
+func (p *PFSM) see(fs []sched.Frame) {
 	for _, f := range fs {
 		if !p.t.static[f.Fn] && !p.seen[f.Fn] {
-			// compute_estimates of a function whose type is
-			// now resolved (Fig. 5 lines 2–3) steps into its
-			// resolved callees, as the static phase does.
 			p.t.explore(p.seen, []*ssa.Function{f.Fn})
 		}
 	}
-	return clamp(p.unroll(gl, fs))
 }
 
 // tablesOf returns t if it has root among its functions, or the tables
