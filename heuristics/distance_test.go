@@ -6,9 +6,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
@@ -174,5 +177,49 @@ func TestDumpSSA(t *testing.T) {
 			f = pkg.Func(name)
 		}
 		f.WriteTo(os.Stdout)
+	}
+}
+
+// BenchmarkTables measures the static phase (RTA and the start-to-end
+// distances of every reachable function) over the whole examples/ tree
+// loaded with its tests, as mcheck test loads it (roots: its entry
+// points and abslist's scenario absList, the bottom frame of its
+// checked goroutine), and then a goal's resolution (the append of Add)
+// with a PFSM estimate and FSM's column from the scenario's start.
+func BenchmarkTables(b *testing.B) {
+	p, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "../examples", Tests: true, Host: check.Host}, "./...")
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog := p.SSA()
+	var test *ssa.Function
+	for _, pkg := range prog.AllPackages() {
+		if strings.HasSuffix(pkg.Pkg.Path(), "examples/abslist") {
+			if f := pkg.Func("absList"); f != nil {
+				test = f
+			}
+		}
+	}
+	if test == nil {
+		b.Fatal("no abslist.absList")
+	}
+	goal := Location{File: "abslist/abslist.go", Line: 26}
+	b.ResetTimer()
+	for b.Loop() {
+		start := time.Now()
+		roots := entryPoints(prog)
+		roots[test] = true
+		tb := newTables(prog, roots)
+		built := time.Since(start)
+		p := NewPFSM()
+		p.t = tb
+		fs := []sched.Frame{{Fn: test, Instr: test.Blocks[0].Instrs[0]}}
+		p.see(fs)
+		h := clamp(p.unroll(tb.goal(goal), fs))
+		f := tb.fsmEstimate(tb.goal(goal), fs)
+		b.ReportMetric(float64(built.Milliseconds()), "build-ms")
+		b.ReportMetric(float64(len(tb.fns)), "functions")
+		b.ReportMetric(float64(h), "pfsm")
+		b.ReportMetric(float64(f), "fsm")
 	}
 }

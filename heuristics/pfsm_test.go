@@ -1,10 +1,14 @@
 package heuristics
 
 import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -123,5 +127,82 @@ func TestPFSMPolymorphic(t *testing.T) {
 	fs = stack(t, pkg, "test", "#0.2", "Z.aa", "#0.0")
 	if got := pfsmOn(tb, fs, goal); got != Unreachable {
 		t.Errorf("from Z.aa: PFSM = %d, want Unreachable", got)
+	}
+}
+
+// recorder is a random strategy that, at every choice point, asks its
+// heuristics for the estimate of every enabled goroutine stopped in step
+// and records them by heuristic, step's caller and the instruction.
+type recorder struct {
+	rng  *rand.Rand
+	ex   *sched.Execution
+	hs   []Heuristic
+	goal Location
+	got  map[string]map[int]bool // "pfsm far *ssa.Send" → estimates
+}
+
+func (r *recorder) NewExecution(i int, seed uint64) bool {
+	r.rng = rand.New(rand.NewPCG(seed, 1))
+	return true
+}
+
+func (r *recorder) Begin(ex *sched.Execution) {
+	r.ex = ex
+	for _, h := range r.hs {
+		h.Begin(ex)
+	}
+}
+
+func (r *recorder) Performed(sched.Op) {}
+
+func (r *recorder) NextGoroutine(enabled []int, current int) int {
+	for _, g := range enabled {
+		if g == sched.Clock {
+			continue
+		}
+		fs := r.ex.Stack(g)
+		if len(fs) < 2 || fs[len(fs)-1].Fn.Name() != "step" {
+			continue
+		}
+		for _, h := range r.hs {
+			key := fmt.Sprintf("%s %s %T", h.Name(), fs[len(fs)-2].Fn.Name(), fs[len(fs)-1].Instr)
+			if r.got[key] == nil {
+				r.got[key] = map[int]bool{}
+			}
+			r.got[key][h.Estimate(g, r.goal)] = true
+		}
+	}
+	return enabled[r.rng.IntN(len(enabled))]
+}
+
+func (r *recorder) NextNumber(n int) int { return r.rng.IntN(n) }
+
+// TestEstimateAtRunTime asks PFSM and FSM at run time, under
+// sched.Explore, about the goroutines of testdata/pfsm's TestContext
+// stopped at step's send: the values of TestPFSMContext, from the
+// goroutines' real stacks.
+func TestEstimateAtRunTime(t *testing.T) {
+	target, err := checktest.LoadTest("testdata/pfsm", "pfsmtest", "TestContext")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{hs: []Heuristic{NewPFSM(), NewFSM()}, goal: goalAt(t, "context:goal"), got: map[string]map[int]bool{}}
+	rep, err := sched.Explore(target, sched.Options{Custom: func() sched.Strategy { return rec }, Workers: 1, Executions: 30, Seed: 1, NoRaces: true, SyncOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Failure != nil {
+		t.Fatalf("TestContext failed: %v", rep.Failure)
+	}
+	// At the send, or past it (a receiver took the value while step's
+	// goroutine was blocked: it runs on from the return, one closer).
+	want := map[string]map[int]bool{
+		"pfsm far *ssa.Send": {10: true}, "pfsm near *ssa.Send": {2: true},
+		"fsm far *ssa.Send": {2: true}, "fsm near *ssa.Send": {2: true},
+		"pfsm far *ssa.Return": {9: true}, "pfsm near *ssa.Return": {1: true},
+		"fsm far *ssa.Return": {1: true}, "fsm near *ssa.Return": {1: true},
+	}
+	if !maps.EqualFunc(rec.got, want, maps.Equal) {
+		t.Errorf("estimates at step's send by heuristic and caller = %v, want %v", rec.got, want)
 	}
 }
