@@ -1,7 +1,6 @@
 package heuristics
 
 import (
-	"cmp"
 	"container/heap"
 	"go/token"
 	"path/filepath"
@@ -36,9 +35,10 @@ import (
 // RTA reduces to one function) costs the callee's start-to-end distance
 // L(n_start, n_end) (get_distance_to_end); an unresolved one, a call of
 // a function without SSA body (bridged natively) and a recursive one
-// (the callee's analysis is in progress: Fig. 4 line 24 checks direct
-// recursion only, which would not terminate on mutual recursion) cost
-// two, "one to call the function and another for the return edge". A
+// (the callee is in the caller's strongly connected component of the
+// call graph: Fig. 4 line 24 checks direct recursion only, which would
+// not terminate on mutual recursion) cost two, "one to call the function and another for the return edge"; a
+// builtin's call (len, append) is an instruction like another. A
 // callee that cannot return (an endless loop) makes its call sites a
 // dead end. go and defer statements cost one: they call nothing on the
 // goroutine's way.
@@ -50,9 +50,12 @@ import (
 // the straight-line cost inside a block, or the cost to leave n's block
 // plus the best distance from one of its successors to the block of n'
 // plus the cost inside that block: the all-pairs shortest distances of
-// Fig. 4 line 8 without the cubic table. Start-to-end distances of every
-// function RTA finds reachable are computed when the tables are built
-// (in reverse invocation order, by recursion); rows lazily, memoised.
+// Fig. 4 line 8 without the cubic table. Everything is computed when an
+// estimate first needs it, and memoised: a function's edge costs and
+// start-to-end distance (its callees' first, in reverse invocation order,
+// by recursion), then its rows. Recursion is decided by the call graph's
+// components, not by the order of analysis, so the tables are the same
+// whichever estimates asked first.
 
 // dead is a distance that stands for no path in the factored sums: large
 // enough that a sum with it is never mistaken for a path, small enough
@@ -74,6 +77,7 @@ type tables struct {
 	fset  *token.FileSet
 	cg    *callgraph.Graph
 	roots map[*ssa.Function]bool
+	scc   map[*ssa.Function]int // see sccs
 
 	mu  sync.Mutex
 	fns map[*ssa.Function]*fnDist // Inv: a function's entry, once set, does not change
@@ -202,26 +206,57 @@ func newTables(prog *ssa.Program, roots map[*ssa.Function]bool) *tables {
 	} else {
 		t.cg = callgraph.New(nil)
 	}
-	// In a fixed order, so that the costs of mutually recursive
-	// functions (whichever is analysed first sees the other's call as
-	// recursive) are the same in every process.
-	var all []*ssa.Function
-	for f := range t.cg.Nodes {
-		if f != nil {
-			all = append(all, f)
-		}
-	}
-	slices.SortFunc(all, func(a, b *ssa.Function) int {
-		return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), strings.Compare(a.String(), b.String()))
-	})
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	for _, f := range all {
-		t.fnLocked(f)
-	}
+	t.scc = sccs(t.cg)
 	t.static = map[*ssa.Function]bool{}
 	t.explore(t.static, list)
 	return t
+}
+
+// sccs numbers the strongly connected components of cg's calls (Tarjan's
+// algorithm): two functions with the same number call each other,
+// directly or not.
+func sccs(cg *callgraph.Graph) map[*ssa.Function]int {
+	index, low := map[*callgraph.Node]int{}, map[*callgraph.Node]int{}
+	on := map[*callgraph.Node]bool{}
+	var stack []*callgraph.Node
+	comp := map[*ssa.Function]int{}
+	n := 0
+	var visit func(v *callgraph.Node)
+	visit = func(v *callgraph.Node) {
+		index[v], low[v] = len(index), len(index)
+		stack = append(stack, v)
+		on[v] = true
+		for _, e := range v.Out {
+			if _, ok := e.Site.(*ssa.Call); !ok {
+				continue
+			}
+			w := e.Callee
+			if _, seen := index[w]; !seen {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if on[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				on[w] = false
+				comp[w.Func] = n
+				if w == v {
+					break
+				}
+			}
+			n++
+		}
+	}
+	for _, v := range cg.Nodes {
+		if _, seen := index[v]; !seen {
+			visit(v)
+		}
+	}
+	return comp
 }
 
 // explore adds to seen the functions reached from roots through resolved
@@ -311,7 +346,7 @@ func (t *tables) fnLocked(f *ssa.Function) *fnDist {
 		pre := make([]int64, len(b.Instrs)+1)
 		for i, ins := range b.Instrs {
 			w := int64(1)
-			if c, ok := ins.(*ssa.Call); ok {
+			if c := callSite(ins); c != nil {
 				w = t.callCost(d, c)
 			}
 			pre[i+1] = pre[i] + w // Inv: w <= dead, so no overflow for any block
@@ -328,6 +363,19 @@ func (t *tables) fnLocked(f *ssa.Function) *fnDist {
 	return d
 }
 
+// callSite returns ins if it is a call site of Fig. 4: a call of a
+// function (not of a builtin, which is an instruction like another).
+func callSite(ins ssa.Instruction) *ssa.Call {
+	c, ok := ins.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if _, builtin := c.Call.Value.(*ssa.Builtin); builtin {
+		return nil
+	}
+	return c
+}
+
 // callCost is the cost of call site c of d's function to its successor
 // (Fig. 4 lines 11–16), and records the site.
 func (t *tables) callCost(d *fnDist, c *ssa.Call) int64 {
@@ -337,9 +385,12 @@ func (t *tables) callCost(d *fnDist, c *ssa.Call) int64 {
 	if len(cs) != 1 || len(cs[0].Blocks) == 0 {
 		return 2 // unresolved, or no SSA body
 	}
+	if c, ok := t.scc[cs[0]]; cs[0] == d.fn || ok && c == t.scc[d.fn] {
+		return 2 // recursive
+	}
 	callee := t.fnLocked(cs[0])
 	if callee.busy {
-		return 2 // recursive
+		return 2 // recursive, outside the call graph
 	}
 	return min(callee.sum, dead)
 }

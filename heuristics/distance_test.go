@@ -180,8 +180,8 @@ func TestDumpSSA(t *testing.T) {
 	}
 }
 
-// BenchmarkTables measures the static phase (RTA and the start-to-end
-// distances of every reachable function) over the whole examples/ tree
+// BenchmarkTables measures the static phase (RTA, then the distances an
+// estimate needs, then all the tables) over the whole examples/ tree
 // loaded with its tests, as mcheck test loads it (roots: its entry
 // points and abslist's scenario absList, the bottom frame of its
 // checked goroutine), and then a goal's resolution (the append of Add)
@@ -210,14 +210,29 @@ func BenchmarkTables(b *testing.B) {
 		roots := entryPoints(prog)
 		roots[test] = true
 		tb := newTables(prog, roots)
-		built := time.Since(start)
+		rtaTime := time.Since(start)
 		p := NewPFSM()
 		p.t = tb
 		fs := []sched.Frame{{Fn: test, Instr: test.Blocks[0].Instrs[0]}}
 		p.see(fs)
 		h := clamp(p.unroll(tb.goal(goal), fs))
 		f := tb.fsmEstimate(tb.goal(goal), fs)
-		b.ReportMetric(float64(built.Milliseconds()), "build-ms")
+		firstTime := time.Since(start)
+		lazy := len(tb.fns)
+		// Then every table: the costs and all rows (the whole
+		// matrix) of every reachable function.
+		for fn := range tb.cg.Nodes {
+			if fn != nil {
+				d := tb.fn(fn)
+				for blk := range d.pre {
+					d.row(blk)
+				}
+			}
+		}
+		b.ReportMetric(float64(rtaTime.Milliseconds()), "rta-ms")
+		b.ReportMetric(float64(firstTime.Milliseconds()), "first-estimate-ms")
+		b.ReportMetric(float64(time.Since(start).Milliseconds()), "all-tables-ms")
+		b.ReportMetric(float64(lazy), "functions-analysed")
 		b.ReportMetric(float64(len(tb.fns)), "functions")
 		b.ReportMetric(float64(h), "pfsm")
 		b.ReportMetric(float64(f), "fsm")

@@ -125,8 +125,8 @@ func (t *tables) preds(v inode, visit func(p inode, w int64)) {
 	blk := blocks[v.b]
 	if v.i > 0 {
 		prev := inode{v.f, v.b, v.i - 1}
-		c, ok := blk.Instrs[v.i-1].(*ssa.Call)
-		if !ok {
+		c := callSite(blk.Instrs[v.i-1])
+		if c == nil {
 			visit(prev, 1)
 			return
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -204,5 +206,36 @@ func TestEstimateAtRunTime(t *testing.T) {
 	}
 	if !maps.EqualFunc(rec.got, want, maps.Equal) {
 		t.Errorf("estimates at step's send by heuristic and caller = %v, want %v", rec.got, want)
+	}
+}
+
+// TestTablesShared: the heuristics of parallel trials share the tables
+// of a program and fill their lazy parts (rows, goals, FSM's column)
+// concurrently; each gets what it gets alone (run with -race).
+func TestTablesShared(t *testing.T) {
+	pkg, _ := load(t)
+	tb := newTables(pkg.Prog, entryPoints(pkg.Prog))
+	goal := goalAt(t, "context:goal")
+	cases := [][]sched.Frame{
+		stack(t, pkg, "far", "#0.0", "step", "step:send"),
+		stack(t, pkg, "near", "#0.0", "step", "step:send"),
+		stack(t, pkg, "far", "#3.2"),
+		stack(t, pkg, "main", ""),
+	}
+	want := []int{10, 2, Unreachable}
+	var wg sync.WaitGroup
+	got := make([][]int, 4)
+	for w := range got {
+		wg.Go(func() {
+			for _, fs := range cases {
+				got[w] = append(got[w], pfsmOn(tb, fs, goal), fsmOn(tb, fs, goal))
+			}
+		})
+	}
+	wg.Wait()
+	for w := range got {
+		if got[w][0] != want[0] || got[w][2] != want[1] || got[w][4] != want[2] || !slices.Equal(got[w], got[0]) {
+			t.Errorf("worker %d: estimates %v, worker 0 %v; want PFSM %v for the first three", w, got[w], got[0], want)
+		}
 	}
 }

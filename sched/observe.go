@@ -94,7 +94,13 @@ func (e *Execution) Describe(id int) (kind, pos string) {
 // Stack returns goroutine id's frames, outermost first: the SSA function
 // of each and the instruction it is at (the innermost frame at the
 // pending operation, a caller at its call). See ssainterp.Machine.Stack.
-func (e *Execution) Stack(id int) []Frame { return e.m.Stack(id) }
+// Clock has none.
+func (e *Execution) Stack(id int) []Frame {
+	if id == Clock {
+		return nil
+	}
+	return e.m.Stack(id)
+}
 
 // A Frame is a frame of a goroutine's stack: its SSA function and the
 // instruction it is at (Execution.Stack).
