@@ -117,9 +117,9 @@ var tableCache struct {
 
 const tableCacheSize = 4
 
-// tablesFor returns the tables of the program ex interprets with roots
-// that include extra (functions at the bottom of goroutines), building
-// them (under the program's method-set lock, see sched.Execution.Analyze)
+// tablesFor returns the tables of prog with roots that include extra
+// (functions at the bottom of goroutines), building them with analyze
+// (which holds the program's method-set lock: sched.Execution.Analyze)
 // if no cached tables have them.
 func tablesFor(analyze func(func(*ssa.Program)), prog *ssa.Program, extra []*ssa.Function) *tables {
 	tableCache.Lock()
@@ -193,8 +193,8 @@ func entryPoints(prog *ssa.Program) map[*ssa.Function]bool {
 	return roots
 }
 
-// newTables runs RTA from roots and computes the start-to-end distance
-// of every reachable function (Fig. 4).
+// newTables runs RTA from roots (Sect. 3.1) and prepares the tables of
+// Fig. 4, which fill as estimates ask.
 func newTables(prog *ssa.Program, roots map[*ssa.Function]bool) *tables {
 	var list []*ssa.Function
 	for f := range roots {
@@ -205,6 +205,9 @@ func newTables(prog *ssa.Program, roots map[*ssa.Function]bool) *tables {
 		t.cg = rta.Analyze(list, true).CallGraph
 	} else {
 		t.cg = callgraph.New(nil)
+	}
+	for _, f := range list {
+		t.cg.CreateNode(f) // a root that calls nothing has no edge
 	}
 	t.scc = sccs(t.cg)
 	t.static = map[*ssa.Function]bool{}

@@ -24,7 +24,7 @@ var subject struct {
 }
 
 // load returns testdata/pfsm's package and tables.
-func load(t *testing.T) (*ssa.Package, *tables) {
+func load(t testing.TB) (*ssa.Package, *tables) {
 	t.Helper()
 	subject.once.Do(func() {
 		p, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata/pfsm"}, ".")
@@ -48,7 +48,7 @@ func load(t *testing.T) (*ssa.Package, *tables) {
 
 // line returns the line of testdata/pfsm/dist.go that marker's comment
 // ends.
-func line(t *testing.T, marker string) int {
+func line(t testing.TB, marker string) int {
 	t.Helper()
 	src, err := os.ReadFile("testdata/pfsm/dist.go")
 	if err != nil {
@@ -64,12 +64,12 @@ func line(t *testing.T, marker string) int {
 }
 
 // goalAt is the location of marker's line.
-func goalAt(t *testing.T, marker string) Location {
+func goalAt(t testing.TB, marker string) Location {
 	return Location{File: "pfsm/dist.go", Line: line(t, marker)}
 }
 
 // fn returns the function or method ("Y.aa") name of pkg.
-func fn(t *testing.T, pkg *ssa.Package, name string) *ssa.Function {
+func fn(t testing.TB, pkg *ssa.Package, name string) *ssa.Function {
 	t.Helper()
 	var f *ssa.Function
 	if typ, meth, ok := strings.Cut(name, "."); ok {
@@ -86,7 +86,7 @@ func fn(t *testing.T, pkg *ssa.Package, name string) *ssa.Function {
 // instr returns the first instruction of f on marker's line, or with
 // marker "" f's first instruction, or with marker "#b.k" instruction k of
 // f's block b.
-func instr(t *testing.T, f *ssa.Function, marker string) ssa.Instruction {
+func instr(t testing.TB, f *ssa.Function, marker string) ssa.Instruction {
 	t.Helper()
 	if marker == "" {
 		return f.Blocks[0].Instrs[0]
@@ -110,7 +110,7 @@ func instr(t *testing.T, f *ssa.Function, marker string) ssa.Instruction {
 }
 
 // TestDistances checks L(n, n') of Fig. 4 on tiny functions, counted on
-// their SSA listings (go test -run TestDumpSSA -v with DUMP=straight,...).
+// their SSA listings (ssa.Function.WriteTo), quoted in the comments.
 func TestDistances(t *testing.T) {
 	pkg, tb := load(t)
 	for _, c := range []struct {
@@ -160,23 +160,6 @@ func TestDistances(t *testing.T) {
 	}
 	if got := tb.calleesOf(instr(t, fn(t, pkg, "useShape"), "useShape:before").Block().Instrs[1].(ssa.CallInstruction)); len(got) != 1 || got[0].Name() != "area" || !strings.Contains(got[0].String(), "square") {
 		t.Errorf("RTA callees of s.area() = %v, want square's method only", got)
-	}
-}
-
-func TestDumpSSA(t *testing.T) {
-	pkg, _ := load(t)
-	for _, name := range strings.Split(os.Getenv("DUMP"), ",") {
-		if name == "" {
-			continue
-		}
-		var f *ssa.Function
-		if i := strings.IndexByte(name, '.'); i > 0 {
-			typ := pkg.Type(name[:i]).Type()
-			f = pkg.Prog.LookupMethod(typ, pkg.Pkg, name[i+1:])
-		} else {
-			f = pkg.Func(name)
-		}
-		f.WriteTo(os.Stdout)
 	}
 }
 

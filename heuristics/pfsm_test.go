@@ -16,7 +16,7 @@ import (
 
 // stack builds frames, outermost first, from (function, marker) pairs
 // (see instr).
-func stack(t *testing.T, pkg *ssa.Package, fm ...string) []sched.Frame {
+func stack(t testing.TB, pkg *ssa.Package, fm ...string) []sched.Frame {
 	t.Helper()
 	var fs []sched.Frame
 	for i := 0; i < len(fm); i += 2 {
@@ -236,6 +236,22 @@ func TestTablesShared(t *testing.T) {
 	for w := range got {
 		if got[w][0] != want[0] || got[w][2] != want[1] || got[w][4] != want[2] || !slices.Equal(got[w], got[0]) {
 			t.Errorf("worker %d: estimates %v, worker 0 %v; want PFSM %v for the first three", w, got[w], got[0], want)
+		}
+	}
+}
+
+// BenchmarkPFSMEstimate is one estimate that unrolls a frame and follows
+// a call trace (far→step to the goal in near), on warm tables.
+func BenchmarkPFSMEstimate(b *testing.B) {
+	pkg, tb := load(b)
+	fs := stack(b, pkg, "far", "#0.0", "step", "step:send")
+	p := NewPFSM()
+	p.t = tb
+	gl := tb.goal(goalAt(b, "context:goal"))
+	for b.Loop() {
+		p.see(fs)
+		if clamp(p.unroll(gl, fs)) != 10 {
+			b.Fatal("estimate changed")
 		}
 	}
 }
