@@ -43,6 +43,14 @@ import (
 // dead end. go and defer statements cost one: they call nothing on the
 // goroutine's way.
 //
+// goSites: a Go rule the seed's Java setting has no need of. A goal may
+// be reached by a goroutine that does not exist yet: the reader the main
+// goroutine is about to start. Its creator's position then says how close
+// the state is to the goal. So a go statement is a site of the call
+// traces of Fig. 5 and of FSM's graph, whose callee runs on the new
+// goroutine: the trace goes into it and never returns. Its cost to its
+// successor stays one.
+//
 // The matrix L of a function is kept factored: per block, the cost from
 // its entry to each of its instructions; and, computed lazily per source
 // block (Dijkstra over the block graph), the shortest distance from a
@@ -96,8 +104,8 @@ type fnDist struct {
 	pre  [][]int64
 	succ [][]int // successor blocks; end (len(fn.Blocks)) after a return
 	sum  int64   // L(n_start, n_end)
-	// sites are the function's call sites (ssa.Call) with their callees
-	// after RTA.
+	// sites are the function's call sites (ssa.Call) and go statements,
+	// with their callees after RTA.
 	sites   []ssa.CallInstruction
 	callees map[ssa.CallInstruction][]*ssa.Function
 	busy    bool // Inv: set only while the function's costs are computed
@@ -351,6 +359,9 @@ func (t *tables) fnLocked(f *ssa.Function) *fnDist {
 			w := int64(1)
 			if c := callSite(ins); c != nil {
 				w = t.callCost(d, c)
+			} else if g, ok := ins.(*ssa.Go); ok {
+				d.sites = append(d.sites, g)
+				d.callees[g] = t.calleesOf(g)
 			}
 			pre[i+1] = pre[i] + w // Inv: w <= dead, so no overflow for any block
 		}
@@ -377,6 +388,16 @@ func callSite(ins ssa.Instruction) *ssa.Call {
 		return nil
 	}
 	return c
+}
+
+// callOrGo reports whether site is a call or a go statement: the edges
+// of the call graph a goal can be reached through (goSites).
+func callOrGo(site ssa.CallInstruction) bool {
+	switch site.(type) {
+	case *ssa.Call, *ssa.Go:
+		return true
+	}
+	return false
 }
 
 // callCost is the cost of call site c of d's function to its successor
@@ -536,9 +557,8 @@ func (t *tables) goal(loc Location) *goal {
 			}
 		}
 	}
-	// Callers, transitively, through calls (not go statements: the
-	// goroutine's way does not go into the function a go statement
-	// starts).
+	// Callers, transitively, through calls and go statements (see
+	// goSites).
 	var work []*ssa.Function
 	for f := range g.in {
 		work = append(work, f)
@@ -552,7 +572,7 @@ func (t *tables) goal(loc Location) *goal {
 		g.related[f] = true
 		if n := t.cg.Nodes[f]; n != nil {
 			for _, e := range n.In {
-				if _, ok := e.Site.(*ssa.Call); ok && e.Caller.Func != nil {
+				if callOrGo(e.Site) && e.Caller.Func != nil {
 					work = append(work, e.Caller.Func)
 				}
 			}

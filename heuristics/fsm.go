@@ -25,7 +25,8 @@ import (
 // callee's end an edge of cost zero back to the instruction after the
 // site (so that going through a callee costs one plus its start-to-end
 // distance); a call of a function without SSA body costs two to its
-// successor. Only the goal's column of the all-pairs matrix is ever
+// successor. A go statement has an edge of cost one to the entry of the
+// function it starts, and none back (distance.go's goSites). Only the goal's column of the all-pairs matrix is ever
 // read, so it is computed alone, by Dijkstra's algorithm backward from
 // the goal's instructions, once per goal and program: the whole matrix
 // is what did not finish within the seed's hour for the larger models.
@@ -152,8 +153,8 @@ func (t *tables) preds(v inode, visit func(p inode, w int64)) {
 	}
 	if n := t.cg.Nodes[v.f]; n != nil { // the entry: the call sites
 		for _, e := range n.In {
-			if c, ok := e.Site.(*ssa.Call); ok && e.Caller.Func != nil {
-				b, i := at(c)
+			if callOrGo(e.Site) && e.Caller.Func != nil {
+				b, i := at(e.Site)
 				visit(inode{e.Caller.Func, b, i}, 1)
 			}
 		}

@@ -141,7 +141,8 @@ func (p *PFSM) forward(gl *goal, d *fnDist, ins ssa.Instruction) int64 {
 // estimate is get_estimate (Fig. 5 lines 8–15): over the call sites of
 // ins's function that lead to the goal (not not_related), the distance
 // to the site plus the rest of the call trace, with branch and bound on
-// the best value so far.
+// the best value so far. Call sites include go statements (goSites in
+// distance.go).
 func (p *PFSM) estimate(gl *goal, d *fnDist, ins ssa.Instruction) int64 {
 	best := map[ssa.CallInstruction]int64{}
 	h := dead

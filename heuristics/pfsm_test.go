@@ -255,3 +255,26 @@ func BenchmarkPFSMEstimate(b *testing.B) {
 		}
 	}
 }
+
+// TestGoStatement: the goal is reached on a goroutine that a go
+// statement starts (goSites in distance.go).
+func TestGoStatement(t *testing.T) {
+	pkg, tb := load(t)
+	goal := goalAt(t, "context:goal")
+	fs := stack(t, pkg, "spawner", "spawn:start")
+	// PFSM: the store (1) to the go statement, then near's start to the
+	// goal, its call of step (2), plus one for the call.
+	if got := pfsmOn(tb, fs, goal); got != 1+2+1 {
+		t.Errorf("spawner: PFSM = %d, want 4", got)
+	}
+	// FSM: the store (1), into near (1), into step (1), step's send and
+	// return (2), back after the call: the goal.
+	if got := fsmOn(tb, fs, goal); got != 1+1+1+2 {
+		t.Errorf("spawner: FSM = %d, want 5", got)
+	}
+	// Past the go statement, spawner's own way leads nowhere near.
+	fs = stack(t, pkg, "spawner", "#0.2")
+	if got := pfsmOn(tb, fs, goal); got != Unreachable {
+		t.Errorf("spawner after go: PFSM = %d, want Unreachable", got)
+	}
+}

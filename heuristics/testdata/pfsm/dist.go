@@ -129,6 +129,12 @@ func far(ch chan int) {
 	near(ch)
 }
 
+// spawner reaches the goal in near on the goroutine it starts.
+func spawner(ch chan int) {
+	sink = 0 // spawn:start
+	go near(ch)
+}
+
 func main() {
 	straight()
 	branch(true)
@@ -141,4 +147,5 @@ func main() {
 	test(Z{})
 	ch := make(chan int, 8)
 	far(ch)
+	spawner(ch)
 }
