@@ -34,7 +34,9 @@ import (
 // a call whose callee is resolved (a static callee, or a dynamic call
 // RTA reduces to one function) costs the callee's start-to-end distance
 // L(n_start, n_end) (get_distance_to_end); an unresolved one, a call of
-// a function without SSA body (bridged natively) and a recursive one
+// a function the interpreter does not run by its SSA body (a model of a
+// sync primitive, a function bridged natively: sched.Execution.Opaque),
+// and a recursive one
 // (the callee is in the caller's strongly connected component of the
 // call graph: Fig. 4 line 24 checks direct recursion only, which would
 // not terminate on mutual recursion) cost two, "one to call the function and another for the return edge"; a
@@ -86,6 +88,9 @@ type tables struct {
 	cg    *callgraph.Graph
 	roots map[*ssa.Function]bool
 	scc   map[*ssa.Function]int // see sccs
+	// opaque reports whether the interpreter runs a function as one
+	// step rather than by its body (sched.Execution.Opaque).
+	opaque func(*ssa.Function) bool
 
 	mu  sync.Mutex
 	fns map[*ssa.Function]*fnDist // Inv: a function's entry, once set, does not change
@@ -129,7 +134,7 @@ const tableCacheSize = 4
 // (functions at the bottom of goroutines), building them with analyze
 // (which holds the program's method-set lock: sched.Execution.Analyze)
 // if no cached tables have them.
-func tablesFor(analyze func(func(*ssa.Program)), prog *ssa.Program, extra []*ssa.Function) *tables {
+func tablesFor(analyze func(func(*ssa.Program)), opaque func(*ssa.Function) bool, prog *ssa.Program, extra []*ssa.Function) *tables {
 	tableCache.Lock()
 	defer tableCache.Unlock()
 	var old *tables
@@ -154,7 +159,7 @@ func tablesFor(analyze func(func(*ssa.Program)), prog *ssa.Program, extra []*ssa
 		roots[f] = true
 	}
 	var t *tables
-	analyze(func(p *ssa.Program) { t = newTables(p, roots) })
+	analyze(func(p *ssa.Program) { t = newTables(p, roots, opaque) })
 	if len(tableCache.list) == tableCacheSize {
 		tableCache.list = tableCache.list[1:]
 	}
@@ -203,12 +208,12 @@ func entryPoints(prog *ssa.Program) map[*ssa.Function]bool {
 
 // newTables runs RTA from roots (Sect. 3.1) and prepares the tables of
 // Fig. 4, which fill as estimates ask.
-func newTables(prog *ssa.Program, roots map[*ssa.Function]bool) *tables {
+func newTables(prog *ssa.Program, roots map[*ssa.Function]bool, opaque func(*ssa.Function) bool) *tables {
 	var list []*ssa.Function
 	for f := range roots {
 		list = append(list, f)
 	}
-	t := &tables{prog: prog, fset: prog.Fset, roots: roots, fns: map[*ssa.Function]*fnDist{}, goals: map[Location]*goal{}}
+	t := &tables{prog: prog, fset: prog.Fset, roots: roots, opaque: opaque, fns: map[*ssa.Function]*fnDist{}, goals: map[Location]*goal{}}
 	if len(list) > 0 {
 		t.cg = rta.Analyze(list, true).CallGraph
 	} else {
@@ -281,7 +286,7 @@ func (t *tables) explore(seen map[*ssa.Function]bool, roots []*ssa.Function) {
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[f] || f.Blocks == nil {
+		if seen[f] || t.opaque(f) {
 			continue
 		}
 		seen[f] = true
@@ -406,8 +411,8 @@ func (t *tables) callCost(d *fnDist, c *ssa.Call) int64 {
 	cs := t.calleesOf(c)
 	d.sites = append(d.sites, c)
 	d.callees[c] = cs
-	if len(cs) != 1 || len(cs[0].Blocks) == 0 {
-		return 2 // unresolved, or no SSA body
+	if len(cs) != 1 || t.opaque(cs[0]) {
+		return 2 // unresolved, or not run by its SSA body
 	}
 	if c, ok := t.scc[cs[0]]; cs[0] == d.fn || ok && c == t.scc[d.fn] {
 		return 2 // recursive
@@ -537,7 +542,7 @@ func (t *tables) goal(loc Location) *goal {
 	t.goals[loc] = g
 	files := map[*token.File]bool{}
 	for f := range t.cg.Nodes {
-		if f == nil || len(f.Blocks) == 0 || !f.Pos().IsValid() {
+		if f == nil || t.opaque(f) || !f.Pos().IsValid() {
 			continue
 		}
 		tf := t.fset.File(f.Pos())
@@ -566,7 +571,7 @@ func (t *tables) goal(loc Location) *goal {
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
-		if g.related[f] {
+		if g.related[f] || t.opaque(f) {
 			continue
 		}
 		g.related[f] = true

@@ -17,10 +17,11 @@ import (
 
 // subject is testdata/pfsm loaded, with the tables of its static phase.
 var subject struct {
-	once sync.Once
-	pkg  *ssa.Package
-	t    *tables
-	err  error
+	once   sync.Once
+	pkg    *ssa.Package
+	t      *tables
+	opaque func(*ssa.Function) bool
+	err    error
 }
 
 // load returns testdata/pfsm's package and tables.
@@ -38,7 +39,8 @@ func load(t testing.TB) (*ssa.Package, *tables) {
 				subject.pkg = pkg
 			}
 		}
-		subject.t = newTables(prog, entryPoints(prog))
+		subject.opaque = p.Opaque
+		subject.t = newTables(prog, entryPoints(prog), p.Opaque)
 	})
 	if subject.err != nil {
 		t.Fatal(subject.err)
@@ -192,7 +194,7 @@ func BenchmarkTables(b *testing.B) {
 		start := time.Now()
 		roots := entryPoints(prog)
 		roots[test] = true
-		tb := newTables(prog, roots)
+		tb := newTables(prog, roots, p.Opaque)
 		rtaTime := time.Since(start)
 		p := NewPFSM()
 		p.t = tb

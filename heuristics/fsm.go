@@ -24,8 +24,8 @@ import (
 // of cost one to the entry of each callee RTA leaves it, and each
 // callee's end an edge of cost zero back to the instruction after the
 // site (so that going through a callee costs one plus its start-to-end
-// distance); a call of a function without SSA body costs two to its
-// successor. A go statement has an edge of cost one to the entry of the
+// distance); a call of a function the interpreter does not run by its
+// SSA body (a model, a native bridge) costs two to its successor. A go statement has an edge of cost one to the entry of the
 // function it starts, and none back (distance.go's goSites). Only the goal's column of the all-pairs matrix is ever
 // read, so it is computed alone, by Dijkstra's algorithm backward from
 // the goal's instructions, once per goal and program: the whole matrix
@@ -134,7 +134,7 @@ func (t *tables) preds(v inode, visit func(p inode, w int64)) {
 		direct := false
 		cs := d.callees[c]
 		for _, callee := range cs {
-			if len(callee.Blocks) == 0 {
+			if t.opaque(callee) {
 				direct = true
 				continue
 			}

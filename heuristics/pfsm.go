@@ -76,7 +76,7 @@ func tablesOf(ex *sched.Execution, t *tables, root *ssa.Function) *tables {
 	if t != nil && t.prog == ex.Program() && t.covers([]*ssa.Function{root}) {
 		return t
 	}
-	return tablesFor(ex.Analyze, ex.Program(), []*ssa.Function{root})
+	return tablesFor(ex.Analyze, ex.Opaque, ex.Program(), []*ssa.Function{root})
 }
 
 // unroll is e-FCA's rule (seed Sect. 3, after [20]) over the frames fs,

@@ -214,7 +214,7 @@ func TestEstimateAtRunTime(t *testing.T) {
 // concurrently; each gets what it gets alone (run with -race).
 func TestTablesShared(t *testing.T) {
 	pkg, _ := load(t)
-	tb := newTables(pkg.Prog, entryPoints(pkg.Prog))
+	tb := newTables(pkg.Prog, entryPoints(pkg.Prog), subject.opaque)
 	goal := goalAt(t, "context:goal")
 	cases := [][]sched.Frame{
 		stack(t, pkg, "far", "#0.0", "step", "step:send"),

@@ -113,3 +113,8 @@ func (e *Execution) Program() *ssa.Program { return e.m.SSA() }
 // Analyze runs f on the SSA program while no interpreter of the program
 // uses its method-set cache.
 func (e *Execution) Analyze(f func(*ssa.Program)) { e.m.AnalyzeSSA(f) }
+
+// Opaque reports whether the interpreter runs fn as one operation rather
+// than by its SSA body (a model of a sync primitive, a function bridged
+// natively): a distance through it is not its body's.
+func (e *Execution) Opaque(fn *ssa.Function) bool { return e.m.Opaque(fn) }

@@ -106,3 +106,17 @@ func (m *Machine) AnalyzeSSA(f func(*ssa.Program)) {
 // where p interprets them; a package p bridges natively has functions
 // without bodies.
 func (p *Program) SSA() *ssa.Program { return p.ssa }
+
+// Opaque reports whether the interpreter runs fn as one step of its own
+// rather than by its SSA body: a model (the sync primitives, time), a
+// hook of the host, or a function without body or of a package it
+// bridges natively.
+func (p *Program) Opaque(fn *ssa.Function) bool {
+	if fn.Blocks == nil || fn.Pkg != nil && !p.interpreted(fn.Pkg.Pkg) {
+		return true
+	}
+	return p.modelFor(fn) != nil
+}
+
+// Opaque is the machine's program's Opaque.
+func (m *Machine) Opaque(fn *ssa.Function) bool { return m.prog.Opaque(fn) }
