@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestStack checks the frames Stack shows: a goroutine stopped at a
@@ -66,4 +68,46 @@ func main() {
 		t.Errorf("goroutine 2 at its send: stack %q, want %q", got, want)
 	}
 	m.Finish()
+}
+
+// TestOpaque: a modelled sync method and a bridged function are opaque,
+// an interpreted function is not.
+func TestOpaque(t *testing.T) {
+	prog, err := loadSrc(t, `package main
+
+import (
+	"strings"
+	"sync"
+)
+
+func main() {
+	var mu sync.Mutex
+	mu.Lock()
+	_ = strings.ToUpper("x")
+	mu.Unlock()
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := prog.packageByPath("m").Func("main")
+	found := map[string]bool{}
+	for _, b := range main.Blocks {
+		for _, ins := range b.Instrs {
+			if c, ok := ins.(*ssa.Call); ok {
+				if f := c.Call.StaticCallee(); f != nil {
+					found[f.String()] = prog.Opaque(f)
+				}
+			}
+		}
+	}
+	want := map[string]bool{"(*sync.Mutex).Lock": true, "(*sync.Mutex).Unlock": true, "strings.ToUpper": true}
+	for name, opaque := range want {
+		if got, ok := found[name]; !ok || got != opaque {
+			t.Errorf("Opaque(%s) = %v (called: %v), want %v", name, got, ok, opaque)
+		}
+	}
+	if prog.Opaque(main) {
+		t.Errorf("Opaque(main.main) = true, want false")
+	}
 }
