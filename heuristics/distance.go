@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/callgraph/rta"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcheck-dev/mcheck/sched"
 )
 
 // The static phase of the distance heuristics (seed
@@ -165,6 +167,34 @@ func tablesFor(analyze func(func(*ssa.Program)), opaque func(*ssa.Function) bool
 	}
 	tableCache.list = append(tableCache.list, t)
 	return t
+}
+
+// binding is what a distance heuristic holds of the search it serves:
+// the execution and the tables of its program.
+type binding struct {
+	ex *sched.Execution
+	t  *tables
+}
+
+func (b *binding) Begin(ex *sched.Execution) { b.ex = ex }
+
+// stack returns goroutine g's frames, and makes b.t the tables that
+// cover them: its program's, with its bottom function among the roots.
+func (b *binding) stack(g int) []sched.Frame {
+	fs := b.ex.Stack(g)
+	if len(fs) > 0 {
+		b.t = tablesOf(b.ex, b.t, fs[0].Fn)
+	}
+	return fs
+}
+
+// tablesOf returns t if it has root among its functions, or the tables
+// of ex's program that do.
+func tablesOf(ex *sched.Execution, t *tables, root *ssa.Function) *tables {
+	if t != nil && t.prog == ex.Program() && t.covers([]*ssa.Function{root}) {
+		return t
+	}
+	return tablesFor(ex.Analyze, ex.Opaque, ex.Program(), []*ssa.Function{root})
 }
 
 // covers reports whether the call graph of t has every function of fs.

@@ -30,26 +30,20 @@ import (
 // read, so it is computed alone, by Dijkstra's algorithm backward from
 // the goal's instructions, once per goal and program: the whole matrix
 // is what did not finish within the seed's hour for the larger models.
-type FSM struct {
-	ex *sched.Execution
-	t  *tables
-}
+type FSM struct{ binding }
 
 // NewFSM returns an FSM heuristic.
 func NewFSM() *FSM { return &FSM{} }
 
 func (f *FSM) Name() string { return "fsm" }
 
-func (f *FSM) Begin(ex *sched.Execution) { f.ex = ex }
-
 // Estimate is the distance in the interprocedural graph from goroutine
 // g's pending operation to goal, or Unreachable.
 func (f *FSM) Estimate(g int, goal Location) int {
-	fs := f.ex.Stack(g)
+	fs := f.stack(g)
 	if len(fs) == 0 {
 		return Unreachable
 	}
-	f.t = tablesOf(f.ex, f.t, fs[0].Fn)
 	return f.t.fsmEstimate(f.t.goal(goal), fs)
 }
 
@@ -160,3 +154,5 @@ func (t *tables) preds(v inode, visit func(p inode, w int64)) {
 		}
 	}
 }
+
+var _ Heuristic = (*FSM)(nil)

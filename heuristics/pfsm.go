@@ -26,8 +26,7 @@ import (
 // the tables of the static phase are shared by every PFSM and FSM of the
 // process for the same program.
 type PFSM struct {
-	ex *sched.Execution
-	t  *tables
+	binding
 	// seen are the functions the search has been in: Explored grows
 	// with them at run time (Fig. 5 lines 2–3), so that the distances
 	// through a method whose type the static phase did not resolve are
@@ -40,16 +39,13 @@ func NewPFSM() *PFSM { return &PFSM{seen: map[*ssa.Function]bool{}} }
 
 func (p *PFSM) Name() string { return "pfsm" }
 
-func (p *PFSM) Begin(ex *sched.Execution) { p.ex = ex }
-
 // Estimate is the distance from goroutine g's pending operation to goal
 // through g's stack (see PFSM), or Unreachable.
 func (p *PFSM) Estimate(g int, goal Location) int {
-	fs := p.ex.Stack(g)
+	fs := p.stack(g)
 	if len(fs) == 0 {
 		return Unreachable
 	}
-	p.t = tablesOf(p.ex, p.t, fs[0].Fn)
 	gl := p.t.goal(goal)
 	if len(gl.in) == 0 {
 		return Unreachable
@@ -68,15 +64,6 @@ func (p *PFSM) see(fs []sched.Frame) {
 			p.t.explore(p.seen, []*ssa.Function{f.Fn})
 		}
 	}
-}
-
-// tablesOf returns t if it has root among its functions, or the tables
-// of ex's program that do.
-func tablesOf(ex *sched.Execution, t *tables, root *ssa.Function) *tables {
-	if t != nil && t.prog == ex.Program() && t.covers([]*ssa.Function{root}) {
-		return t
-	}
-	return tablesFor(ex.Analyze, ex.Opaque, ex.Program(), []*ssa.Function{root})
 }
 
 // unroll is e-FCA's rule (seed Sect. 3, after [20]) over the frames fs,
@@ -219,3 +206,5 @@ func (gl *goal) leadsTo(callees []*ssa.Function) bool {
 	}
 	return false
 }
+
+var _ Heuristic = (*PFSM)(nil)
