@@ -31,21 +31,21 @@ import (
 // statements as calls.
 //
 // Distances (Fig. 4): the nodes of a function's control-flow graph are
-// its SSA instructions, plus an end node after its returns. An edge
-// from an instruction to its successor costs one, except at a call site:
-// a call whose callee is resolved (a static callee, or a dynamic call
-// RTA reduces to one function) costs the callee's start-to-end distance
-// L(n_start, n_end) (get_distance_to_end); an unresolved one, a call of
-// a function the interpreter does not run by its SSA body (a model of a
-// sync primitive, a function bridged natively: sched.Execution.Opaque),
-// and a recursive one
-// (the callee is in the caller's strongly connected component of the
-// call graph: Fig. 4 line 24 checks direct recursion only, which would
-// not terminate on mutual recursion) cost two, "one to call the function and another for the return edge"; a
-// builtin's call (len, append) is an instruction like another. A
-// callee that cannot return (an endless loop) makes its call sites a
-// dead end. go and defer statements cost one: they call nothing on the
-// goroutine's way.
+// its SSA instructions, plus an end node after its returns. An edge from
+// an instruction to its successor costs one, except at a call site. A
+// call whose callee is resolved (a static callee, or a dynamic call RTA
+// reduces to one function) costs the callee's start-to-end distance
+// L(n_start, n_end) (get_distance_to_end). Three kinds cost two, "one to
+// call the function and another for the return edge": an unresolved
+// call; a call of a function the interpreter does not run by its SSA
+// body (a model of a sync primitive, a function bridged natively:
+// sched.Execution.Opaque); and a recursive call, whose callee is in the
+// caller's strongly connected component of the call graph (Fig. 4 line
+// 24 checks direct recursion only, which would not terminate on mutual
+// recursion). A builtin's call (len, append) is an instruction like
+// another. A callee that cannot return (an endless loop) makes its call
+// sites a dead end. go and defer statements cost one: they call nothing
+// on the goroutine's way.
 //
 // goSites: a Go rule the seed's Java setting has no need of. A goal may
 // be reached by a goroutine that does not exist yet: the reader the main
