@@ -1,6 +1,9 @@
 package sched
 
-import "github.com/mcheck-dev/mcheck/ssainterp"
+import (
+	"github.com/mcheck-dev/mcheck/ssainterp"
+	"golang.org/x/tools/go/ssa"
+)
 
 // The strategy surface: what a strategy outside this package (guided
 // search, DPOR, the heuristics) can see of an execution besides the
@@ -87,3 +90,31 @@ func (e *Execution) Describe(id int) (kind, pos string) {
 	}
 	return e.m.Next(id)
 }
+
+// Stack returns goroutine id's frames, outermost first: the SSA function
+// of each and the instruction it is at (the innermost frame at the
+// pending operation, a caller at its call). See ssainterp.Machine.Stack.
+// Clock has none.
+func (e *Execution) Stack(id int) []Frame {
+	if id == Clock {
+		return nil
+	}
+	return e.m.Stack(id)
+}
+
+// A Frame is a frame of a goroutine's stack: its SSA function and the
+// instruction it is at (Execution.Stack).
+type Frame = ssainterp.Frame
+
+// Program returns the SSA program the execution interprets. An analysis
+// that uses its MethodSets cache (callgraph/rta) must run in Analyze.
+func (e *Execution) Program() *ssa.Program { return e.m.SSA() }
+
+// Analyze runs f on the SSA program while no interpreter of the program
+// uses its method-set cache.
+func (e *Execution) Analyze(f func(*ssa.Program)) { e.m.AnalyzeSSA(f) }
+
+// Opaque reports whether the interpreter runs fn as one operation rather
+// than by its SSA body (a model of a sync primitive, a function bridged
+// natively): a distance through it is not its body's.
+func (e *Execution) Opaque(fn *ssa.Function) bool { return e.m.Opaque(fn) }

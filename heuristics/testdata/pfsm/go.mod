@@ -1,0 +1,3 @@
+module pfsmtest
+
+go 1.26
