@@ -318,10 +318,6 @@ func isGoroot(file string) bool { return strings.HasPrefix(file, goroot) }
 // interpreted reports whether pkg's functions run from SSA.
 func (p *Program) interpreted(pkg *types.Package) bool { return p.interp[pkg] }
 
-// SSA returns the program's SSA form, for tools that analyse the code
-// they run (the detectors of envgen/detect, the distance heuristics).
-func (p *Program) SSA() *ssa.Program { return p.ssa }
-
 // Fset returns the file set of the program's positions.
 func (p *Program) Fset() *token.FileSet { return p.fset }
 

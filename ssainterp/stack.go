@@ -96,10 +96,14 @@ func (m *Machine) SSA() *ssa.Program { return m.prog.ssa }
 
 // AnalyzeSSA runs f on the SSA program while no machine of the program
 // uses its method-set cache.
-func (m *Machine) AnalyzeSSA(f func(*ssa.Program)) {
-	m.prog.msMu.Lock()
-	defer m.prog.msMu.Unlock()
-	f(m.prog.ssa)
+func (m *Machine) AnalyzeSSA(f func(*ssa.Program)) { m.prog.AnalyzeSSA(f) }
+
+// AnalyzeSSA runs f on the SSA program while no machine of p uses its
+// method-set cache (the detectors of envgen/detect, RTA).
+func (p *Program) AnalyzeSSA(f func(*ssa.Program)) {
+	p.msMu.Lock()
+	defer p.msMu.Unlock()
+	f(p.ssa)
 }
 
 // SSA returns the SSA program p interprets. Its packages are built

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/envgen/detect"
 	"github.com/mcheck-dev/mcheck/ssainterp"
@@ -22,15 +24,16 @@ func reduce(prog *ssainterp.Program, comp *envgen.Component, cc ComponentConfig)
 	if cc.Reduction == "none" || comp.Pkg == nil {
 		return
 	}
-	pkg := prog.SSA().Package(comp.Pkg)
-	if pkg == nil {
-		return
-	}
+	var fs []detect.Finding
+	prog.AnalyzeSSA(func(p *ssa.Program) {
+		if pkg := p.Package(comp.Pkg); pkg != nil {
+			fs = detect.DetectPackage(prog.Fset(), pkg)
+		}
+	})
 	threshold := cc.Threshold
 	if threshold == 0 {
 		threshold = envgen.DefaultThreshold
 	}
-	fs := detect.DetectPackage(prog.Fset(), pkg)
 	if cc.Patterns != nil {
 		fs = slices.DeleteFunc(fs, func(f detect.Finding) bool { return !slices.Contains(cc.Patterns, f.Pattern) })
 	}
