@@ -87,3 +87,8 @@ func (e *Execution) Describe(id int) (kind, pos string) {
 	}
 	return e.m.Next(id)
 }
+
+// Blocked returns how many goroutines have not finished and cannot move
+// in the current state (the blocked-threads count of the EDA's fitness,
+// heuristics/eda_fitness.go).
+func (e *Execution) Blocked() int { return len(e.m.Blocked()) }
