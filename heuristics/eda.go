@@ -40,7 +40,7 @@ type EDA struct {
 	pop     []individual // the current generation: elites, then evaluated paths
 	prev    []individual // the previous generation, before selection
 	gen     int
-	pending map[int]int32 // the symbol of each goroutine's pending operation, once asked
+	pending map[int]int32  // the symbol of each goroutine's pending operation, once asked
 	memory  map[int32]bool // symbols of loads and stores of shared memory
 	note    string
 	checked bool // the loaded model was checked against the code (checkModel)

@@ -215,7 +215,10 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		for {
 			t.envs++
 			plan := envgen.Draw(comp, cc.Env, cc.Goroutines, cc.MaxCalls, seed)
-			o := c.Options
+			o, err := attemptOptions(c, i, b)
+			if err != nil {
+				return restarts.Result{}, err
+			}
 			o.Seed, o.Executions, o.Workers = seed, left, 1
 			if o.Executions == 0 {
 				o.Executions = 1 << 30
@@ -269,7 +272,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	}
 	if out.Found != nil {
 		fd := out.Found.Bug.(found)
-		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, c.Options, explore, bl)
+		so, err := attemptOptions(c, 1, restarts.Budget{})
+		if err != nil {
+			return nil, err
+		}
+		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, so, explore, bl)
 		if err != nil {
 			return nil, err
 		}
