@@ -45,7 +45,7 @@ func newEDASearch(fitness string, corpus Corpus) (*edaSearch, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &edaSearch{opts: heuristics.EDAOptions{Fitness: f, Memory: f == heuristics.Race}}
+	s := &edaSearch{opts: heuristics.EDAOptions{Fitness: f}}
 	if corpus == "" {
 		return s, nil
 	}

@@ -10,8 +10,8 @@ import (
 // program).
 type RunReport struct {
 	*sched.Report
-	FromCorpus bool // the failure is one saved in the corpus
-	Replayed   bool // the schedule of a replay token ran, not a search
+	FromCorpus bool   // the failure is one saved in the corpus
+	Replayed   bool   // the schedule of a replay token ran, not a search
 	Note       string // about the search: a saved EDA model that was ignored, and why
 }
 
