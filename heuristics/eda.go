@@ -57,7 +57,7 @@ type EDAOptions struct {
 	Selection  float64 // the fraction of a generation the model learns from
 	Elitism    int     // individuals copied to the next generation (negative: none)
 	Mutation   float64 // probability of a uniform choice (negative: none)
-	N          int     // longest n-gram context
+	N          int     // longest n-gram context (at most MaxN)
 	Fitness    Fitness
 	// Memory makes loads and stores of shared memory actions of the
 	// paths and points where the search switches goroutines. Off (the
@@ -106,6 +106,7 @@ func (o *EDAOptions) defaults() {
 	if o.N <= 0 {
 		o.N = DefaultN
 	}
+	o.N = min(o.N, MaxN)
 }
 
 // individual is one evaluated path.

@@ -23,9 +23,24 @@ import (
 type Model struct {
 	N int // longest context
 	*alphabet
-	// dists maps a context (symbol indexes, oldest first, as a key) to
-	// the counts of the next symbol.
-	dists map[string]map[int32]float64
+	// dists maps a context to the counts of the next symbol.
+	dists map[ngram]map[int32]float64
+}
+
+// MaxN is the longest context a model may have.
+const MaxN = 8
+
+// ngram is a context as a map key: its length and its symbols, oldest
+// first.
+type ngram struct {
+	n int8
+	s [MaxN]int32
+}
+
+func ctxKey(ctx []int32) ngram {
+	k := ngram{n: int8(len(ctx))}
+	copy(k.s[:], ctx)
+	return k
 }
 
 // alphabet interns symbols: the models of one search share one, so that
@@ -38,14 +53,15 @@ type alphabet struct {
 	loaded int
 }
 
-// NewModel returns a blank model with contexts of up to n actions.
+// NewModel returns a blank model with contexts of up to n actions (at
+// most MaxN).
 func NewModel(n int) *Model {
-	return &Model{N: n, alphabet: &alphabet{sym: map[string]int32{}}, dists: map[string]map[int32]float64{}}
+	return &Model{N: min(n, MaxN), alphabet: &alphabet{sym: map[string]int32{}}, dists: map[ngram]map[int32]float64{}}
 }
 
 // Fresh returns a blank model with m's n and alphabet.
 func (m *Model) Fresh() *Model {
-	return &Model{N: m.N, alphabet: m.alphabet, dists: map[string]map[int32]float64{}}
+	return &Model{N: m.N, alphabet: m.alphabet, dists: map[ngram]map[int32]float64{}}
 }
 
 // Intern returns the index of symbol s, adding it if new.
@@ -62,16 +78,6 @@ func (m *alphabet) Intern(s string) int32 {
 // Blank reports whether the model has no distribution: every choice
 // sampled from it is uniform.
 func (m *Model) Blank() bool { return len(m.dists) == 0 }
-
-// ctxKey encodes a context as a map key.
-func ctxKey(ctx []int32) string {
-	var b strings.Builder
-	for _, s := range ctx {
-		b.WriteString(strconv.Itoa(int(s)))
-		b.WriteByte(',')
-	}
-	return b.String()
-}
 
 // Learn counts, over paths, every action after each of its contexts of
 // 1..n preceding actions (the sliding window of Fig. 3, for every
@@ -107,45 +113,57 @@ func (m *Model) distribution(history []int32) map[int32]float64 {
 	return nil
 }
 
-// Choose picks one of the available actions after history (Sect. IV.D,
-// distribution sampling): actions of the distribution that are not
-// available are culled; available actions the distribution lacks get
-// half the lowest probability among those it has; with no distribution
-// (or none of its actions available) the choice is uniform. It returns
-// an index into avail.
+// Choose picks one of the available actions after history with the
+// weights of weights, and returns its index in avail.
 func (m *Model) Choose(rng *rand.Rand, history []int32, avail []int32) int {
-	d := m.distribution(history)
-	if d == nil {
+	ws := m.weights(history, avail)
+	if ws == nil {
 		return rng.IntN(len(avail))
 	}
-	ps := make([]float64, len(avail))
+	total := 0.0
+	for _, w := range ws {
+		total += w
+	}
+	x := rng.Float64() * total
+	for i, w := range ws {
+		if x < w {
+			return i
+		}
+		x -= w
+	}
+	return len(avail) - 1
+}
+
+// weights returns the unnormalised probabilities of the available
+// actions after history (Sect. IV.D, distribution sampling): actions of
+// the distribution that are not available are culled; available actions
+// the distribution lacks get half the lowest weight among those it has.
+// nil means uniform: there is no distribution for history, or none of
+// its actions is available.
+func (m *Model) weights(history []int32, avail []int32) []float64 {
+	d := m.distribution(history)
+	if d == nil {
+		return nil
+	}
+	ws := make([]float64, len(avail))
 	lowest := 0.0
 	for i, a := range avail {
 		if p, ok := d[a]; ok {
-			ps[i] = p
+			ws[i] = p
 			if lowest == 0 || p < lowest {
 				lowest = p
 			}
 		}
 	}
 	if lowest == 0 {
-		return rng.IntN(len(avail))
+		return nil
 	}
-	total := 0.0
-	for i := range ps {
-		if ps[i] == 0 {
-			ps[i] = lowest / 2
+	for i := range ws {
+		if ws[i] == 0 {
+			ws[i] = lowest / 2
 		}
-		total += ps[i]
 	}
-	x := rng.Float64() * total
-	for i, p := range ps {
-		if x < p {
-			return i
-		}
-		x -= p
-	}
-	return len(avail) - 1
+	return ws
 }
 
 // ModelVersion is the version of the saved model's format; a model of
@@ -172,22 +190,17 @@ type savedNGram struct {
 // bytes.
 func (m *Model) Save(w io.Writer, fitness string) error {
 	s := savedModel{Version: ModelVersion, N: m.N, Fitness: fitness}
-	keys := make([]string, 0, len(m.dists))
-	for k := range m.dists {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for k, d := range m.dists {
 		g := savedNGram{Next: map[string]float64{}}
-		for f := range strings.SplitSeq(strings.TrimSuffix(k, ","), ",") {
-			i, _ := strconv.Atoi(f)
+		for _, i := range k.s[:k.n] {
 			g.Context = append(g.Context, m.Symbols[i])
 		}
-		for a, c := range m.dists[k] {
+		for a, c := range d {
 			g.Next[m.Symbols[a]] = c
 		}
 		s.Grams = append(s.Grams, g)
 	}
+	slices.SortFunc(s.Grams, func(a, b savedNGram) int { return slices.Compare(a.Context, b.Context) })
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(s)
@@ -203,8 +216,8 @@ func LoadModel(r io.Reader) (*Model, error) {
 	if s.Version != ModelVersion {
 		return nil, fmt.Errorf("EDA model of version %d, want %d", s.Version, ModelVersion)
 	}
-	if s.N <= 0 {
-		return nil, fmt.Errorf("EDA model with n = %d", s.N)
+	if s.N <= 0 || s.N > MaxN {
+		return nil, fmt.Errorf("EDA model with n = %d (want 1 to %d)", s.N, MaxN)
 	}
 	m := NewModel(s.N)
 	for _, g := range s.Grams {

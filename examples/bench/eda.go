@@ -174,13 +174,21 @@ func edaTable(doc *bytes.Buffer, sizes []int, runs, baseRuns int, capT time.Dura
 	}
 	rows := []row{
 		{"errors / runs", func(rs []edaRun, n int) string { return fmt.Sprintf("%d/%d", len(rs), n) }},
-		{"mean time (s)", func(rs []edaRun, _ int) string { return meanF(rs, func(r edaRun) float64 { return r.elapsed.Seconds() }, 3) }},
+		{"mean time (s)", func(rs []edaRun, _ int) string {
+			return meanF(rs, func(r edaRun) float64 { return r.elapsed.Seconds() }, 3)
+		}},
 		{"min time (s)", func(rs []edaRun, _ int) string { return extreme(rs, math.Min) }},
 		{"max time (s)", func(rs []edaRun, _ int) string { return extreme(rs, math.Max) }},
 		{"mean peak heap growth (MB)", func(rs []edaRun, _ int) string { return meanF(rs, func(r edaRun) float64 { return r.peakMB }, 0) }},
-		{"mean scheduling steps", func(rs []edaRun, _ int) string { return meanF(rs, func(r edaRun) float64 { return float64(r.steps) }, 0) }},
-		{"mean executions", func(rs []edaRun, _ int) string { return meanF(rs, func(r edaRun) float64 { return float64(r.executions) }, 1) }},
-		{"mean generations", func(rs []edaRun, _ int) string { return meanF(rs, func(r edaRun) float64 { return float64(r.generations) }, 2) }},
+		{"mean scheduling steps", func(rs []edaRun, _ int) string {
+			return meanF(rs, func(r edaRun) float64 { return float64(r.steps) }, 0)
+		}},
+		{"mean executions", func(rs []edaRun, _ int) string {
+			return meanF(rs, func(r edaRun) float64 { return float64(r.executions) }, 1)
+		}},
+		{"mean generations", func(rs []edaRun, _ int) string {
+			return meanF(rs, func(r edaRun) float64 { return float64(r.generations) }, 2)
+		}},
 	}
 	for _, n := range sizes {
 		target := diningPhil(n)
