@@ -16,8 +16,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"gonum.org/v1/plot"
@@ -128,34 +126,14 @@ func runOnce(target sched.Target, algorithm string, seed uint64, capT time.Durat
 			return e
 		}
 	}
-	runtime.GC()
-	var base runtime.MemStats
-	runtime.ReadMemStats(&base)
-	stop := make(chan bool)
-	var peak atomic.Uint64
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		var ms runtime.MemStats
-		for {
-			runtime.ReadMemStats(&ms)
-			if ms.HeapInuse > peak.Load() {
-				peak.Store(ms.HeapInuse)
-			}
-			select {
-			case <-stop:
-				return
-			case <-time.After(20 * time.Millisecond):
-			}
-		}
-	})
+	peak := sampleHeap()
 	rep, err := sched.Explore(target, o)
-	close(stop)
-	wg.Wait()
+	grown := peak()
 	if err != nil {
 		fatal(err)
 	}
 	r := edaRun{found: rep.Failure != nil && rep.Failure.Kind == sched.GlobalDeadlock, elapsed: rep.Elapsed,
-		executions: rep.Executions, steps: rep.Steps, peakMB: float64(peak.Load()-min(peak.Load(), base.HeapInuse)) / (1 << 20)}
+		executions: rep.Executions, steps: rep.Steps, peakMB: float64(grown) / (1 << 20)}
 	if e != nil {
 		r.generations = e.Generations()
 	}
@@ -166,7 +144,7 @@ func runOnce(target sched.Target, algorithm string, seed uint64, capT time.Durat
 // of the runs that found the deadlock.
 func edaTable(doc *bytes.Buffer, sizes []int, runs, baseRuns int, capT time.Duration) {
 	fmt.Fprintf(doc, "## Table I: DiningPhil, each algorithm\n\n")
-	fmt.Fprintf(doc, "Runs: EDA %d, random and PCT %d, DFS 1 (deterministic) per size. Times, executions (the seed's paths evaluated), scheduling steps (its states visited), generations and peak heap growth (heap in use sampled every 20 ms, over the heap before the run, which holds the loaded program) are means over the runs that found the deadlock, and min/max times over them; `-` where none did.\n\n", runs, baseRuns)
+	fmt.Fprintf(doc, "Runs: EDA %d, random and PCT %d, DFS 1 (deterministic) per size. Times, executions (the seed's paths evaluated), scheduling steps (its states visited), generations and peak heap growth (heap in use sampled every 5 ms, over the heap before the run, which holds the loaded program) are means over the runs that found the deadlock, and min/max times over them; `-` where none did.\n\n", runs, baseRuns)
 	fmt.Fprintf(doc, "| philosophers | | %s |\n|---|---|%s\n", strings.Join(edaAlgorithms, " | "), strings.Repeat("---:|", len(edaAlgorithms)))
 	type row struct {
 		name string
