@@ -269,6 +269,8 @@ func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out
 			b.Min, b.Quartile1, b.Median, b.Quartile3, b.Max, mean(times), slices.Max(times))
 	}
 	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.5, float64(len(sizes))-0.5 // room for the first and last boxes
+	p.Y.Min = 0
 	doc.WriteString("\n")
 	for _, ext := range []string{"svg", "png"} {
 		if err := p.Save(6*vg.Inch, 4*vg.Inch, filepath.Join(out, "eda_fig4."+ext)); err != nil {
