@@ -46,7 +46,7 @@ type EDA struct {
 	checked bool // the loaded model was checked against the code (checkModel)
 
 	acts   []int32 // scratch: the distinct actions available at a choice
-	groups [][]int // scratch: the goroutines poised at each
+	poised []int   // scratch: the goroutines poised at the chosen one
 }
 
 // EDAOptions are the parameters of the EDA; zero fields take the seed's
@@ -251,15 +251,11 @@ func (e *EDA) NextGoroutine(enabled []int, current int) int {
 	if !e.opts.Memory && current > 0 && e.memory[e.symbol(current)] && slices.Contains(enabled, current) {
 		return current
 	}
-	e.acts, e.groups = e.acts[:0], e.groups[:0]
+	e.acts = e.acts[:0]
 	for _, g := range enabled {
-		s := e.symbol(g)
-		if j := slices.Index(e.acts, s); j >= 0 {
-			e.groups[j] = append(e.groups[j], g)
-			continue
+		if s := e.symbol(g); !slices.Contains(e.acts, s) {
+			e.acts = append(e.acts, s)
 		}
-		e.acts = append(e.acts, s)
-		e.groups = append(e.groups, []int{g})
 	}
 	var a int
 	if e.opts.Mutation > 0 && e.rng.Float64() < e.opts.Mutation {
@@ -267,8 +263,13 @@ func (e *EDA) NextGoroutine(enabled []int, current int) int {
 	} else {
 		a = e.model.Choose(e.rng, e.cur.path, e.acts)
 	}
-	gs := e.groups[a]
-	return gs[e.rng.IntN(len(gs))]
+	e.poised = e.poised[:0]
+	for _, g := range enabled {
+		if e.symbol(g) == e.acts[a] {
+			e.poised = append(e.poised, g)
+		}
+	}
+	return e.poised[e.rng.IntN(len(e.poised))]
 }
 
 // NextNumber implements sched.Strategy: which ready case of a select
