@@ -43,6 +43,7 @@ func edaMain(args []string) {
 	baseRuns := fs.Int("baseruns", 0, "runs of random and pct per size (0: -runs)")
 	figRuns := fs.Int("figruns", 50, "EDA runs per size of Figure 4")
 	capT := fs.Duration("cap", 60*time.Second, "time budget of each run")
+	capE := fs.Int("capexec", 0, "execution budget of each run besides -cap (0: none), a budget that does not depend on the machine's load")
 	table := fs.String("table", "4,8,12,16", "philosophers of Table I's rows (none: skip)")
 	fig := fs.String("fig", "4,8,12,16,20,24,28,32,36,40", "philosophers of Figure 4 (none: skip)")
 	warm := fs.String("warm", "8:32", "small:large: the warm start, the model of the small instance on the large one (none: skip)")
@@ -50,13 +51,18 @@ func edaMain(args []string) {
 	out := fs.String("out", "examples/bench", "directory of eda_table.md (or -md) and eda_fig4.svg/.png")
 	md := fs.String("md", "eda_table.md", "name of the markdown file in -out")
 	fs.Parse(args)
+	execCap = *capE
 	if *baseRuns == 0 {
 		*baseRuns = *runs
 	}
 	var doc bytes.Buffer
 	fmt.Fprintf(&doc, "# EDA benchmark (seed eda-ngram-search.txt, Table I and Figure 4)\n\n")
-	fmt.Fprintf(&doc, "`go run ./examples/bench eda %s` on %s, GOMAXPROCS %d, every run on one worker, %v per run; %s.\n\n",
-		strings.Join(args, " "), time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), *capT, loadNote())
+	perRun := capT.String()
+	if execCap > 0 {
+		perRun += fmt.Sprintf(" and %d executions", execCap)
+	}
+	fmt.Fprintf(&doc, "`go run ./examples/bench eda %s` on %s, GOMAXPROCS %d, every run on one worker, at most %s per run; %s.\n\n",
+		strings.Join(args, " "), time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), perRun, loadNote())
 	if sizes := parseSizes(*table); len(sizes) > 0 {
 		edaTable(&doc, sizes, *runs, *baseRuns, *capT)
 	}
@@ -113,9 +119,13 @@ func diningPhil(n int) sched.Target {
 // worker, as the EDA must.
 var edaAlgorithms = []string{"dfs", "random", "pct", "eda"}
 
-// runOnce explores target with algorithm for at most capT.
+// execCap is -capexec.
+var execCap int
+
+// runOnce explores target with algorithm for at most capT (and execCap
+// executions).
 func runOnce(target sched.Target, algorithm string, seed uint64, capT time.Duration, model *heuristics.Model) edaRun {
-	o := sched.Options{Strategy: algorithm, Seed: seed, Time: capT, Workers: 1}
+	o := sched.Options{Strategy: algorithm, Seed: seed, Time: capT, Executions: execCap, Workers: 1}
 	if algorithm == "dfs" {
 		o.PreemptionBound = sched.Unbounded // the seed's DFS: every schedule
 	}
