@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -50,6 +51,7 @@ func edaMain(args []string) {
 	warmRuns := fs.Int("warmruns", 10, "runs of the warm start, cold and warm each")
 	out := fs.String("out", "examples/bench", "directory of eda_table.md (or -md) and eda_fig4.svg/.png")
 	md := fs.String("md", "eda_table.md", "name of the markdown file in -out")
+	figLog := fs.String("figlog", "", "comma-separated progress logs (standard error) of earlier runs: draw Figure 4 from their figure lines instead of running")
 	fs.Parse(args)
 	execCap = *capE
 	if *baseRuns == 0 {
@@ -66,8 +68,11 @@ func edaMain(args []string) {
 	if sizes := parseSizes(*table); len(sizes) > 0 {
 		edaTable(&doc, sizes, *runs, *baseRuns, *capT)
 	}
-	if sizes := parseSizes(*fig); len(sizes) > 0 {
-		edaFigure(&doc, sizes, *figRuns, *capT, *out)
+	switch sizes := parseSizes(*fig); {
+	case *figLog != "":
+		edaFigure(&doc, sizes, *figRuns, *capT, *out, readFigLogs(strings.Split(*figLog, ",")))
+	case len(sizes) > 0:
+		edaFigure(&doc, sizes, *figRuns, *capT, *out, nil)
 	}
 	if small, large, ok := strings.Cut(*warm, ":"); ok {
 		s, _ := strconv.Atoi(small)
@@ -243,22 +248,40 @@ func extreme(rs []edaRun, pick func(a, b float64) float64) string {
 // edaFigure runs the EDA runs times per size and draws Figure 4:
 // boxplots of the executions (paths evaluated) to the deadlock against
 // the philosophers, as SVG and PNG.
-func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out string) {
+// With logged runs (readFigLogs) it draws them instead of running: the
+// sizes are the logged ones, and runs is the most runs of a size.
+func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out string, logged map[int][]edaRun) {
+	if logged != nil {
+		sizes, runs = slices.Sorted(maps.Keys(logged)), 0
+		for _, rs := range logged {
+			runs = max(runs, len(rs))
+		}
+	}
 	p := plot.New()
 	p.Title.Text = "EDA on DiningPhil: executions to the deadlock"
 	p.X.Label.Text = "philosophers"
 	p.Y.Label.Text = "executions (paths evaluated)"
 	fmt.Fprintf(doc, "## Figure 4: executions to the deadlock against philosophers\n\n")
-	fmt.Fprintf(doc, "EDA, %d runs per size, %v per run. ![Figure 4](eda_fig4.svg)\n\n", runs, capT)
+	if logged != nil {
+		fmt.Fprintf(doc, "EDA, the runs of the progress logs given. ![Figure 4](eda_fig4.svg)\n\n")
+	} else {
+		fmt.Fprintf(doc, "EDA, %d runs per size, %v per run. ![Figure 4](eda_fig4.svg)\n\n", runs, capT)
+	}
 	fmt.Fprintf(doc, "| philosophers | found | min | lower quartile | median | upper quartile | max | mean time (s) | max time (s) |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	var names []string
 	for i, n := range sizes {
-		target := diningPhil(n)
+		rs := logged[n]
+		if logged == nil {
+			target := diningPhil(n)
+			for seed := 1; seed <= runs; seed++ {
+				r := runOnce(target, "eda", uint64(seed), capT, nil)
+				fmt.Fprintf(os.Stderr, "figure: DiningPhil(%d) eda seed %d: found %v, %d executions, %v\n", n, seed, r.found, r.executions, r.elapsed)
+				rs = append(rs, r)
+			}
+		}
 		var execs plotter.Values
 		var times []float64
-		for seed := 1; seed <= runs; seed++ {
-			r := runOnce(target, "eda", uint64(seed), capT, nil)
-			fmt.Fprintf(os.Stderr, "figure: DiningPhil(%d) eda seed %d: found %v, %d executions, %v\n", n, seed, r.found, r.executions, r.elapsed.Round(time.Millisecond))
+		for _, r := range rs {
 			if r.found {
 				execs = append(execs, float64(r.executions))
 				times = append(times, r.elapsed.Seconds())
@@ -266,7 +289,7 @@ func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out
 		}
 		names = append(names, strconv.Itoa(n))
 		if len(execs) == 0 {
-			fmt.Fprintf(doc, "| %d | 0/%d | - | - | - | - | - | - | - |\n", n, runs)
+			fmt.Fprintf(doc, "| %d | 0/%d | - | - | - | - | - | - | - |\n", n, len(rs))
 			continue
 		}
 		b, err := plotter.NewBoxPlot(vg.Points(14), float64(i), execs)
@@ -275,7 +298,7 @@ func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out
 		}
 		b.FillColor = color.RGBA{R: 120, G: 160, B: 220, A: 255}
 		p.Add(b)
-		fmt.Fprintf(doc, "| %d | %d/%d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f |\n", n, len(execs), runs,
+		fmt.Fprintf(doc, "| %d | %d/%d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f |\n", n, len(execs), len(rs),
 			b.Min, b.Quartile1, b.Median, b.Quartile3, b.Max, mean(times), slices.Max(times))
 	}
 	p.NominalX(names...)
@@ -346,4 +369,32 @@ func edaWarm(doc *bytes.Buffer, small, large, runs int, capT time.Duration) {
 		fmt.Fprintf(doc, "| %s | %d/%d | %.0f | %s | %.2f |\n", start, len(execs), runs, mean(fs), median(execs), mean(times))
 	}
 	doc.WriteString("\n")
+}
+
+// readFigLogs reads the figure lines of progress logs ("figure:
+// DiningPhil(16) eda seed 3: found true, 2693 executions, 8.499s"), by
+// number of philosophers; a seed logged twice counts once.
+func readFigLogs(files []string) map[int][]edaRun {
+	runs := map[int][]edaRun{}
+	seen := map[[2]int]bool{}
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			fatal(err)
+		}
+		for line := range strings.Lines(string(b)) {
+			var n, seed, execs int
+			var found, took string
+			if _, err := fmt.Sscanf(line, "figure: DiningPhil(%d) eda seed %d: found %s %d executions, %s", &n, &seed, &found, &execs, &took); err != nil {
+				continue
+			}
+			d, err := time.ParseDuration(strings.TrimSpace(took))
+			if err != nil || seen[[2]int{n, seed}] {
+				continue
+			}
+			seen[[2]int{n, seed}] = true
+			runs[n] = append(runs[n], edaRun{found: found == "true,", executions: execs, elapsed: d})
+		}
+	}
+	return runs
 }
