@@ -70,7 +70,8 @@ type EDAOptions struct {
 	// access, and the Race fitness counts them.
 	Memory bool
 	// Model, if set, is the first generation's model (a saved one, see
-	// LoadModel); nil: blank.
+	// LoadModel); nil: blank. The search adds the actions it meets to
+	// the model's alphabet: give each search a model of its own.
 	Model *Model
 }
 
