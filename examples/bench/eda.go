@@ -59,12 +59,8 @@ func edaMain(args []string) {
 	}
 	var doc bytes.Buffer
 	fmt.Fprintf(&doc, "# EDA benchmark (seed eda-ngram-search.txt, Table I and Figure 4)\n\n")
-	perRun := capT.String()
-	if execCap > 0 {
-		perRun += fmt.Sprintf(" and %d executions", execCap)
-	}
 	fmt.Fprintf(&doc, "`go run ./examples/bench eda %s` on %s, GOMAXPROCS %d, every run on one worker, at most %s per run; %s.\n\n",
-		strings.Join(args, " "), time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), perRun, loadNote())
+		strings.Join(args, " "), time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), perRun(*capT), loadNote())
 	if sizes := parseSizes(*table); len(sizes) > 0 {
 		edaTable(&doc, sizes, *runs, *baseRuns, *capT)
 	}
@@ -126,6 +122,14 @@ var edaAlgorithms = []string{"dfs", "random", "pct", "eda"}
 
 // execCap is -capexec.
 var execCap int
+
+// perRun spells the budget of a run.
+func perRun(capT time.Duration) string {
+	if execCap > 0 {
+		return fmt.Sprintf("%v and %d executions", capT, execCap)
+	}
+	return capT.String()
+}
 
 // runOnce explores target with algorithm for at most capT (and execCap
 // executions).
@@ -265,7 +269,7 @@ func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out
 	if logged != nil {
 		fmt.Fprintf(doc, "EDA, the runs of the progress logs given. ![Figure 4](eda_fig4.svg)\n\n")
 	} else {
-		fmt.Fprintf(doc, "EDA, %d runs per size, %v per run. ![Figure 4](eda_fig4.svg)\n\n", runs, capT)
+		fmt.Fprintf(doc, "EDA, %d runs per size, at most %s per run. ![Figure 4](eda_fig4.svg)\n\n", runs, perRun(capT))
 	}
 	fmt.Fprintf(doc, "| philosophers | found | min | lower quartile | median | upper quartile | max | mean time (s) | max time (s) |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	var names []string
@@ -339,7 +343,7 @@ func edaWarm(doc *bytes.Buffer, small, large, runs int, capT time.Duration) {
 	}
 	target := diningPhil(large)
 	fmt.Fprintf(doc, "## Warm start: DiningPhil(%d) from the model of DiningPhil(%d)\n\n", large, small)
-	fmt.Fprintf(doc, "The model is the one mcheck saves (testdata/mcheck/<Test>/model) after the EDA found DiningPhil(%d)'s deadlock (seed 1, %d executions); %d runs each, %v per run.\n\n", small, rep.Executions, runs, capT)
+	fmt.Fprintf(doc, "The model is the one mcheck saves (testdata/mcheck/<Test>/model) after the EDA found DiningPhil(%d)'s deadlock (seed 1, %d executions); %d runs each, at most %s per run.\n\n", small, rep.Executions, runs, perRun(capT))
 	fmt.Fprintf(doc, "| start | found | mean executions | median executions | mean time (s) |\n|---|---:|---:|---:|---:|\n")
 	for _, start := range []string{"cold", "warm"} {
 		var execs []int
