@@ -56,10 +56,11 @@ type StrategyName string
 
 // The search strategies (package sched).
 const (
-	Portfolio StrategyName = "portfolio" // random and pct alternately (the default)
+	Portfolio StrategyName = "portfolio" // random and pct alternately, then eda for the second half of the budget (the default)
 	Random    StrategyName = "random"    // a random walk of the schedules
 	PCT       StrategyName = "pct"       // probabilistic concurrency testing, Burckhardt et al., ASPLOS 2010
 	DFS       StrategyName = "dfs"       // bounded exhaustive search with partial-order reduction
+	EDA       StrategyName = "eda"       // estimation of distribution: an n-gram model of schedules, Staunton and Clark (-mcheck.fitness)
 )
 
 // EnvironmentKind names a kind of environment of Component.
@@ -102,7 +103,7 @@ func Executions(n int) Option {
 }
 
 // Strategy sets the search strategy: Portfolio (the default), Random,
-// PCT or DFS ("dfs" as an untyped string works too).
+// PCT, DFS or EDA ("dfs" as an untyped string works too).
 func Strategy(name StrategyName) Option {
 	return option(func(c *check.Config) { c.SetStrategy("mcheck.Strategy", string(name)) })
 }

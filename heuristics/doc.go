@@ -1,8 +1,8 @@
-// Package heuristics will hold mcheck's guided search strategies. Nothing
-// is implemented yet: the package has no code, and no option, flag or
-// strategy name of mcheck reaches it. The strategies that run today
-// (random walk, PCT, bounded DFS with sleep-set reduction, replay, and the
-// portfolio of random walk and PCT) live in package sched.
+// Package heuristics holds mcheck's guided search strategies. The EDA
+// search (issue 15) is implemented; guided test (issue 14) is not yet.
+// The basic strategies (random walk, PCT, bounded DFS with sleep-set
+// reduction, replay, and the portfolio of random walk and PCT) live in
+// package sched.
 //
 // # What it will hold
 //
@@ -20,11 +20,16 @@
 // static warnings. The same issue asks for dynamic partial-order
 // reduction and state fingerprints that can prune a search.
 //
-// Issue 15: the EDA search (seed eda-ngram-search.txt): an n-gram model
-// of schedules over the goroutines' next visible operations, learned from
-// the fittest executions of each generation (fitness: an error found, a
-// shorter path, more blocked goroutines), saved next to the failure
-// corpus and reused by later runs.
+// Issue 15, implemented (eda.go, eda_model.go, eda_fitness.go): the EDA
+// search (seed eda-ngram-search.txt): an n-gram model of schedules over
+// the goroutines' next visible operations, learned from the fittest
+// executions of each generation (fitness: an error found, a shorter path,
+// then more blocked goroutines, or the leak and race metrics), saved next
+// to the failure corpus and reused by later runs (internal/check/eda.go:
+// -mcheck.strategy=eda, -mcheck.fitness, and the second half of the
+// default portfolio's budget). It does not learn from loads and stores
+// of shared memory unless EDAOptions.Memory asks, and it runs on one
+// worker.
 //
 // Both are meant to be strategies over sched's exported strategy surface
 // and its observer of visible operations and memory accesses (issue 12),

@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
+	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
 // stack builds frames, outermost first, from (function, marker) pairs
@@ -184,10 +184,17 @@ func (r *recorder) NextNumber(n int) int { return r.rng.IntN(n) }
 // stopped at step's send: the values of TestPFSMContext, from the
 // goroutines' real stacks.
 func TestEstimateAtRunTime(t *testing.T) {
-	target, err := checktest.LoadTest("testdata/pfsm", "pfsmtest", "TestContext")
+	// Loaded without mcheck's hooks (package heuristics cannot import
+	// internal/check, which imports it): TestContext does not use mcheck.
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata/pfsm", Tests: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
+	pid, ok := prog.TestPackage("pfsmtest")
+	if !ok {
+		t.Fatal("no test package pfsmtest")
+	}
+	target := sched.Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(pid, "TestContext") }}
 	rec := &recorder{hs: []Heuristic{NewPFSM(), NewFSM()}, goal: goalAt(t, "context:goal"), got: map[string]map[int]bool{}}
 	rep, err := sched.Explore(target, sched.Options{Custom: func() sched.Strategy { return rec }, Workers: 1, Executions: 30, Seed: 1, NoRaces: true, SyncOnly: true})
 	if err != nil {

@@ -89,3 +89,22 @@ func BenchmarkDiningPhil5(b *testing.B) {
 	b.ReportMetric(float64(rep.Executions)/b.Elapsed().Seconds(), "executions/s")
 	b.ReportMetric(float64(rep.Steps)/float64(rep.Executions), "choices/execution")
 }
+
+// The scenarios of the EDA benchmark (go run ./examples/bench eda: the
+// seed's Table I and Figure 4, 4 to 40 philosophers).
+
+func dinePhil(t *testing.T, n int) {
+	if got := Dine(n); got != n {
+		t.Errorf("%d meals, want %d", got, n)
+	}
+}
+
+func dinePhil4(t *testing.T)  { dinePhil(t, 4) }
+func dinePhil12(t *testing.T) { dinePhil(t, 12) }
+func dinePhil16(t *testing.T) { dinePhil(t, 16) }
+func dinePhil20(t *testing.T) { dinePhil(t, 20) }
+func dinePhil24(t *testing.T) { dinePhil(t, 24) }
+func dinePhil28(t *testing.T) { dinePhil(t, 28) }
+func dinePhil32(t *testing.T) { dinePhil(t, 32) }
+func dinePhil36(t *testing.T) { dinePhil(t, 36) }
+func dinePhil40(t *testing.T) { dinePhil(t, 40) }

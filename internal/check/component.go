@@ -225,12 +225,16 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 			}
 			return b.Executions > 0 && left == 0 || b.Time > 0 && time.Now().After(deadline)
 		}
+		ao, err := attemptOptions(c, i, b) // the attempt's strategy
+		if err != nil {
+			return restarts.Result{}, err
+		}
 		for {
 			t.envs++
 			plan := envgen.Draw(comp, cc.Env, reductionOf(comp, cc, i), cc.Goroutines, cc.MaxCalls, seed)
 			var known []string // the failures the baseline explained in plan
 			for {
-				o := c.Options
+				o := ao
 				o.Seed, o.Executions, o.Workers = seed, left, 1
 				if o.Executions == 0 {
 					o.Executions = 1 << 30
@@ -288,7 +292,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	}
 	if out.Found != nil {
 		fd := out.Found.Bug.(found)
-		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, fd.known, c.Options, explore, bl)
+		so, err := attemptOptions(c, 1, restarts.Budget{})
+		if err != nil {
+			return nil, err
+		}
+		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, fd.known, so, explore, bl)
 		if err != nil {
 			return nil, err
 		}

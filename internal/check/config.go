@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/envgen/detect"
+	"github.com/mcheck-dev/mcheck/heuristics"
 	"github.com/mcheck-dev/mcheck/restarts"
 	"github.com/mcheck-dev/mcheck/sched"
 )
@@ -44,6 +45,8 @@ type Config struct {
 	// apply to the configuration (mcheck test does, where go test has
 	// them natively).
 	TestOptions func(c *Config, opts []TestOption) error
+	// Fitness is the EDA's fitness metric (-mcheck.fitness; eda.go).
+	Fitness string
 }
 
 // ComponentConfig is what mcheck.Component's options set besides the
@@ -93,12 +96,13 @@ const (
 	DefaultUnit      = 100 // executions per restart unit (see examples/bench restarts)
 	DefaultEnv       = envgen.Random
 	DefaultGoroutine = 2
+	DefaultFitness   = "blocked" // the EDA's (heuristics.Fitnesses)
 )
 
 // Strategies, environments and restart strategies by name, as options
 // and flags take them.
 var (
-	Strategies   = []string{"portfolio", "random", "pct", "dfs"}
+	Strategies   = []string{"portfolio", "random", "pct", "dfs", "eda"}
 	Environments = []string{envgen.Random, envgen.Universal}
 	Restarts     = []string{"luby", "fixed", "walsh", "none"}
 	Reductions   = []string{"default", "none", "protocol", "prefixes", "sensitive", "recursive"}
@@ -155,6 +159,12 @@ func (c *Config) SetExecutions(what string, n int) {
 func (c *Config) SetStrategy(what, name string) {
 	c.oneOf(what, name, Strategies)
 	c.Strategy = name
+}
+
+// SetFitness sets the EDA's fitness metric.
+func (c *Config) SetFitness(what, name string) {
+	c.oneOf(what, name, heuristics.Fitnesses)
+	c.Fitness = name
 }
 
 // SetPreemptions sets dfs's preemption bound: 0 means none, -1

@@ -106,6 +106,9 @@ func (r *Result) Text() string {
 	}
 	var found string
 	if rep := r.Run; rep != nil {
+		if rep.Note != "" {
+			fmt.Fprintf(&b, "mcheck: %s\n", rep.Note)
+		}
 		for _, race := range rep.Races {
 			fmt.Fprintf(&b, "mcheck: data race (recorded): %s\n", race.Message)
 		}

@@ -10,8 +10,9 @@ import (
 // program).
 type RunReport struct {
 	*sched.Report
-	FromCorpus bool // the failure is one saved in the corpus
-	Replayed   bool // the schedule of a replay token ran, not a search
+	FromCorpus bool   // the failure is one saved in the corpus
+	Replayed   bool   // the schedule of a replay token ran, not a search
+	Note       string // about the search: a saved EDA model that was ignored, and why
 }
 
 // Explore explores the test id that target starts as c says: the replay
@@ -48,6 +49,12 @@ func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 		if rep.Failure != nil && rep.Failure.Kind != sched.Nondeterminism {
 			return &RunReport{Report: rep, FromCorpus: true}, nil
 		}
+	}
+	switch c.Strategy {
+	case "eda":
+		return exploreEDA(target, corpus, c)
+	case "", DefaultStrategy:
+		return portfolioEDA(target, corpus, c)
 	}
 	rep, err := sched.Explore(target, c.Options)
 	if err != nil {

@@ -1,0 +1,404 @@
+package main
+
+// go run ./examples/bench eda: the EDA seed's Table I and Figure 4
+// (eda-ngram-search.txt, Sect. V) for mcheck's DiningPhil
+// (examples/diningphil), and the warm start of Sect. V's observation.
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image/color"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/mcheck-dev/mcheck/heuristics"
+	"github.com/mcheck-dev/mcheck/internal/checktest"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// edaRun is the outcome of one exploration of the EDA benchmark.
+type edaRun struct {
+	found       bool
+	elapsed     time.Duration
+	executions  int
+	steps       int64
+	generations int
+	peakMB      float64
+}
+
+func edaMain(args []string) {
+	fs := flag.NewFlagSet("eda", flag.ExitOnError)
+	runs := fs.Int("runs", 50, "runs of each randomised algorithm per Table I size (dfs runs once)")
+	baseRuns := fs.Int("baseruns", 0, "runs of random and pct per size (0: -runs)")
+	figRuns := fs.Int("figruns", 50, "EDA runs per size of Figure 4")
+	capT := fs.Duration("cap", 60*time.Second, "time budget of each run")
+	capE := fs.Int("capexec", 0, "execution budget of each run besides -cap (0: none), a budget that does not depend on the machine's load")
+	table := fs.String("table", "4,8,12,16", "philosophers of Table I's rows (none: skip)")
+	fig := fs.String("fig", "4,8,12,16,20,24,28,32,36,40", "philosophers of Figure 4 (none: skip)")
+	warm := fs.String("warm", "8:32", "small:large: the warm start, the model of the small instance on the large one (none: skip)")
+	warmRuns := fs.Int("warmruns", 10, "runs of the warm start, cold and warm each")
+	out := fs.String("out", "examples/bench", "directory of eda_table.md (or -md) and eda_fig4.svg/.png")
+	md := fs.String("md", "eda_table.md", "name of the markdown file in -out")
+	figLog := fs.String("figlog", "", "comma-separated progress logs (standard error) of earlier runs: draw Figure 4 from their figure lines instead of running")
+	fs.Parse(args)
+	execCap = *capE
+	if *baseRuns == 0 {
+		*baseRuns = *runs
+	}
+	var doc bytes.Buffer
+	fmt.Fprintf(&doc, "# EDA benchmark (seed eda-ngram-search.txt, Table I and Figure 4)\n\n")
+	fmt.Fprintf(&doc, "`go run ./examples/bench eda %s` on %s, GOMAXPROCS %d, every run on one worker, at most %s per run; %s.\n\n",
+		strings.Join(args, " "), time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), perRun(*capT), loadNote())
+	if sizes := parseSizes(*table); len(sizes) > 0 {
+		edaTable(&doc, sizes, *runs, *baseRuns, *capT)
+	}
+	switch sizes := parseSizes(*fig); {
+	case *figLog != "":
+		edaFigure(&doc, sizes, *figRuns, *capT, *out, readFigLogs(strings.Split(*figLog, ",")))
+	case len(sizes) > 0:
+		edaFigure(&doc, sizes, *figRuns, *capT, *out, nil)
+	}
+	if small, large, ok := strings.Cut(*warm, ":"); ok {
+		s, _ := strconv.Atoi(small)
+		l, _ := strconv.Atoi(large)
+		edaWarm(&doc, s, l, *warmRuns, *capT)
+	}
+	os.Stdout.Write(doc.Bytes())
+	if err := os.WriteFile(filepath.Join(*out, *md), doc.Bytes(), 0o644); err != nil {
+		fatal(err)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(2)
+}
+
+// loadNote says how loaded the machine was when the benchmark started.
+func loadNote() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "load unknown"
+	}
+	return "load average " + strings.Join(strings.Fields(string(b))[:3], " ") + " at the start (a shared machine: times are longer than on an idle one)"
+}
+
+func parseSizes(s string) []int {
+	var ns []int
+	for f := range strings.SplitSeq(s, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > 1 {
+			ns = append(ns, n)
+		}
+	}
+	return ns
+}
+
+// diningPhil loads the scenario of n philosophers.
+func diningPhil(n int) sched.Target {
+	name := "dinePhil" + strconv.Itoa(n)
+	target, err := checktest.LoadTest(filepath.Join("examples", "diningphil"), "github.com/mcheck-dev/mcheck/examples/diningphil", name)
+	if err != nil {
+		fatal(fmt.Errorf("%s (add it to examples/diningphil/diningphil_test.go): %w", name, err))
+	}
+	return target
+}
+
+// edaAlgorithms are Table I's columns: the seed's DFS, RS and EDA (its
+// BFS has no mcheck counterpart) and mcheck's PCT. Each runs on one
+// worker, as the EDA must.
+var edaAlgorithms = []string{"dfs", "random", "pct", "eda"}
+
+// execCap is -capexec.
+var execCap int
+
+// perRun spells the budget of a run.
+func perRun(capT time.Duration) string {
+	if execCap > 0 {
+		return fmt.Sprintf("%v and %d executions", capT, execCap)
+	}
+	return capT.String()
+}
+
+// runOnce explores target with algorithm for at most capT (and execCap
+// executions).
+func runOnce(target sched.Target, algorithm string, seed uint64, capT time.Duration, model *heuristics.Model) edaRun {
+	o := sched.Options{Strategy: algorithm, Seed: seed, Time: capT, Executions: execCap, Workers: 1}
+	if algorithm == "dfs" {
+		o.PreemptionBound = sched.Unbounded // the seed's DFS: every schedule
+	}
+	var e *heuristics.EDA
+	if algorithm == "eda" {
+		o.Custom = func() sched.Strategy {
+			e = heuristics.NewEDA(heuristics.EDAOptions{Model: model})
+			return e
+		}
+	}
+	peak := sampleHeap()
+	rep, err := sched.Explore(target, o)
+	grown := peak()
+	if err != nil {
+		fatal(err)
+	}
+	r := edaRun{found: rep.Failure != nil && rep.Failure.Kind == sched.GlobalDeadlock, elapsed: rep.Elapsed,
+		executions: rep.Executions, steps: rep.Steps, peakMB: float64(grown) / (1 << 20)}
+	if e != nil {
+		r.generations = e.Generations()
+	}
+	return r
+}
+
+// edaTable writes Table I: for each size and algorithm, the statistics
+// of the runs that found the deadlock.
+func edaTable(doc *bytes.Buffer, sizes []int, runs, baseRuns int, capT time.Duration) {
+	fmt.Fprintf(doc, "## Table I: DiningPhil, each algorithm\n\n")
+	fmt.Fprintf(doc, "Runs: EDA %d, random and PCT %d, DFS 1 (deterministic) per size. Times, executions (the seed's paths evaluated), scheduling steps (its states visited), generations and peak heap growth (heap in use sampled every 5 ms, over the heap before the run, which holds the loaded program) are means over the runs that found the deadlock, and min/max times over them; `-` where none did.\n\n", runs, baseRuns)
+	fmt.Fprintf(doc, "| philosophers | | %s |\n|---|---|%s\n", strings.Join(edaAlgorithms, " | "), strings.Repeat("---:|", len(edaAlgorithms)))
+	type row struct {
+		name string
+		cell func(rs []edaRun, n int) string
+	}
+	rows := []row{
+		{"errors / runs", func(rs []edaRun, n int) string { return fmt.Sprintf("%d/%d", len(rs), n) }},
+		{"mean time (s)", func(rs []edaRun, _ int) string {
+			return meanF(rs, func(r edaRun) float64 { return r.elapsed.Seconds() }, 3)
+		}},
+		{"min time (s)", func(rs []edaRun, _ int) string { return extreme(rs, math.Min) }},
+		{"max time (s)", func(rs []edaRun, _ int) string { return extreme(rs, math.Max) }},
+		{"mean peak heap growth (MB)", func(rs []edaRun, _ int) string { return meanF(rs, func(r edaRun) float64 { return r.peakMB }, 0) }},
+		{"mean scheduling steps", func(rs []edaRun, _ int) string {
+			return meanF(rs, func(r edaRun) float64 { return float64(r.steps) }, 0)
+		}},
+		{"mean executions", func(rs []edaRun, _ int) string {
+			return meanF(rs, func(r edaRun) float64 { return float64(r.executions) }, 1)
+		}},
+		{"mean generations", func(rs []edaRun, _ int) string {
+			return meanF(rs, func(r edaRun) float64 { return float64(r.generations) }, 2)
+		}},
+	}
+	for _, n := range sizes {
+		target := diningPhil(n)
+		found := map[string][]edaRun{}
+		total := map[string]int{}
+		for _, alg := range edaAlgorithms {
+			k := runs
+			switch alg {
+			case "dfs":
+				k = 1
+			case "random", "pct":
+				k = baseRuns
+			}
+			total[alg] = k
+			for seed := 1; seed <= k; seed++ {
+				r := runOnce(target, alg, uint64(seed), capT, nil)
+				fmt.Fprintf(os.Stderr, "DiningPhil(%d) %s seed %d: found %v, %d executions, %v\n", n, alg, seed, r.found, r.executions, r.elapsed.Round(time.Millisecond))
+				if r.found {
+					found[alg] = append(found[alg], r)
+				}
+			}
+		}
+		for i, rw := range rows {
+			label := ""
+			if i == 0 {
+				label = strconv.Itoa(n)
+			}
+			cells := []string{label, rw.name}
+			for _, alg := range edaAlgorithms {
+				c := rw.cell(found[alg], total[alg])
+				if alg != "eda" && rw.name == "mean generations" {
+					c = "-"
+				}
+				cells = append(cells, c)
+			}
+			fmt.Fprintf(doc, "| %s |\n", strings.Join(cells, " | "))
+		}
+	}
+	doc.WriteString("\n")
+}
+
+func meanF(rs []edaRun, f func(edaRun) float64, prec int) string {
+	if len(rs) == 0 {
+		return "-"
+	}
+	s := 0.0
+	for _, r := range rs {
+		s += f(r)
+	}
+	return strconv.FormatFloat(s/float64(len(rs)), 'f', prec, 64)
+}
+
+func extreme(rs []edaRun, pick func(a, b float64) float64) string {
+	if len(rs) == 0 {
+		return "-"
+	}
+	x := rs[0].elapsed.Seconds()
+	for _, r := range rs[1:] {
+		x = pick(x, r.elapsed.Seconds())
+	}
+	return strconv.FormatFloat(x, 'f', 3, 64)
+}
+
+// edaFigure runs the EDA runs times per size and draws Figure 4:
+// boxplots of the executions (paths evaluated) to the deadlock against
+// the philosophers, as SVG and PNG.
+// With logged runs (readFigLogs) it draws them instead of running: the
+// sizes are the logged ones, and runs is the most runs of a size.
+func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out string, logged map[int][]edaRun) {
+	if logged != nil {
+		sizes, runs = slices.Sorted(maps.Keys(logged)), 0
+		for _, rs := range logged {
+			runs = max(runs, len(rs))
+		}
+	}
+	p := plot.New()
+	p.Title.Text = "EDA on DiningPhil: executions to the deadlock"
+	p.X.Label.Text = "philosophers"
+	p.Y.Label.Text = "executions (paths evaluated)"
+	fmt.Fprintf(doc, "## Figure 4: executions to the deadlock against philosophers\n\n")
+	if logged != nil {
+		fmt.Fprintf(doc, "EDA, the runs of the progress logs given. ![Figure 4](eda_fig4.svg)\n\n")
+	} else {
+		fmt.Fprintf(doc, "EDA, %d runs per size, at most %s per run. ![Figure 4](eda_fig4.svg)\n\n", runs, perRun(capT))
+	}
+	fmt.Fprintf(doc, "| philosophers | found | min | lower quartile | median | upper quartile | max | mean time (s) | max time (s) |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	var names []string
+	for i, n := range sizes {
+		rs := logged[n]
+		if logged == nil {
+			target := diningPhil(n)
+			for seed := 1; seed <= runs; seed++ {
+				r := runOnce(target, "eda", uint64(seed), capT, nil)
+				fmt.Fprintf(os.Stderr, "figure: DiningPhil(%d) eda seed %d: found %v, %d executions, %v\n", n, seed, r.found, r.executions, r.elapsed)
+				rs = append(rs, r)
+			}
+		}
+		var execs plotter.Values
+		var times []float64
+		for _, r := range rs {
+			if r.found {
+				execs = append(execs, float64(r.executions))
+				times = append(times, r.elapsed.Seconds())
+			}
+		}
+		names = append(names, strconv.Itoa(n))
+		if len(execs) == 0 {
+			fmt.Fprintf(doc, "| %d | 0/%d | - | - | - | - | - | - | - |\n", n, len(rs))
+			continue
+		}
+		b, err := plotter.NewBoxPlot(vg.Points(14), float64(i), execs)
+		if err != nil {
+			fatal(err)
+		}
+		b.FillColor = color.RGBA{R: 120, G: 160, B: 220, A: 255}
+		p.Add(b)
+		fmt.Fprintf(doc, "| %d | %d/%d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f |\n", n, len(execs), len(rs),
+			b.Min, b.Quartile1, b.Median, b.Quartile3, b.Max, mean(times), slices.Max(times))
+	}
+	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.5, float64(len(sizes))-0.5 // room for the first and last boxes
+	p.Y.Min = 0
+	doc.WriteString("\n")
+	for _, ext := range []string{"svg", "png"} {
+		if err := p.Save(6*vg.Inch, 4*vg.Inch, filepath.Join(out, "eda_fig4."+ext)); err != nil {
+			fatal(err)
+		}
+	}
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+// edaWarm learns a model on the small instance (the model the search
+// that found its deadlock would save) and compares, on the large one,
+// the executions to the deadlock from a cold start and from that model.
+func edaWarm(doc *bytes.Buffer, small, large, runs int, capT time.Duration) {
+	var e *heuristics.EDA
+	rep, err := sched.Explore(diningPhil(small), sched.Options{Seed: 1, Time: capT, Workers: 1,
+		Custom: func() sched.Strategy { e = heuristics.NewEDA(heuristics.EDAOptions{}); return e }})
+	if err != nil {
+		fatal(err)
+	}
+	if rep.Failure == nil {
+		fatal(fmt.Errorf("warm start: no deadlock in DiningPhil(%d) to learn from", small))
+	}
+	var saved bytes.Buffer
+	if err := e.Learned(rep.Failure.Execution).Save(&saved, "blocked"); err != nil {
+		fatal(err)
+	}
+	target := diningPhil(large)
+	fmt.Fprintf(doc, "## Warm start: DiningPhil(%d) from the model of DiningPhil(%d)\n\n", large, small)
+	fmt.Fprintf(doc, "The model is the one mcheck saves (testdata/mcheck/<Test>/model) after the EDA found DiningPhil(%d)'s deadlock (seed 1, %d executions); %d runs each, at most %s per run.\n\n", small, rep.Executions, runs, perRun(capT))
+	fmt.Fprintf(doc, "| start | found | mean executions | median executions | mean time (s) |\n|---|---:|---:|---:|---:|\n")
+	for _, start := range []string{"cold", "warm"} {
+		var execs []int
+		var times []float64
+		for seed := 1; seed <= runs; seed++ {
+			var m *heuristics.Model
+			if start == "warm" {
+				if m, err = heuristics.LoadModel(bytes.NewReader(saved.Bytes())); err != nil {
+					fatal(err)
+				}
+			}
+			r := runOnce(target, "eda", uint64(seed), capT, m)
+			fmt.Fprintf(os.Stderr, "warm: DiningPhil(%d) %s seed %d: found %v, %d executions, %v\n", large, start, seed, r.found, r.executions, r.elapsed.Round(time.Millisecond))
+			if r.found {
+				execs = append(execs, r.executions)
+				times = append(times, r.elapsed.Seconds())
+			}
+		}
+		if len(execs) == 0 {
+			fmt.Fprintf(doc, "| %s | 0/%d | - | - | - |\n", start, runs)
+			continue
+		}
+		fs := make([]float64, len(execs))
+		for i, x := range execs {
+			fs[i] = float64(x)
+		}
+		fmt.Fprintf(doc, "| %s | %d/%d | %.0f | %s | %.2f |\n", start, len(execs), runs, mean(fs), median(execs), mean(times))
+	}
+	doc.WriteString("\n")
+}
+
+// readFigLogs reads the figure lines of progress logs ("figure:
+// DiningPhil(16) eda seed 3: found true, 2693 executions, 8.499s"), by
+// number of philosophers; a seed logged twice counts once.
+func readFigLogs(files []string) map[int][]edaRun {
+	runs := map[int][]edaRun{}
+	seen := map[[2]int]bool{}
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			fatal(err)
+		}
+		for line := range strings.Lines(string(b)) {
+			var n, seed, execs int
+			var found, took string
+			if _, err := fmt.Sscanf(line, "figure: DiningPhil(%d) eda seed %d: found %s %d executions, %s", &n, &seed, &found, &execs, &took); err != nil {
+				continue
+			}
+			d, err := time.ParseDuration(strings.TrimSpace(took))
+			if err != nil || seen[[2]int{n, seed}] {
+				continue
+			}
+			seen[[2]int{n, seed}] = true
+			runs[n] = append(runs[n], edaRun{found: found == "true,", executions: execs, elapsed: d})
+		}
+	}
+	return runs
+}
