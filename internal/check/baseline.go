@@ -244,7 +244,8 @@ func explains(order []envgen.CallRef, ss, s *runSnap) bool {
 }
 
 // orders returns the sequential orders of plan's calls to try for a
-// failure whose execution s is, at most seqOrders, distinct: first those
+// failure whose execution s is, at most seqOrders, distinct: first the
+// goroutines' calls goroutine by goroutine (in both orders), then those
 // that can explain it directly, where the calls that returned run first
 // (in every merge of them) and then the next call of one goroutine, the
 // others after; then those where every call that started runs first (in
@@ -288,6 +289,10 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 		return o
 	}
 	limit = seqOrders / 2
+	// Goroutine by goroutine, first: a failure of one goroutine's own
+	// calls shows there whatever the others did before it.
+	add(then(nil, true))
+	add(then(nil, false))
 	done := prefix(s.returned)
 	for _, merge := range done.Merges(seqOrders, seed) {
 		for first := range plan.Threads {
