@@ -35,7 +35,8 @@ type Options struct {
 	MaxMemory       int64         // bytes an execution may allocate (default 1 GiB, ssainterp.Config.MaxMemory); past it, an mcheck error
 	PreemptionBound int           // dfs: preemptions per schedule (0: the default, 2; Unbounded; NoPreemptions)
 	PCTDepth        int           // pct: bug depth d (default 3)
-	NoReduction     bool          // dfs: no partial-order reduction (sleep sets)
+	NoReduction     bool          // dfs: no partial-order reduction (source-DPOR and sleep sets)
+	SleepSetsOnly   bool          // dfs: reduction by sleep sets alone, without DPOR (for comparison)
 	Workers         int           // parallel executions (default GOMAXPROCS; dfs runs on one)
 	Replay          string        // a schedule token: run exactly that schedule
 	Leaks           bool          // report goroutines still blocked when the program ends
