@@ -46,8 +46,9 @@ type dfs struct {
 	// lastPoint is the choice point that chose the last step, -1 if it
 	// was forced.
 	lastPoint int
-	lastMover int  // the goroutine of the last step
-	before    []Op // the pending operations before the last step, by goroutine id
+	lastMover int         // the goroutine of the last step
+	cache     *stateCache // state caching (see fingerprint.go); nil without
+	before    []Op        // the pending operations before the last step, by goroutine id
 }
 
 type choicePoint struct {
@@ -194,6 +195,9 @@ func (d *dfs) NewExecution(int, uint64) bool {
 	d.depth = 0
 	d.pruned = false
 	d.sleep = nil
+	if d.cache != nil {
+		d.cache.hit = false
+	}
 	if d.first {
 		d.first = false
 		return true
@@ -278,6 +282,16 @@ func (d *dfs) NextGoroutine(enabled []int, current int) int {
 		d.depth++
 		d.sleep = p.childSleep()
 		return p.alts[p.chosen]
+	}
+	if d.cache != nil && d.ex != nil {
+		preempt := 0
+		if n := len(d.stack); n > 0 {
+			preempt = d.stack[n-1].preemptionsAfter()
+		}
+		if d.cache.seen(d.ex, current, preempt) {
+			d.pruned = true
+			return enabled[0]
+		}
 	}
 	alts := dfsOrder(enabled, current)
 	var sleep []Op

@@ -29,7 +29,8 @@ type Strategy interface {
 // default), "random", "pct" (priority change points, depth from
 // opts.PCTDepth) or "dfs" (bounded exhaustive search, preemption bound
 // and reduction from opts.PreemptionBound, opts.NoReduction and
-// opts.SleepSetsOnly). A
+// opts.SleepSetsOnly; a stateful search without reduction with
+// opts.StateCaching). A
 // strategy of one's own may wrap one (see Options.Custom); dfs is an
 // Observer and a Pruner, and must see every execution (Workers: 1).
 func NewStrategy(name string, opts Options) (Strategy, error) {
@@ -41,6 +42,11 @@ func NewStrategy(name string, opts Options) (Strategy, error) {
 	case "pct":
 		return newPCT(opts.PCTDepth), nil
 	case "dfs":
+		if opts.StateCaching {
+			d := newDFS(opts.PreemptionBound, false, false)
+			d.cache = &stateCache{}
+			return d, nil
+		}
 		return newDFS(opts.PreemptionBound, !opts.NoReduction, !opts.NoReduction && !opts.SleepSetsOnly), nil
 	}
 	return nil, fmt.Errorf("unknown strategy %q (want random, pct or dfs)", name)
