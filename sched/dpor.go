@@ -32,8 +32,8 @@ import (
 // found in decreasing order; an event whose clock was not yet below is in
 // a race with it (the paper's e ⋖ e').
 //
-// Three things of Go are not in the paper's model, whose processes never
-// block and never end the program:
+// Four things of Go are not in the paper's model, whose processes never
+// block, never act for each other and never end the program:
 //
 //   - Blocking. A goroutine blocked at an operation (a lock held, a
 //     channel with no partner) is treated as if it polled it: its pending
@@ -46,6 +46,12 @@ import (
 //     never be tried before it. An initial that is not enabled at E'
 //     (a race that cannot be reversed, like an unlock and the lock it
 //     lets through) adds nothing.
+//   - Partners. A send to a goroutine waiting at a receive or a select
+//     completes that operation on its behalf: the step touched the
+//     waiter's channels too, and dfs widens its access when it sees that
+//     (observe); the waiter's operation, never an event of its own, is
+//     in a race with the step if it could have gone first, and the
+//     waiter's next event happens after the step.
 //   - Exit. When main returns, the program ends whatever the other
 //     goroutines were about to do: the last event is then in a race with
 //     the pending operation of every goroutine that has not finished.
