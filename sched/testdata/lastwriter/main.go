@@ -1,6 +1,6 @@
-// Command lastwriter1: two goroutines write a variable under a lock;
-// the program panics when goroutine 1's write comes last. The states
-// after both writes differ only in memory.
+// Command lastwriter: two goroutines write a variable under a lock; the
+// program panics when the first one's write comes last, which dfs's
+// first schedule (each goroutine runs as long as it can) does not do.
 package main
 
 import "sync"
