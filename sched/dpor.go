@@ -2,6 +2,8 @@ package sched
 
 import (
 	"slices"
+
+	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
 // Source-DPOR: dynamic partial-order reduction with source sets and sleep
@@ -53,8 +55,9 @@ import (
 //     in a race with the step if it could have gone first, and the
 //     waiter's next event happens after the step.
 //   - Exit. When main returns, the program ends whatever the other
-//     goroutines were about to do: the last event is then in a race with
-//     the pending operation of every goroutine that has not finished.
+//     goroutines were about to do: the last event then depends on every
+//     event (it is in a race with those not before it) and on the
+//     pending operation of every goroutine that has not finished.
 //   - Timers. The clock (firing the earliest timer early, Clock) depends
 //     on everything but its enabledness follows the virtual time, not the
 //     events; we add it to the backtrack set of every choice point where
@@ -303,6 +306,13 @@ func (d *dfs) analyse() {
 	if !t.finalSet {
 		final = t.stateNow()
 	}
+	exited := !t.finalSet && n > 0 && t.names.ex.m.Done()
+	if exited {
+		// The last step ended the program: it depends on everything (see
+		// Exit above), and is analysed again as such.
+		t.events[n-1].op.Access = ssainterp.Access{All: true}
+		t.keep = min(t.keep, n-1)
+	}
 	x := &dporIndex{objects: map[any][]int{}}
 	last := map[int]int{}    // each goroutine's last event so far
 	joins := map[int][]int{} // events that completed a goroutine's operation since its last event
@@ -375,7 +385,7 @@ func (d *dfs) analyse() {
 			}
 		}
 	}
-	if !t.finalSet && n > 0 && t.names.ex.m.Done() {
+	if exited {
 		// The program exited with goroutines that had more to do.
 		lg := t.events[n-1].op.G
 		for _, id := range append(t.names.ex.m.Enabled(), t.names.ex.m.Blocked()...) {

@@ -134,7 +134,7 @@ func TestSleepSets(t *testing.T) {
 		sleep, dpor [2]int
 	}{
 		{"twoatomics", true, 126, [2]int{12, 2}, [2]int{12, 0}},
-		{"chanpair", false, 1364, [2]int{12, 13}, [2]int{6, 0}},
+		{"chanpair", false, 1364, [2]int{12, 13}, [2]int{8, 2}},
 		{"lockedcounter", false, 176, [2]int{4, 5}, [2]int{4, 1}},
 		{"lockorder_fixed", true, 10, [2]int{2, 4}, [2]int{2, 2}},
 	} {
