@@ -151,7 +151,7 @@ func printDFSCounts(budget time.Duration) {
 				b = "none"
 			}
 			without, sleep, dpor := count(true, false), count(false, true), count(false, false)
-			fmt.Printf("| %s.%s | %s | %s | %s | %s | %s |\n", s.dir, s.fn, b, without, sleep, dpor, elapsed.Round(time.Millisecond))
+			fmt.Printf("| %s.%s | %s | %s | %s | %s | %.1f ms |\n", s.dir, s.fn, b, without, sleep, dpor, float64(elapsed.Microseconds())/1000)
 		}
 	}
 }
