@@ -25,15 +25,30 @@ import (
 // visible operation, which touches only memory the goroutine still owns
 // (see ssainterp's memory.go); that is independent of other goroutines in
 // a program without data races, and data races are reported themselves.
+//
+// By default the reduction is source-DPOR on top of the sleep sets (see
+// dpor.go): a choice point explores not every goroutine that does not
+// sleep but only those that the races of the executions below it call
+// for. Options.SleepSetsOnly keeps the sleep sets alone.
 type dfs struct {
 	bound  int // -1: unbounded
 	reduce bool
+	dpor   bool // source-DPOR (reduce is then on too)
 	stack  []choicePoint
 	depth  int
 	first  bool
 	ex     *Execution // the execution in progress (see Observer)
 	pruned bool       // every enabled goroutine sleeps: the rest is redundant
 	sleep  []Op       // the sleep set at the current point of the execution
+	trace  dporTrace  // dpor: the events of the execution in progress
+	names  objectNames
+	steps  int // steps of the execution in progress
+	// lastPoint is the choice point that chose the last step, -1 if it
+	// was forced.
+	lastPoint int
+	lastMover int         // the goroutine of the last step
+	cache     *stateCache // state caching (see fingerprint.go); nil without
+	before    []Op        // the pending operations before the last step, by goroutine id
 }
 
 type choicePoint struct {
@@ -44,18 +59,28 @@ type choicePoint struct {
 	numbers bool               // a choice among numbers, not goroutines
 	sleep   []Op               // sleeping goroutines and the operations they are stopped at (G and Access)
 	acc     []ssainterp.Access // per alternative (goroutine choices)
+	// todo holds the alternatives to explore (the backtrack set of
+	// DPOR; every one without it), done those explored, in the order
+	// they were, the chosen one last.
+	todo []bool
+	done []int
+	// event is the index in the execution of the event this point chose
+	// (goroutine choices) or of the step it was made in (number
+	// choices; -1 before the first step).
+	event int
 }
 
 // newDFS returns a dfs with preemption bound as Options.PreemptionBound
-// gives it (0: the default, 2).
-func newDFS(bound int, reduce bool) *dfs {
+// gives it (0: the default, 2), with sleep sets if reduce and with
+// source-DPOR too if dpor.
+func newDFS(bound int, reduce, dpor bool) *dfs {
 	switch bound {
 	case 0:
 		bound = 2
 	case NoPreemptions:
 		bound = 0
 	}
-	return &dfs{bound: bound, reduce: reduce, first: true}
+	return &dfs{bound: bound, reduce: reduce || dpor, dpor: dpor, first: true}
 }
 
 var (
@@ -64,12 +89,89 @@ var (
 )
 
 // Begin implements Observer.
-func (d *dfs) Begin(ex *Execution) { d.ex = ex }
+func (d *dfs) Begin(ex *Execution) {
+	d.ex = ex
+	d.steps = 0
+	d.before = nil
+	if d.reduce {
+		d.names.begin(ex)
+	}
+	if d.dpor {
+		d.trace.begin(&d.names)
+	}
+}
 
 // Performed implements Observer: every step, forced or chosen, wakes
 // the sleepers it depends on.
 func (d *dfs) Performed(op Op) {
+	if !d.reduce {
+		return
+	}
+	d.observe()
+	d.steps++
+	d.lastMover = op.G
+	d.lastPoint = -1
+	if d.trace.point >= 0 && !d.pruned {
+		d.lastPoint = d.trace.point
+	}
+	op = d.names.op(op)
+	if slices.ContainsFunc(d.sleep, func(s Op) bool { return s.G == op.G }) {
+		// A sleeping goroutine moves: it was the only one that could
+		// (no choice point), so every goroutine that can move sleeps.
+		d.pruned = true
+	}
+	if d.dpor {
+		if d.trace.point >= 0 && !d.pruned {
+			d.stack[d.trace.point].event = d.trace.pos
+		}
+		d.trace.performed(op, d.pruned)
+	}
+	d.trace.point = -1
 	d.sleep = slices.DeleteFunc(d.sleep, func(s Op) bool { return Dependent(s, op) })
+}
+
+// observe looks at the state after the last step (once): a step that
+// completed other goroutines' pending operations on their behalf (a send
+// to a waiting receiver or select) touched their objects too, which the
+// access it was chosen by did not say. The access is widened where the
+// step was chosen (for the sleep sets of its later siblings) and in
+// DPOR's event, and the sleepers that depend on it wake.
+func (d *dfs) observe() {
+	now, fresh := d.names.state(d.steps)
+	if !fresh {
+		return
+	}
+	var extra []any
+	for id, op := range d.before {
+		if id == 0 || id == d.lastMover || len(op.Access.Objects) == 0 {
+			continue
+		}
+		if id >= len(now) || !sameAccess(now[id], op) {
+			extra = append(extra, op.Access.Objects...)
+		}
+	}
+	d.before = append(d.before[:0], now...)
+	if len(extra) == 0 {
+		return
+	}
+	widen := func(a *ssainterp.Access) {
+		objs := slices.Clone(a.Objects)
+		for _, o := range extra {
+			if !slices.Contains(objs, o) {
+				objs = append(objs, o)
+			}
+		}
+		*a = ssainterp.Access{Objects: objs, All: a.All}
+	}
+	if d.lastPoint >= 0 {
+		p := &d.stack[d.lastPoint]
+		widen(&p.acc[p.chosen])
+	}
+	if d.dpor && d.trace.pos > 0 {
+		widen(&d.trace.events[d.trace.pos-1].op.Access)
+	}
+	moved := Op{G: d.lastMover, Access: ssainterp.Access{Objects: extra}}
+	d.sleep = slices.DeleteFunc(d.sleep, func(s Op) bool { return Dependent(s, moved) })
 }
 
 // Pruned reports whether the current execution reached a point where
@@ -77,9 +179,25 @@ func (d *dfs) Performed(op Op) {
 func (d *dfs) Pruned() bool { return d.pruned }
 
 func (d *dfs) NewExecution(int, uint64) bool {
+	if d.reduce && !d.first && !d.pruned {
+		d.observe()
+	}
+	if d.reduce && !d.first && !d.pruned && d.lastPoint >= 0 && d.ex.m.Done() {
+		// The last step ended the program (main returned): whatever
+		// the others were about to do does not happen after it, so it
+		// does not commute with anything.
+		p := &d.stack[d.lastPoint]
+		p.acc[p.chosen] = ssainterp.Access{All: true}
+	}
+	if d.dpor && !d.first {
+		d.analyse()
+	}
 	d.depth = 0
 	d.pruned = false
 	d.sleep = nil
+	if d.cache != nil {
+		d.cache.hit = false
+	}
 	if d.first {
 		d.first = false
 		return true
@@ -87,15 +205,31 @@ func (d *dfs) NewExecution(int, uint64) bool {
 	// Backtrack: advance the deepest point with an allowed alternative.
 	for len(d.stack) > 0 {
 		top := &d.stack[len(d.stack)-1]
-		for top.chosen+1 < len(top.alts) {
-			top.chosen++
-			if d.allowed(top, top.chosen) {
-				return true
+		if i := d.nextAlt(top); i >= 0 {
+			top.chosen = i
+			top.done = append(top.done, i)
+			if d.dpor {
+				keep := top.event
+				if top.numbers {
+					keep++
+				}
+				d.trace.truncate(keep)
 			}
+			return true
 		}
 		d.stack = d.stack[:len(d.stack)-1]
 	}
 	return false
+}
+
+// nextAlt returns the first alternative of p to explore next, or -1.
+func (d *dfs) nextAlt(p *choicePoint) int {
+	for i := range p.alts {
+		if (p.todo == nil || p.todo[i]) && !slices.Contains(p.done, i) && d.allowed(p, i) {
+			return i
+		}
+	}
+	return -1
 }
 
 // costs reports whether choosing alternative i at p is a preemption,
@@ -135,7 +269,7 @@ func (p *choicePoint) childSleep() []Op {
 	for _, s := range p.sleep {
 		keep(s)
 	}
-	for i := range p.chosen {
+	for _, i := range p.done[:len(p.done)-1] {
 		keep(Op{G: p.alts[i], Access: p.acc[i]})
 	}
 	return out
@@ -144,13 +278,25 @@ func (p *choicePoint) childSleep() []Op {
 func (d *dfs) NextGoroutine(enabled []int, current int) int {
 	if d.depth < len(d.stack) {
 		p := d.stack[d.depth]
+		d.trace.point = d.depth
 		d.depth++
 		d.sleep = p.childSleep()
 		return p.alts[p.chosen]
 	}
+	if d.cache != nil && d.ex != nil {
+		preempt := 0
+		if n := len(d.stack); n > 0 {
+			preempt = d.stack[n-1].preemptionsAfter()
+		}
+		if d.cache.seen(d.ex, current, preempt) {
+			d.pruned = true
+			return enabled[0]
+		}
+	}
 	alts := dfsOrder(enabled, current)
 	var sleep []Op
 	if d.reduce && d.ex != nil {
+		d.observe()
 		sleep = slices.Clone(d.sleep)
 		alts = slices.DeleteFunc(alts, func(id int) bool {
 			return slices.ContainsFunc(sleep, func(s Op) bool { return s.G == id })
@@ -168,9 +314,19 @@ func (d *dfs) NextGoroutine(enabled []int, current int) int {
 	if d.reduce && d.ex != nil {
 		p.acc = make([]ssainterp.Access, len(alts))
 		for i, id := range alts {
-			p.acc[i] = d.ex.Pending(id).Access
+			p.acc[i] = d.names.pending(id).Access
 		}
 	}
+	if d.dpor && d.ex != nil {
+		// The first alternative, and the clock: a timer may fire at any
+		// point, and no race of the execution says where it must.
+		p.todo = make([]bool, len(alts))
+		p.todo[0] = true
+		if i := slices.Index(alts, Clock); i >= 0 {
+			p.todo[i] = true
+		}
+	}
+	d.trace.point = len(d.stack)
 	g := d.push(p)
 	d.sleep = d.stack[len(d.stack)-1].childSleep()
 	return g
@@ -186,7 +342,7 @@ func (d *dfs) NextNumber(n int) int {
 	for i := range alts {
 		alts[i] = i
 	}
-	return d.push(choicePoint{alts: alts, current: -1, numbers: true})
+	return d.push(choicePoint{alts: alts, current: -1, numbers: true, event: d.trace.pos - 1})
 }
 
 // push adds a new choice point below the path and takes its first
@@ -195,6 +351,7 @@ func (d *dfs) push(p choicePoint) int {
 	if n := len(d.stack); n > 0 {
 		p.preempt = d.stack[n-1].preemptionsAfter()
 	}
+	p.done = []int{0}
 	d.stack = append(d.stack, p)
 	d.depth++
 	return p.alts[0]

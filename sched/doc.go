@@ -19,9 +19,11 @@
 //     (Burckhardt et al., ASPLOS 2010);
 //   - dfs: stateless depth-first enumeration of every schedule up to a
 //     preemption bound (iterative context bounding, Musuvathi and Qadeer,
-//     PLDI 2007), pruned with sleep sets (Godefroid, LNCS 1032, 1996);
-//     unbounded, it proves a small program free of the bugs the oracles
-//     see ("explored all 126 schedules, no bug");
+//     PLDI 2007), reduced by source-DPOR with sleep sets (Abdulla et
+//     al., POPL 2014; see dpor.go); unbounded, it proves a small program
+//     free of the bugs the oracles see ("explored all 126 schedules, no
+//     bug"); Options.StateCaching makes it a stateful search instead
+//     (see fingerprint.go);
 //   - replay: a recorded Schedule, given as a token.
 //
 // Options.SyncOnly leaves loads and stores out of the choice points, and
@@ -108,11 +110,13 @@
 //
 // # Not supported
 //
-//   - Dynamic partial-order reduction: dfs prunes with sleep sets only,
-//     so it still explores orders of dependent operations that cannot
-//     matter; the Observer surface is what a DPOR strategy would build on.
-//   - State caching: Machine.Fingerprint abstracts away the heap, so
-//     fingerprints are counted (Report.States) but never used to prune.
+//   - Bounded DPOR: with a preemption bound, DPOR adds the conservative
+//     backtrack points of bounded POR (Coons et al., OOPSLA 2013) but is
+//     not proved complete within the bound; unbounded it is.
+//   - State caching is not combined with partial-order reduction, and it
+//     matches states without their happens-before history (a race only
+//     one history leads to can be missed). Machine.Fingerprint, which
+//     Report.States counts, still abstracts the heap away.
 //   - Weak memory: executions are sequentially consistent, so bugs that
 //     need a reordering by the compiler or the processor are not found
 //     (data races, which they require, are).

@@ -35,7 +35,9 @@ type Options struct {
 	MaxMemory       int64         // bytes an execution may allocate (default 1 GiB, ssainterp.Config.MaxMemory); past it, an mcheck error
 	PreemptionBound int           // dfs: preemptions per schedule (0: the default, 2; Unbounded; NoPreemptions)
 	PCTDepth        int           // pct: bug depth d (default 3)
-	NoReduction     bool          // dfs: no partial-order reduction (sleep sets)
+	NoReduction     bool          // dfs: no partial-order reduction (source-DPOR and sleep sets)
+	SleepSetsOnly   bool          // dfs: reduction by sleep sets alone, without DPOR (for comparison)
+	StateCaching    bool          // dfs: prune states already seen (a stateful search, without reduction; see fingerprint.go)
 	Workers         int           // parallel executions (default GOMAXPROCS; dfs runs on one)
 	Replay          string        // a schedule token: run exactly that schedule
 	Leaks           bool          // report goroutines still blocked when the program ends
@@ -134,7 +136,8 @@ type Step struct {
 type Report struct {
 	Strategy   string
 	Executions int  // complete executions (schedules) run
-	Pruned     int  // dfs: executions cut short as redundant (partial-order reduction)
+	Pruned     int  // dfs: executions cut short as redundant (partial-order reduction, or a state already seen)
+	StateHits  int  // dfs with StateCaching: of the Pruned, those cut at a state already seen
 	Exhausted  bool // dfs explored every schedule within its bound
 	// Inconclusive counts executions that reached the step budget, went
 	// on under a fair scheduler, and still made progress when its budget
@@ -268,6 +271,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 		ran          int // complete executions
 		inconclusive int
 		pruned       int // executions cut short by partial-order reduction
+		stateHits    int // of which at a state already seen
 	)
 	deadline := time.Time{}
 	if opts.Time > 0 {
@@ -333,6 +337,9 @@ func Explore(t Target, opts Options) (*Report, error) {
 					mu.Lock()
 					if p, ok := strategies[w].(Pruner); ok && p.Pruned() {
 						pruned++
+						if c, ok := strategies[w].(interface{ StateHit() bool }); ok && c.StateHit() {
+							stateHits++
+						}
 					} else if errors.Is(err, errInconclusive) {
 						err = nil
 						inconclusive++
@@ -352,7 +359,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 			}(w)
 		}
 		wg.Wait()
-		rep.Executions, rep.Pruned, rep.Inconclusive = ran, pruned, inconclusive
+		rep.Executions, rep.Pruned, rep.Inconclusive, rep.StateHits = ran, pruned, inconclusive, stateHits
 		next += batch
 		if exhausted {
 			rep.Exhausted = true

@@ -340,6 +340,9 @@ func (r *Report) Summary() string {
 	if r.Exhausted {
 		s = fmt.Sprintf("explored all %d schedules (%s), no bug", r.Executions, r.Strategy)
 	}
+	if r.StateHits > 0 {
+		s += fmt.Sprintf("; %d executions cut at a state already seen", r.StateHits)
+	}
 	if r.Inconclusive > 0 {
 		s += fmt.Sprintf("; %d executions inconclusive (still making progress when the step budget and the fair scheduler's were spent: raise the step bound)", r.Inconclusive)
 	}

@@ -123,30 +123,37 @@ func TestDFSCounts(t *testing.T) {
 }
 
 // TestSleepSets: partial-order reduction explores fewer schedules and
-// still finds every bug and no false one. The counts with and without
-// reduction are recorded here.
+// still finds every bug and no false one. The counts without reduction,
+// with sleep sets alone and with DPOR (the default) are recorded here,
+// each as complete schedules and schedules cut short by the sleep sets.
 func TestSleepSets(t *testing.T) {
 	for _, tc := range []struct {
-		name             string
-		syncOnly         bool
-		without, reduced int
+		name        string
+		syncOnly    bool
+		without     int
+		sleep, dpor [2]int
 	}{
-		{"twoatomics", true, 126, 6},
-		{"chanpair", false, 1364, 26},
-		{"lockedcounter", false, 176, 11},
-		{"lockorder_fixed", true, 10, 5},
+		{"twoatomics", true, 126, [2]int{12, 2}, [2]int{12, 0}},
+		{"chanpair", false, 1364, [2]int{12, 13}, [2]int{8, 2}},
+		{"lockedcounter", false, 176, [2]int{4, 5}, [2]int{4, 1}},
+		{"lockorder_fixed", true, 10, [2]int{2, 4}, [2]int{2, 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tg := target(t, tc.name)
 			full, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: tc.syncOnly, NoReduction: true})
 			require.NoError(t, err)
+			sleep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: tc.syncOnly, SleepSetsOnly: true})
+			require.NoError(t, err)
 			red, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: Unbounded, SyncOnly: tc.syncOnly})
 			require.NoError(t, err)
-			require.True(t, full.Exhausted && red.Exhausted)
+			require.True(t, full.Exhausted && sleep.Exhausted && red.Exhausted)
 			require.Nil(t, red.Failure)
+			require.Nil(t, sleep.Failure)
 			require.Equal(t, tc.without, full.Executions)
-			t.Logf("%s: %d schedules without reduction, %d with sleep sets (%d cut short)", tc.name, full.Executions, red.Executions, red.Pruned)
-			require.Equal(t, tc.reduced, red.Executions)
+			t.Logf("%s: %d schedules without reduction, %d with sleep sets (%d cut short), %d with DPOR (%d cut short)",
+				tc.name, full.Executions, sleep.Executions, sleep.Pruned, red.Executions, red.Pruned)
+			require.Equal(t, tc.sleep, [2]int{sleep.Executions, sleep.Pruned})
+			require.Equal(t, tc.dpor, [2]int{red.Executions, red.Pruned})
 			// The same search through the exported surface (Observer,
 			// Pruner, Options.Custom) explores the same schedules.
 			custom, err := Explore(tg, Options{Workers: 1, SyncOnly: tc.syncOnly, Custom: func() Strategy {
@@ -161,9 +168,11 @@ func TestSleepSets(t *testing.T) {
 		})
 	}
 	for _, name := range []string{"lockorder", "doubleclose", "racycounter", "mapwrites"} {
-		rep, err := Explore(target(t, name), Options{Strategy: "dfs", PreemptionBound: Unbounded})
-		require.NoError(t, err)
-		require.NotNil(t, rep.Failure, "%s: reduced dfs missed the bug", name)
+		for _, sleepOnly := range []bool{false, true} {
+			rep, err := Explore(target(t, name), Options{Strategy: "dfs", PreemptionBound: Unbounded, SleepSetsOnly: sleepOnly})
+			require.NoError(t, err)
+			require.NotNil(t, rep.Failure, "%s: reduced dfs missed the bug (sleep sets only: %v)", name, sleepOnly)
+		}
 	}
 }
 

@@ -28,7 +28,9 @@ type Strategy interface {
 // NewStrategy returns the strategy with the given name: "portfolio" (the
 // default), "random", "pct" (priority change points, depth from
 // opts.PCTDepth) or "dfs" (bounded exhaustive search, preemption bound
-// and reduction from opts.PreemptionBound and opts.NoReduction). A
+// and reduction from opts.PreemptionBound, opts.NoReduction and
+// opts.SleepSetsOnly; a stateful search without reduction with
+// opts.StateCaching). A
 // strategy of one's own may wrap one (see Options.Custom); dfs is an
 // Observer and a Pruner, and must see every execution (Workers: 1).
 func NewStrategy(name string, opts Options) (Strategy, error) {
@@ -40,7 +42,12 @@ func NewStrategy(name string, opts Options) (Strategy, error) {
 	case "pct":
 		return newPCT(opts.PCTDepth), nil
 	case "dfs":
-		return newDFS(opts.PreemptionBound, !opts.NoReduction), nil
+		if opts.StateCaching {
+			d := newDFS(opts.PreemptionBound, false, false)
+			d.cache = &stateCache{}
+			return d, nil
+		}
+		return newDFS(opts.PreemptionBound, !opts.NoReduction, !opts.NoReduction && !opts.SleepSetsOnly), nil
 	}
 	return nil, fmt.Errorf("unknown strategy %q (want random, pct or dfs)", name)
 }

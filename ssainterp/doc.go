@@ -206,8 +206,10 @@
 //     from source overlays (overlay/) that replace them with goroutines,
 //     channels and a locked map.
 //   - Machine.Fingerprint abstracts a state by the goroutines' positions
-//     and the clock, without the heap: it counts states for statistics
-//     and cannot prune a search.
+//     and the clock, without the heap: it counts states for statistics.
+//     Machine.StateHash (fingerprint.go) hashes the whole reachable state
+//     for pruning, computed afresh at each call (not incrementally), and
+//     without the race detector's clocks.
 //
 // testdata/corpus and knownGaps in corpus_test.go list what is checked
 // against go run and what is known to differ.

@@ -4,7 +4,7 @@
 // bug, and how many seeds found it.
 //
 //	go run ./examples/bench [-seeds 20] [-budget 30s] [-only diningphil]
-//	go run ./examples/bench -dfs    # dfs schedule counts of the fixed twins, with and without reduction
+//	go run ./examples/bench -dfs    # dfs schedule counts of the fixed twins: no reduction, sleep sets, DPOR
 //	go run ./examples/bench restarts [-runs 20] [-cap 10s]   # the seed's Table 6 for examples/components
 //	go run ./examples/bench protocols [-runs 10] [-cap 10s]  # reduced-parallelism's Tables 2 and 3 for examples/components
 //	go run ./examples/bench eda [-runs 50] [-cap 60s]         # the EDA seed's Table I and Figure 4 (eda_table.md, eda_fig4.svg/.png)
@@ -61,7 +61,7 @@ func main() {
 	seeds := flag.Int("seeds", 20, "seeds per strategy")
 	budget := flag.Duration("budget", 30*time.Second, "time budget per exploration")
 	only := flag.String("only", "", "only scenarios whose example name contains this")
-	dfsCounts := flag.Bool("dfs", false, "print dfs schedule counts of the fixed twins, with and without partial-order reduction")
+	dfsCounts := flag.Bool("dfs", false, "print dfs schedule counts of the fixed twins: without reduction, with sleep sets, with DPOR")
 	flag.Parse()
 	if *dfsCounts {
 		printDFSCounts(*budget)
@@ -131,8 +131,8 @@ var fixedTwins = []struct{ dir, fn string }{
 }
 
 func printDFSCounts(budget time.Duration) {
-	fmt.Println("| scenario | preemption bound | schedules without reduction | with sleep sets (cut short) |")
-	fmt.Println("|---|---|---:|---:|")
+	fmt.Println("| scenario | preemption bound | schedules without reduction | with sleep sets (cut short) | with DPOR (cut short) | DPOR time |")
+	fmt.Println("|---|---|---:|---:|---:|---:|")
 	for _, s := range fixedTwins {
 		target, err := checktest.LoadTest(filepath.Join("examples", s.dir), "github.com/mcheck-dev/mcheck/examples/"+s.dir, s.fn)
 		if err != nil {
@@ -140,8 +140,9 @@ func printDFSCounts(budget time.Duration) {
 			os.Exit(2)
 		}
 		for _, bound := range []int{2, sched.Unbounded} {
-			count := func(noReduction bool) string {
-				rep, err := sched.Explore(target, sched.Options{Strategy: "dfs", PreemptionBound: bound, NoReduction: noReduction, Time: budget})
+			var elapsed time.Duration
+			count := func(noReduction, sleepOnly bool) string {
+				rep, err := sched.Explore(target, sched.Options{Strategy: "dfs", PreemptionBound: bound, NoReduction: noReduction, SleepSetsOnly: sleepOnly, Time: budget})
 				switch {
 				case err != nil:
 					return err.Error()
@@ -152,13 +153,15 @@ func printDFSCounts(budget time.Duration) {
 				case noReduction:
 					return fmt.Sprint(rep.Executions)
 				}
+				elapsed = rep.Elapsed
 				return fmt.Sprintf("%d (%d)", rep.Executions, rep.Pruned)
 			}
 			b := fmt.Sprint(bound)
 			if bound == sched.Unbounded {
 				b = "none"
 			}
-			fmt.Printf("| %s.%s | %s | %s | %s |\n", s.dir, s.fn, b, count(true), count(false))
+			without, sleep, dpor := count(true, false), count(false, true), count(false, false)
+			fmt.Printf("| %s.%s | %s | %s | %s | %s | %.1f ms |\n", s.dir, s.fn, b, without, sleep, dpor, float64(elapsed.Microseconds())/1000)
 		}
 	}
 }

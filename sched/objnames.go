@@ -1,0 +1,74 @@
+package sched
+
+import "github.com/mcheck-dev/mcheck/ssainterp"
+
+// objectNames renames the objects of the accesses dfs keeps across
+// executions. Each execution runs on a fresh machine, so a channel or a
+// mutex is a different pointer in every one, while the choice points on
+// dfs's stack (their sleep sets, the operations of their alternatives)
+// and DPOR's events were observed on earlier machines: compared as
+// pointers, an operation of this execution would depend on none of them.
+// An object is named instead by its order of first appearance among the
+// pending operations of the goroutines (in id order) in the states of
+// the execution, a function of the schedule prefix: executions that
+// share a prefix give the objects it touches the same names.
+type objectNames struct {
+	ex    *Execution
+	ids   map[any]objectName
+	named int  // the last state named (the number of steps before it)
+	ops   []Op // the pending operations in that state, by goroutine id
+}
+
+// objectName is an object's name: the order of its first appearance.
+type objectName int
+
+func (o *objectNames) begin(ex *Execution) {
+	o.ex = ex
+	if o.ids == nil {
+		o.ids = map[any]objectName{}
+	}
+	clear(o.ids)
+	o.named = -1
+}
+
+// state names the objects of every pending operation in the state after
+// step steps, once per state, and returns those operations, renamed, by
+// goroutine id (0 for none), and whether it had not been named before.
+func (o *objectNames) state(steps int) ([]Op, bool) {
+	if o.named == steps {
+		return o.ops, false
+	}
+	o.named = steps
+	m := o.ex.m
+	o.ops = o.ops[:0]
+	o.ops = append(o.ops, Op{})
+	for id := 1; id <= m.NumGoroutines(); id++ {
+		o.ops = append(o.ops, o.op(o.ex.Pending(id)))
+	}
+	return o.ops, true
+}
+
+func (o *objectNames) name(obj any) objectName {
+	n, ok := o.ids[obj]
+	if !ok {
+		n = objectName(len(o.ids))
+		o.ids[obj] = n
+	}
+	return n
+}
+
+// op returns op with its objects renamed.
+func (o *objectNames) op(op Op) Op {
+	if len(op.Access.Objects) == 0 {
+		return op
+	}
+	objs := make([]any, len(op.Access.Objects))
+	for i, obj := range op.Access.Objects {
+		objs[i] = o.name(obj)
+	}
+	op.Access = ssainterp.Access{Objects: objs, Read: op.Access.Read, All: op.Access.All}
+	return op
+}
+
+// pending returns goroutine id's pending operation, renamed.
+func (o *objectNames) pending(id int) Op { return o.op(o.ex.Pending(id)) }
