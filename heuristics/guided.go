@@ -347,7 +347,7 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 	}
 	for i, x := range succ {
 		if i != best {
-			s.bt.add(entry{parent: s.cur, choice: x.g, level: x.level, h: x.h, key: x.key}, s.bound, s.rng)
+			s.keep(entry{parent: s.cur, choice: x.g, level: x.level, h: x.h, key: x.key})
 		}
 	}
 	s.lastH = succ[best].h
@@ -370,11 +370,18 @@ func (s *Guided) NextNumber(n int) int {
 	c := s.rng.IntN(n)
 	for i := range n {
 		if i != c {
-			s.bt.add(entry{parent: s.cur, choice: i, level: s.level, h: s.lastH, key: s.rng.Uint64()}, s.bound, s.rng)
+			s.keep(entry{parent: s.cur, choice: i, level: s.level, h: s.lastH, key: s.rng.Uint64()})
 		}
 	}
 	s.cur = s.cur.push(c)
 	return c
+}
+
+// keep adds e to the backtrack set.
+func (s *Guided) keep(e entry) {
+	if s.bt.add(e, s.bound, s.rng) {
+		s.stats.Dropped++
+	}
 }
 
 // String describes the trial for reports.
@@ -425,24 +432,26 @@ func (h *levelHeap) Pop() any {
 
 // add adds e, then bounds the set (bound_size, Fig. 4 line 17): past
 // bound entries it drops one of the lowest meta level that has any,
-// chosen at random among the leaves of its heap (the worse half).
-func (b *backtrack) add(e entry, bound int, rng *rand.Rand) {
+// chosen at random among the leaves of its heap (the worse half). It
+// reports whether it dropped one.
+func (b *backtrack) add(e entry, bound int, rng *rand.Rand) bool {
 	for len(b.levels) <= e.level {
 		b.levels = append(b.levels, &levelHeap{})
 	}
 	heap.Push(b.levels[e.level], e)
 	b.size++
 	if b.size <= bound {
-		return
+		return false
 	}
 	for _, h := range b.levels {
 		if n := h.Len(); n > 0 {
 			heap.Remove(h, n/2+rng.IntN(n-n/2))
 			b.size--
 			b.dropped++
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // pick removes and returns a backtrack state (get_backtrack_state, Fig.
