@@ -6,6 +6,7 @@
 //	go run ./examples/bench [-seeds 20] [-budget 30s] [-only diningphil]
 //	go run ./examples/bench -dfs    # dfs schedule counts of the fixed twins, with and without reduction
 //	go run ./examples/bench restarts [-runs 20] [-cap 10s]   # the seed's Table 6 for examples/components
+//	go run ./examples/bench guided [-trials 100] [-bound 60s]  # guided test: the seed's Tables 1 and 2
 //
 // Run it from the repository root.
 package main
@@ -46,6 +47,10 @@ var scenarios = []scenario{
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "restarts" {
 		restartsMain(os.Args[2:])
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "guided" {
+		guidedMain(os.Args[2:])
 		return
 	}
 	seeds := flag.Int("seeds", 20, "seeds per strategy")

@@ -14,6 +14,19 @@ func twoStage7(t *testing.T) {
 	}
 }
 
+// TwoStage(8,1) and TwoStage(10,1), for examples/bench guided.
+func twoStage8(t *testing.T) {
+	if bad := Run(8, 1, (*State).Write); bad > 0 {
+		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
+	}
+}
+
+func twoStage10(t *testing.T) {
+	if bad := Run(10, 1, (*State).Write); bad > 0 {
+		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
+	}
+}
+
 func twoStage7Fixed(t *testing.T) {
 	if bad := Run(7, 1, (*State).WriteFixed); bad > 0 {
 		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
