@@ -87,7 +87,7 @@ type Guided struct {
 	bt      backtrack
 
 	ex      *sched.Execution
-	cur     *node // the path so far: its last choice
+	cur     *node // the path so far: its last choice (while replaying: the state restored)
 	replay  []int // the prefix this execution restores
 	next    int   // the next choice of replay to take
 	level   int   // locations of locs observed on the path (the meta level)
@@ -176,7 +176,8 @@ func (s *Guided) NewExecution(_ int, seed uint64) bool {
 		switch {
 		case ok:
 			s.stats.Backtracks++
-			s.replay = e.parent.push(e.choice).choices()
+			s.cur = e.parent.push(e.choice)
+			s.replay = s.cur.choices()
 		case s.bt.dropped == 0:
 			return false
 		default:
@@ -184,9 +185,8 @@ func (s *Guided) NewExecution(_ int, seed uint64) bool {
 			// exhaustive, so it starts again from the initial state,
 			// with fresh random ties.
 			s.bt.dropped = 0
-			s.replay = nil
+			s.replay, s.cur = nil, nil
 		}
-		s.cur = nil
 	}
 	s.next, s.level, s.lastH = 0, 0, 0
 	clear(s.lastPos)
@@ -285,9 +285,13 @@ func (s *Guided) replaying() (int, bool) {
 	return c, true
 }
 
-// misfit ends the replay of a prefix that does not fit.
+// misfit ends the replay of a prefix that does not fit: the path is
+// the part of the prefix taken.
 func (s *Guided) misfit() {
 	s.stats.Misfits++
+	for s.cur != nil && s.cur.depth > s.next-1 {
+		s.cur = s.cur.parent
+	}
 	s.replay = nil
 }
 
@@ -323,7 +327,6 @@ func (a successor) better(b successor) bool {
 func (s *Guided) NextGoroutine(enabled []int, current int) int {
 	if c, ok := s.replaying(); ok {
 		if slices.Contains(enabled, c) {
-			s.cur = s.cur.push(c)
 			return c
 		}
 		s.misfit()
@@ -362,7 +365,6 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 func (s *Guided) NextNumber(n int) int {
 	if c, ok := s.replaying(); ok {
 		if c < n {
-			s.cur = s.cur.push(c)
 			return c
 		}
 		s.misfit()

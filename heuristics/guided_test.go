@@ -144,3 +144,15 @@ func TestGuidedObservesPlainCode(t *testing.T) {
 		t.Error("xmain.go matches main.go")
 	}
 }
+
+// A restored prefix that does not fit the execution (the program depends
+// on the execution's seed) is abandoned where it diverges, and the search
+// goes on.
+func TestGuidedMisfit(t *testing.T) {
+	tg := loadTarget(t, "mapsched")
+	rep, g := guided(t, tg, []Location{{"main.go", 999}}, "random", 1, 0, 100)
+	if st := g.Stats(); rep.Failure != nil || st.Misfits == 0 || rep.Executions != 100 {
+		t.Errorf("%d executions, failure %v, %+v: want 100 clean ones, some misfits", rep.Executions, rep.Failure, st)
+	}
+	t.Logf("%+v", g.Stats())
+}
