@@ -162,9 +162,10 @@ func (n *node) choices() []int {
 // NewExecution implements sched.Strategy: the first execution of a trial
 // starts at the initial state; every later one restores a backtrack state
 // (get_backtrack_state, Fig. 5), since the previous path ended (Fig. 2,
-// lines 8-9). It returns false when the backtrack set is empty and no
-// state was ever dropped from it: every successor of every state on the
-// paths was explored, so the search was exhaustive.
+// lines 8-9). It returns false when the backtrack set is empty, no state
+// was ever dropped from it and every prefix restored fit: every successor
+// of every state on the paths was explored, so the search was
+// exhaustive.
 func (s *Guided) NewExecution(_ int, seed uint64) bool {
 	if !s.started {
 		s.started = true
@@ -178,12 +179,12 @@ func (s *Guided) NewExecution(_ int, seed uint64) bool {
 			s.stats.Backtracks++
 			s.cur = e.parent.push(e.choice)
 			s.replay = s.cur.choices()
-		case s.bt.dropped == 0:
+		case s.bt.dropped == 0 && s.stats.Misfits == 0:
 			return false
 		default:
-			// States were dropped to keep the bound: the search is not
-			// exhaustive, so it starts again from the initial state,
-			// with fresh random ties.
+			// States were dropped to keep the bound, or not restored:
+			// the search is not exhaustive, so it starts again from the
+			// initial state, with fresh random ties.
 			s.bt.dropped = 0
 			s.replay, s.cur = nil, nil
 		}
@@ -212,7 +213,12 @@ func (s *Guided) Performed(op sched.Op) {
 	}
 	_, p := s.ex.Describe(op.G)
 	pos := parsePos(p)
-	for s.level < len(s.locs) && s.observes(op.G, pos, s.locs[s.level]) {
+	// One move may pass several lines of plain code of the sequence, but
+	// observes a line once: a sequence that names a line twice (two
+	// goroutines' accesses there) needs two operations.
+	var last Location
+	for s.level < len(s.locs) && s.locs[s.level] != last && s.observes(op.G, pos, s.locs[s.level]) {
+		last = s.locs[s.level]
 		s.level++
 	}
 	s.stats.MaxLevel = max(s.stats.MaxLevel, s.level)

@@ -156,3 +156,14 @@ func TestGuidedMisfit(t *testing.T) {
 	}
 	t.Logf("%+v", g.Stats())
 }
+
+// One operation observes a line of the sequence once: the writer's
+// first stage runs once per execution, so a sequence naming it twice is
+// never observed past its first location.
+func TestGuidedObservesOnce(t *testing.T) {
+	tg := loadTarget(t, "twostage")
+	_, g := guided(t, tg, []Location{{"main.go", 21}, {"main.go", 21}}, "random", 1, 0, 20)
+	if st := g.Stats(); st.MaxLevel != 1 {
+		t.Errorf("observed %d locations of the sequence, want 1 (%+v)", st.MaxLevel, st)
+	}
+}
