@@ -10,10 +10,10 @@ import (
 
 // Scenarios: AryList(1,n), one AddAll and n goroutines removing and
 // adding an item, and the fixed twins.
-func aryList2(t *testing.T)       { Run(2, (*List).AddAll) }
-func aryList10(t *testing.T)      { Run(10, (*List).AddAll) }
-func aryList10Fixed(t *testing.T) { Run(10, (*List).AddAllLocked) }
-func aryList2Fixed(t *testing.T)  { Run(2, (*List).AddAllLocked) }
+func aryList2(t *testing.T)       { Run(2, (*ArrayList).AddAll) }
+func aryList10(t *testing.T)      { Run(10, (*ArrayList).AddAll) }
+func aryList10Fixed(t *testing.T) { Run(10, (*ArrayList).AddAllLocked) }
+func aryList2Fixed(t *testing.T)  { Run(2, (*ArrayList).AddAllLocked) }
 
 // TestFindsIndexPanic: AddAll's Get runs past the end of a list a
 // remover shrank after AddAll read its size; the schedule replays.

@@ -41,7 +41,7 @@ var guidedModels = []guidedModel{
 	{"Wronglock(1,10)", "wronglock", "wronglock10", testFailed, true, []string{"wronglock.go:25", "wronglock.go:25", "wronglock.go:25"}, []string{"wronglock.go:29"}},
 	{"Wronglock(1,20)", "wronglock", "wronglock20", testFailed, true, []string{"wronglock.go:25", "wronglock.go:25", "wronglock.go:25"}, []string{"wronglock.go:29"}},
 	{"AbsList(1,10)", "abslist", "absList10", []sched.Kind{sched.DataRace}, false, []string{"abslist.go:26", "abslist.go:54"}, []string{"abslist_test.go:21"}},
-	{"AryList(1,10)", "arylist", "aryList10", []sched.Kind{sched.Panic}, false, []string{"arylist.go:46", "arylist.go:38", "arylist.go:53"}, []string{"arylist.go:95"}},
+	{"AryList(1,10)", "arylist", "aryList10", []sched.Kind{sched.Panic}, false, []string{"arylist.go:60", "arylist.go:52", "arylist.go:68"}, []string{"arylist.go:122"}},
 	{"Deadlock(1,10)", "deadlock", "deadlock10", deadlocked, false, []string{"deadlock.go:31", "deadlock.go:31"}, []string{"deadlock_test.go:33"}},
 }
 
