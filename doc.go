@@ -57,7 +57,8 @@
 //
 // Options are values of this package's functions only. An Option (Seed,
 // Budget, Executions, Strategy, Preemptions, Steps, Workers, SyncOnly,
-// NoRaces, TimeBarrier, TimerHorizon, Tags, Replay) applies to Run, Check
+// NoRaces, TimeBarrier, TimerHorizon, Tags, Replay, Guide, Heuristic,
+// Prefer) applies to Run, Check
 // and Component alike; a ComponentOption (Methods, Exclude, Init, Finish,
 // Protocol, Linearizable, Values, Goroutines, Environment, Restarts) to Component only, and
 // passing one to Run is a compile error. Strategies, environments and
@@ -71,8 +72,8 @@
 // The go test flags -mcheck.seed, -mcheck.budget, -mcheck.executions,
 // -mcheck.strategy, -mcheck.preemptions, -mcheck.depth, -mcheck.steps,
 // -mcheck.workers, -mcheck.replay, -mcheck.synconly, -mcheck.norace,
-// -mcheck.timebarrier, -mcheck.timerhorizon, -mcheck.memory, -mcheck.tags
-// and -mcheck.v override the options (for a nightly hunt, say); the mcheck
+// -mcheck.timebarrier, -mcheck.timerhorizon, -mcheck.memory, -mcheck.tags,
+// -mcheck.guide, -mcheck.heuristic, -mcheck.prefer and -mcheck.v override the options (for a nightly hunt, say); the mcheck
 // command's test and explore take the same flags without the prefix,
 // with the same defaults. A budget means what it says: a time budget
 // alone (-mcheck.budget=2m) runs until the time is spent, an execution

@@ -158,6 +158,28 @@ func Tags(tags ...string) Option {
 	return option(func(c *check.Config) { c.Tags = append(c.Tags, tags...) })
 }
 
+// Guide makes the exploration a guided test (seed
+// guided-test-meta-heuristic.txt, package heuristics): a greedy search
+// that drives the program through these locations in order, "file.go:41"
+// each (the two accesses of a race report, the lock sites of a suspected
+// deadlock), to turn a hint into a real schedule. "@race.txt" reads the
+// locations from a go test -race report. It selects the guided strategy.
+func Guide(locations ...string) Option {
+	return option(func(c *check.Config) { c.SetGuide("mcheck.Guide", locations...) })
+}
+
+// Heuristic sets the secondary heuristic of guided test: "most-blocked"
+// (the default), "random" or "prefer" (see Prefer).
+func Heuristic(name string) Option {
+	return option(func(c *check.Config) { c.SetHeuristic("mcheck.Heuristic", name) })
+}
+
+// Prefer names, by the "file.go:line" of their go statements, the
+// goroutines the prefer heuristic of guided test schedules first.
+func Prefer(sites ...string) Option {
+	return option(func(c *check.Config) { c.SetPrefer("mcheck.Prefer", sites...) })
+}
+
 // Replay runs exactly the schedule of a token that a report printed. A
 // token of another test is refused.
 func Replay(token string) Option { return option(func(c *check.Config) { c.Replay = token }) }

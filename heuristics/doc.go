@@ -1,27 +1,35 @@
-// Package heuristics holds mcheck's guided search strategies. The EDA
-// search (issue 15) is implemented; guided test (issue 14) is not yet.
-// The basic strategies (random walk, PCT, bounded DFS with sleep-set
-// reduction, replay, and the portfolio of random walk and PCT) live in
-// package sched.
+// Package heuristics holds mcheck's guided searches: strategies over
+// package sched's exported strategy surface (Strategy, Observer,
+// Execution, Options.Custom) that steer the scheduler toward a goal
+// instead of sampling or enumerating schedules: guided test (issue 14)
+// with its secondary heuristics, and the EDA search (issue 15). The basic
+// strategies (random walk, PCT, bounded DFS with source-DPOR or a state
+// cache, replay, and the portfolio) live in package sched.
 //
-// # What it will hold
+// # Guided test
 //
-// Issue 14: guided test along a sequence of program locations (seed
-// guided-test-meta-heuristic.txt): a greedy depth-first search that ranks
-// the successors of a state first by how many of the locations the path
-// has already observed, then by a secondary heuristic's estimate of the
-// distance to the next one, keeps the others in a bounded backtrack set
-// and backtracks stochastically. Its secondary heuristics, one file each:
-// the polymorphic distance heuristic PFSM over a call graph reduced with
-// golang.org/x/tools/go/callgraph/rta (seed
-// polymorphic-distance-heuristic.txt), FSM without calling context,
-// random, prefer-goroutines and most-blocked. The locations would come
-// from mcheck.Guide, a -mcheck.guide flag, a go test -race report or
-// static warnings. The same issue asks for dynamic partial-order
-// reduction and state fingerprints that can prune a search.
+// Guided (guided.go) is guided test along a sequence of program locations
+// (seed guided-test-meta-heuristic.txt, Rungta and Mercer): a greedy
+// depth-first search (Fig. 2) that, at every choice point, ranks the
+// successors first by how many locations of the sequence the path has
+// observed and then by a secondary heuristic's estimate of the distance
+// to the next location, ties at random (Fig. 4); every successor not
+// chosen goes to a backtrack set bounded at 100,000 entries, and at the
+// end of a path the search restores one: a meta level at random, the
+// least secondary value there (Fig. 5). A location is observed when a
+// goroutine performs a visible operation on its line, or passes the line
+// between two of its operations in the same file. States are schedule
+// prefixes restored by replaying them (see Guided for why, and its Stats
+// for the cost). Each worker of an exploration is an independent trial.
 //
-// Issue 15, implemented (eda.go, eda_model.go, eda_fitness.go): the EDA
-// search (seed eda-ngram-search.txt): an n-gram model of schedules over
+// The locations come from mcheck.Guide, -mcheck.guide=file.go:line,...,
+// or a go test -race report (-mcheck.guide=@race.txt, ParseRaceReport);
+// internal/check turns the strategy name "guided" into Options.Custom.
+//
+// # EDA search
+//
+// The EDA search (eda.go, eda_model.go, eda_fitness.go; seed
+// eda-ngram-search.txt): an n-gram model of schedules over
 // the goroutines' next visible operations, learned from the fittest
 // executions of each generation (fitness: an error found, a shorter path,
 // then more blocked goroutines, or the leak and race metrics), saved next
@@ -31,14 +39,34 @@
 // of shared memory unless EDAOptions.Memory asks, and it runs on one
 // worker.
 //
-// Both are meant to be strategies over sched's exported strategy surface
-// and its observer of visible operations and memory accesses (issue 12),
-// wrapping or replacing the scheduler's choice the way the strategies in
-// sched do, rather than a fork of the explorer.
+// The secondary heuristics implement Heuristic, one file each: pfsm, the
+// default (seed polymorphic-distance-heuristic.txt, Fig. 4–5: distances
+// over the SSA control-flow graphs with calls resolved by an RTA call
+// graph, refined by the stacks seen at run time; distance.go, pfsm.go),
+// fsm (the same without calling context), random (the seed's baseline),
+// prefer (goroutines named by their go statement), most-blocked (the EDA
+// seed's blocked-goroutines metric, eda-ngram-search.txt Algorithm 3).
+// Heuristics maps their names to constructors.
+//
+// go run ./examples/bench guided reprints the seed's Tables 1 and 2 for
+// the examples (examples/bench/guided_table.md).
 //
 // # Not supported
 //
-// Everything above. Until it lands, locations cannot guide a search, the
-// exhaustive search reduces with sleep sets only, and Machine.Fingerprint
-// counts states for statistics but does not prune.
+//   - No visited set (Fig. 4, line 3): without machine snapshots, states
+//     are only known by their prefixes, which never repeat.
+//   - A restored prefix replays exactly only if the program depends on
+//     the schedule alone; map iteration order and math/rand follow the
+//     execution's seed, which differs between executions. A prefix that
+//     does not fit is abandoned where it diverges (Stats.Misfits).
+//   - A location is observed only at visible operations or between two
+//     of them in one file: a line passed inside a call to another file,
+//     or before a backward jump, is not seen.
+//   - most-blocked predicts only the goroutines a lock acquisition blocks;
+//     prefer needs the user to name go statements.
+//   - Guided backtracking has no partial-order reduction, and the state
+//     fingerprints of sched (Options.StateCaching) prune dfs only.
+//   - PFSM counts a function the interpreter runs as one step (a model
+//     such as sync.Once.Do, a native function) as cost 2, so a goal
+//     inside a callback it makes is not reached through it.
 package heuristics

@@ -80,9 +80,9 @@ func (s *scorer) performed(ex *sched.Execution, op sched.Op) {
 	s.steps++
 	switch s.f {
 	case Blocked:
-		s.sum += float64(ex.Blocked())
+		s.sum += float64(len(ex.Blocked()))
 	case Leak:
-		s.last = ex.Blocked()
+		s.last = len(ex.Blocked())
 		s.sum += float64(s.steps * s.last)
 	case Race:
 		write := !op.Access.Read

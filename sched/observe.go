@@ -119,7 +119,3 @@ func (e *Execution) Analyze(f func(*ssa.Program)) { e.m.AnalyzeSSA(f) }
 // natively): a distance through it is not its body's.
 func (e *Execution) Opaque(fn *ssa.Function) bool { return e.m.Opaque(fn) }
 
-// Blocked returns how many goroutines have not finished and cannot move
-// in the current state (the blocked-threads count of the EDA's fitness,
-// heuristics/eda_fitness.go).
-func (e *Execution) Blocked() int { return len(e.m.Blocked()) }

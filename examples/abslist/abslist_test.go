@@ -8,24 +8,28 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// compareWhileAdding compares two lists on one goroutine while another
-// appends to the second one.
-func compareWhileAdding(equal func(l, o *List) bool) {
+// compareWhileAdding compares two lists on one goroutine while adders
+// others append to the second one.
+func compareWhileAdding(equal func(l, o *List) bool, adders int) {
 	l1, l2 := NewList(1), NewList(2)
 	for i := range 3 {
 		l1.Add(i)
 		l2.Add(i)
 	}
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(1 + adders)
 	go func() { defer wg.Done(); equal(l1, l2) }()
-	go func() { defer wg.Done(); l2.Add(9) }()
+	for i := range adders {
+		go func() { defer wg.Done(); l2.Add(9 + i) }()
+	}
 	wg.Wait()
 }
 
-// Scenarios.
-func absList(t *testing.T)      { compareWhileAdding((*List).Equal) }
-func absListFixed(t *testing.T) { compareWhileAdding((*List).EqualLocked) }
+// Scenarios: AbsList(1,1), AbsList(1,10) (for examples/bench guided) and
+// the fixed twin.
+func absList(t *testing.T)      { compareWhileAdding((*List).Equal, 1) }
+func absList10(t *testing.T)    { compareWhileAdding((*List).Equal, 10) }
+func absListFixed(t *testing.T) { compareWhileAdding((*List).EqualLocked, 1) }
 
 func TestFindsRace(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {

@@ -20,7 +20,25 @@ func bothWays(t *testing.T, transfer func(a, b *Account, amount int)) {
 	}
 }
 
+// manyOneWay runs n transfers from a to b and one from b to a: the
+// seeds' Deadlock(1,n), a Vector/Hashtable-style cycle between one
+// goroutine and any of n.
+func manyOneWay(t *testing.T, n int, transfer func(a, b *Account, amount int)) {
+	a, b := NewAccount(1, 100), NewAccount(2, 100)
+	var wg sync.WaitGroup
+	wg.Add(n + 1)
+	for range n {
+		go func() { defer wg.Done(); transfer(a, b, 1) }()
+	}
+	go func() { defer wg.Done(); transfer(b, a, 5) }()
+	wg.Wait()
+	if a.Balance()+b.Balance() != 200 {
+		t.Errorf("money was created or lost: %d + %d", a.Balance(), b.Balance())
+	}
+}
+
 // Scenarios mcheck explores.
+func deadlock10(t *testing.T)              { manyOneWay(t, 10, Transfer) }
 func transferBothWays(t *testing.T)        { bothWays(t, Transfer) }
 func transferBothWaysOrdered(t *testing.T) { bothWays(t, TransferOrdered) }
 

@@ -15,6 +15,13 @@ func reorder5(t *testing.T) {
 	}
 }
 
+// Reorder(10,1), for examples/bench guided.
+func reorder10(t *testing.T) {
+	if bad := Run(10, 1, (*Pair).Set, (*Pair).Check); bad > 0 {
+		t.Errorf("a checker saw a half-written pair")
+	}
+}
+
 func reorder5Fixed(t *testing.T) {
 	if bad := Run(5, 1, (*Pair).SetLocked, (*Pair).CheckLocked); bad > 0 {
 		t.Errorf("a checker saw a half-written pair")

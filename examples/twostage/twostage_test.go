@@ -7,24 +7,22 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// Scenarios mcheck explores.
-func twoStage7(t *testing.T) {
-	if bad := Run(7, 1, (*State).Write); bad > 0 {
+// twoStage runs TwoStage(n,1) with write and fails t if the reader saw
+// an inconsistent pair.
+func twoStage(t *testing.T, n int, write func(*State)) {
+	if bad := Run(n, 1, write); bad > 0 {
 		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
 	}
 }
 
-func twoStage7Fixed(t *testing.T) {
-	if bad := Run(7, 1, (*State).WriteFixed); bad > 0 {
-		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
-	}
-}
-
-func twoStage2Fixed(t *testing.T) {
-	if bad := Run(2, 1, (*State).WriteFixed); bad > 0 {
-		t.Errorf("a reader saw data1 set but data2 stale (%d times)", bad)
-	}
-}
+// Scenarios mcheck explores: TwoStage(7,1), TwoStage(8,1) and
+// TwoStage(10,1) (the last two for examples/bench guided), and fixed
+// twins.
+func twoStage7(t *testing.T)      { twoStage(t, 7, (*State).Write) }
+func twoStage8(t *testing.T)      { twoStage(t, 8, (*State).Write) }
+func twoStage10(t *testing.T)     { twoStage(t, 10, (*State).Write) }
+func twoStage7Fixed(t *testing.T) { twoStage(t, 7, (*State).WriteFixed) }
+func twoStage2Fixed(t *testing.T) { twoStage(t, 2, (*State).WriteFixed) }
 
 // TestFindsAtomicityViolation: the writer reads data1 while holding only
 // data2's lock, a data race (as in the Java benchmark) that the default

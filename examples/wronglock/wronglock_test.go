@@ -14,6 +14,13 @@ func wronglock10(t *testing.T) {
 	}
 }
 
+// Wronglock(1,20), for examples/bench guided.
+func wronglock20(t *testing.T) {
+	if got := Run(20, false); got != 21 {
+		t.Errorf("counter %d, want 21: an update was lost", got)
+	}
+}
+
 func wronglock10Fixed(t *testing.T) {
 	if got := Run(10, true); got != 11 {
 		t.Errorf("counter %d, want 11: an update was lost", got)

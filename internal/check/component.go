@@ -106,6 +106,9 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 			return nil, err
 		}
 	}
+	if err := c.useGuided(); err != nil {
+		return nil, err
+	}
 	DefaultBudget(&c, ComponentTime, false)
 	replayTok, err := c.replayFor(id)
 	if err != nil {

@@ -23,6 +23,7 @@ type Config struct {
 	// FullTrace writes the whole trace of a failure to a file (Result.WriteTrace).
 	FullTrace bool
 	Component ComponentConfig // mcheck.Component only
+	Guided    GuideConfig     // the guided strategy (guided.go)
 	// Refused lists options that were given values they cannot take
 	// (mcheck.Budget(0), -executions -1): the check stops with these as
 	// an mcheck error before it runs anything.
@@ -102,7 +103,7 @@ const (
 // Strategies, environments and restart strategies by name, as options
 // and flags take them.
 var (
-	Strategies   = []string{"portfolio", "random", "pct", "dfs", "eda"}
+	Strategies   = []string{"portfolio", "random", "pct", "dfs", "eda", "guided"}
 	Environments = []string{envgen.Random, envgen.Universal}
 	Restarts     = []string{"luby", "fixed", "walsh", "none"}
 	Reductions   = []string{"default", "none", "protocol", "prefixes", "sensitive", "recursive"}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/heuristics"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
@@ -34,10 +35,16 @@ var flagTable = []flagDef{
 		func(c *Config, name string, v any) { c.SetBudget(name, v.(time.Duration)) }},
 	{"executions", "execution budget of each check; alone, no time cap", int(0),
 		func(c *Config, name string, v any) { c.SetExecutions(name, v.(int)) }},
-	{"strategy", "search strategy: portfolio (random and pct alternately, then eda), random, pct, dfs or eda", string(DefaultStrategy),
+	{"strategy", "search strategy: portfolio (random and pct alternately, then eda), random, pct, dfs, eda or guided (see -guide)", string(DefaultStrategy),
 		func(c *Config, name string, v any) { c.SetStrategy(name, v.(string)) }},
 	{"fitness", "eda fitness metric: blocked (global deadlock), leak (goroutines blocked at the end) or race", string(DefaultFitness),
 		func(c *Config, name string, v any) { c.SetFitness(name, v.(string)) }},
+	{"guide", "guided test along these locations: file.go:line,... or @FILE, a go test -race report (selects the guided strategy)", string(""),
+		func(c *Config, name string, v any) { c.SetGuide(name, v.(string)) }},
+	{"heuristic", "secondary heuristic of guided test: " + strings.Join(heuristics.HeuristicNames(), ", "), string(heuristics.DefaultHeuristic),
+		func(c *Config, name string, v any) { c.SetHeuristic(name, v.(string)) }},
+	{"prefer", "the prefer heuristic prefers goroutines created at these go statements: file.go:line,...", string(""),
+		func(c *Config, name string, v any) { c.SetPrefer(name, v.(string)) }},
 	{"preemptions", "dfs preemption bound (0: none; -1: unbounded)", int(DefaultPreempt),
 		func(c *Config, name string, v any) { c.SetPreemptions(name, v.(int)) }},
 	{"depth", "pct bug depth", int(DefaultPCTDepth),

@@ -510,6 +510,12 @@ func readOption(c *Config, o TestOption) error {
 		c.SetEnvironment(what, str("kind"), num("calls"))
 	case "Restarts":
 		c.SetRestarts(what, str("strategy"), num("unit"))
+	case "Guide":
+		c.SetGuide(what, strs("locations")...)
+	case "Heuristic":
+		c.SetHeuristic(what, str("name"))
+	case "Prefer":
+		c.SetPrefer(what, strs("sites")...)
 	case "into":
 		// mcheck.Check's own: its outcome goes to the native caller.
 	default:

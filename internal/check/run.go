@@ -22,6 +22,9 @@ func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
+	if err := c.useGuided(); err != nil {
+		return nil, err
+	}
 	bare, err := c.replayFor(id)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,169 @@
+package heuristics
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck/sched"
+	"github.com/mcheck-dev/mcheck/ssainterp"
+)
+
+// loadTarget returns the main package testdata/name, from one program
+// holding every package of testdata (ssainterp caches the load).
+func loadTarget(t *testing.T, name string) sched.Target {
+	t.Helper()
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := "guidedtest/" + name
+	return sched.Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
+}
+
+// twoStageGuide is the sequence of testdata/twostage: the writer's first
+// stage, then the checker's read.
+var twoStageGuide = []Location{{"main.go", 21}, {"main.go", 31}}
+
+// guided explores tg with one trial of guided test (heuristic h) and
+// returns the report and the trial.
+func guided(t *testing.T, tg sched.Target, locs []Location, h string, seed uint64, bound, executions int) (*sched.Report, *Guided) {
+	t.Helper()
+	g := NewGuided(locs, Heuristics[h], nil, bound)
+	rep, err := sched.Explore(tg, sched.Options{
+		Strategy: "guided", Seed: seed, Executions: executions, Workers: 1, NoRaces: true,
+		Custom: func() sched.Strategy { return g },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep, g
+}
+
+// Guided test finds the checker's window with every secondary heuristic,
+// and the failure it reports replays from its token.
+func TestGuidedFindsDeepBugAndReplays(t *testing.T) {
+	tg := loadTarget(t, "twostage")
+	for _, h := range HeuristicNames() {
+		rep, g := guided(t, tg, twoStageGuide, h, 1, 0, 2000)
+		f := rep.Failure
+		if f == nil || f.Kind != sched.Panic {
+			t.Fatalf("%s: no panic in %d executions (%+v)", h, rep.Executions, g.Stats())
+		}
+		t.Logf("%s: found after %d executions, %d steps (%+v)", h, rep.Executions, rep.Steps, g.Stats())
+		again, err := sched.Explore(tg, sched.Options{Replay: f.Schedule.Token(), NoRaces: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := again.Failure; a == nil || a.Kind != f.Kind || a.Message != f.Message || len(a.Trace) != len(f.Trace) {
+			t.Fatalf("%s: the token %s does not replay the panic: %v", h, f.Schedule.Token(), a)
+		}
+	}
+}
+
+// The same seed gives the same search: the same executions, steps and
+// failing schedule.
+func TestGuidedDeterministic(t *testing.T) {
+	tg := loadTarget(t, "twostage")
+	for _, h := range []string{"random", "most-blocked"} {
+		r1, g1 := guided(t, tg, twoStageGuide, h, 7, 0, 2000)
+		r2, g2 := guided(t, tg, twoStageGuide, h, 7, 0, 2000)
+		if r1.Failure == nil || r2.Failure == nil {
+			t.Fatalf("%s: no failure", h)
+		}
+		if r1.Executions != r2.Executions || r1.Steps != r2.Steps || r1.Failure.Schedule.Token() != r2.Failure.Schedule.Token() || g1.Stats() != g2.Stats() {
+			t.Errorf("%s: seed 7 twice: %d/%d executions, %d/%d steps, %s / %s", h,
+				r1.Executions, r2.Executions, r1.Steps, r2.Steps, r1.Failure.Schedule.Token(), r2.Failure.Schedule.Token())
+		}
+	}
+}
+
+// The backtrack set never holds more than its bound: with a bound of 50
+// the search drops states, and keeps going.
+func TestGuidedBacktrackBound(t *testing.T) {
+	var b backtrack
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 1000 {
+		b.add(entry{choice: i, level: i % 3, h: rng.IntN(10), key: rng.Uint64()}, 100, rng)
+		if b.size > 100 {
+			t.Fatalf("after %d adds the set holds %d", i+1, b.size)
+		}
+	}
+	if b.dropped != 900 {
+		t.Errorf("dropped %d, want 900", b.dropped)
+	}
+	// The bound drops the lowest meta level first.
+	if n := b.levels[0].Len(); n != 0 {
+		t.Errorf("level 0 holds %d after the set overflowed", n)
+	}
+	// Picking drains the set, each level's least secondary value first.
+	last := map[int]int{}
+	for range 100 {
+		e, ok := b.pick(rng)
+		if !ok {
+			t.Fatal("the set ran dry early")
+		}
+		if e.h < last[e.level] {
+			t.Fatalf("level %d: picked h %d after %d", e.level, e.h, last[e.level])
+		}
+		last[e.level] = e.h
+	}
+	if _, ok := b.pick(rng); ok || b.size != 0 {
+		t.Errorf("the set holds %d after 100 picks", b.size)
+	}
+
+	tg := loadTarget(t, "busy")
+	rep, g := guided(t, tg, []Location{{"main.go", 999}}, "random", 1, 50, 200)
+	if st := g.Stats(); st.Dropped == 0 || g.bt.size > 50 || rep.Executions != 200 {
+		t.Errorf("bound 50: %d executions, %d held, %+v", rep.Executions, g.bt.size, st)
+	}
+}
+
+// A location of plain code (no visible operation on its line) counts as
+// observed when a goroutine's last operation and its pending one enclose
+// it in the same file; an operation at the location itself counts too.
+func TestGuidedObservesPlainCode(t *testing.T) {
+	g := NewGuided(nil, Heuristics["random"], nil, 0)
+	g.lastPos = map[int]srcPos{3: {"main.go", 20}}
+	goal := Location{"pkg/main.go", 22}
+	for _, c := range []struct {
+		g    int
+		pos  srcPos
+		want bool
+	}{
+		{3, srcPos{"main.go", 25}, true},  // passed line 22
+		{3, srcPos{"main.go", 22}, true},  // at it
+		{3, srcPos{"main.go", 21}, false}, // not yet
+		{3, srcPos{"other.go", 25}, false},
+		{4, srcPos{"main.go", 25}, false}, // no last operation known
+	} {
+		if got := g.observes(c.g, c.pos, goal); got != c.want {
+			t.Errorf("goroutine %d at %v: observes %v, want %v", c.g, c.pos, got, c.want)
+		}
+	}
+	if (Location{"xmain.go", 22}).matches("main.go", 22) {
+		t.Error("xmain.go matches main.go")
+	}
+}
+
+// A restored prefix that does not fit the execution (the program depends
+// on the execution's seed) is abandoned where it diverges, and the search
+// goes on.
+func TestGuidedMisfit(t *testing.T) {
+	tg := loadTarget(t, "mapsched")
+	rep, g := guided(t, tg, []Location{{"main.go", 999}}, "random", 1, 0, 100)
+	if st := g.Stats(); rep.Failure != nil || st.Misfits == 0 || rep.Executions != 100 {
+		t.Errorf("%d executions, failure %v, %+v: want 100 clean ones, some misfits", rep.Executions, rep.Failure, st)
+	}
+	t.Logf("%+v", g.Stats())
+}
+
+// One operation observes a line of the sequence once: the writer's
+// first stage runs once per execution, so a sequence naming it twice is
+// never observed past its first location.
+func TestGuidedObservesOnce(t *testing.T) {
+	tg := loadTarget(t, "twostage")
+	_, g := guided(t, tg, []Location{{"main.go", 21}, {"main.go", 21}}, "random", 1, 0, 20)
+	if st := g.Stats(); st.MaxLevel != 1 {
+		t.Errorf("observed %d locations of the sequence, want 1 (%+v)", st.MaxLevel, st)
+	}
+}

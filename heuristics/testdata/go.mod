@@ -1,0 +1,3 @@
+module guidedtest
+
+go 1.26

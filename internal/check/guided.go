@@ -1,0 +1,124 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/mcheck-dev/mcheck/heuristics"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// GuideConfig is what guided test takes besides sched.Options
+// (mcheck.Guide, -mcheck.guide, -mcheck.heuristic, -mcheck.prefer).
+type GuideConfig struct {
+	Locations []heuristics.Location // the sequence the search follows
+	Heuristic string                // the secondary heuristic ("": heuristics.DefaultHeuristic)
+	Prefer    []heuristics.Location // prefer: go statements of the goroutines preferred
+}
+
+// SetGuide sets the sequence of locations of guided test and selects the
+// guided strategy. Each of specs is "file.go:line", several separated by
+// commas, or "@FILE": a go test -race report whose first race's two
+// accesses are the sequence (heuristics.ParseRaceReport).
+func (c *Config) SetGuide(what string, specs ...string) {
+	c.Guided.Locations = nil
+	locs, err := parseGuide(specs)
+	if err != nil {
+		c.refuse("%s: %v", what, err)
+		return
+	}
+	c.Guided.Locations = locs
+	c.Strategy = "guided"
+}
+
+func parseGuide(specs []string) ([]heuristics.Location, error) {
+	var locs []heuristics.Location
+	for _, spec := range specs {
+		if file, ok := strings.CutPrefix(strings.TrimSpace(spec), "@"); ok {
+			b, err := os.ReadFile(file)
+			if err != nil {
+				return nil, fmt.Errorf("the race report: %v", err)
+			}
+			got, err := heuristics.ParseRaceReport(string(b))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", file, err)
+			}
+			locs = append(locs, got...)
+			continue
+		}
+		got, err := parseLocations(spec)
+		if err != nil {
+			return nil, err
+		}
+		locs = append(locs, got...)
+	}
+	if len(locs) == 0 {
+		return nil, errors.New("no location: want file.go:line,... or @race-report.txt")
+	}
+	return locs, nil
+}
+
+// parseLocations parses "a.go:12,b.go:30".
+func parseLocations(list string) ([]heuristics.Location, error) {
+	var locs []heuristics.Location
+	for s := range strings.SplitSeq(list, ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		l, err := heuristics.ParseLocation(s)
+		if err != nil {
+			return nil, err
+		}
+		locs = append(locs, l)
+	}
+	return locs, nil
+}
+
+// SetHeuristic sets the secondary heuristic of guided test.
+func (c *Config) SetHeuristic(what, name string) {
+	c.oneOf(what, name, heuristics.HeuristicNames())
+	c.Guided.Heuristic = name
+}
+
+// SetPrefer sets the creation sites of the goroutines the prefer
+// heuristic prefers ("file.go:line" of go statements, comma-separated).
+func (c *Config) SetPrefer(what string, specs ...string) {
+	c.Guided.Prefer = nil
+	for _, s := range specs {
+		locs, err := parseLocations(s)
+		if err != nil {
+			c.refuse("%s: %v", what, err)
+			return
+		}
+		c.Guided.Prefer = append(c.Guided.Prefer, locs...)
+	}
+}
+
+// useGuided turns the strategy "guided" into the sched.Options.Custom
+// that makes its trials (package sched cannot import heuristics): one
+// trial per worker, each with a seed of its own. A replay token runs its
+// schedule whatever the strategy.
+func (c *Config) useGuided() error {
+	if c.Strategy != "guided" {
+		return nil
+	}
+	g := c.Guided
+	if len(g.Locations) == 0 {
+		return errors.New("the guided strategy follows a sequence of locations: give them with mcheck.Guide(\"file.go:line\", ...) or -mcheck.guide=file.go:line,... (or @race-report.txt)")
+	}
+	name := g.Heuristic
+	if name == "" {
+		name = heuristics.DefaultHeuristic
+	}
+	factory, ok := heuristics.Heuristics[name]
+	if !ok {
+		return fmt.Errorf("unknown heuristic %q: want one of %s", name, strings.Join(heuristics.HeuristicNames(), ", "))
+	}
+	if name == "prefer" && len(g.Prefer) == 0 {
+		return errors.New("the prefer heuristic prefers the goroutines created at given go statements: name them with -mcheck.prefer=file.go:line,...")
+	}
+	c.Custom = func() sched.Strategy { return heuristics.NewGuided(g.Locations, factory, g.Prefer, 0) }
+	return nil
+}

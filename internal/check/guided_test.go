@@ -1,0 +1,91 @@
+package check
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcheck-dev/mcheck/heuristics"
+	"github.com/mcheck-dev/mcheck/sched"
+)
+
+// The guide flags select the guided strategy with their locations, read
+// a race report, and refuse bad input naming the flag.
+func TestGuideFlags(t *testing.T) {
+	t.Parallel()
+	c := given(t, Config{}, "-mcheck.guide=cache.go:41, cache.go:88", "-mcheck.heuristic=random")
+	want := []heuristics.Location{{File: "cache.go", Line: 41}, {File: "cache.go", Line: 88}}
+	if c.Err() != nil || c.Strategy != "guided" || !reflect.DeepEqual(c.Guided.Locations, want) || c.Guided.Heuristic != "random" {
+		t.Errorf("got %q %v %q (%v)", c.Strategy, c.Guided.Locations, c.Guided.Heuristic, c.Err())
+	}
+	if err := c.useGuided(); err != nil || c.Custom == nil {
+		t.Fatalf("useGuided: %v", err)
+	}
+	if s, ok := c.Custom().(*heuristics.Guided); !ok || s == nil {
+		t.Errorf("Custom makes a %T", c.Custom())
+	}
+	c = given(t, Config{}, "-mcheck.guide=@../../heuristics/testdata/race_counter.txt")
+	if want := []heuristics.Location{{File: "racy.go", Line: 10}, {File: "racy.go", Line: 7}}; c.Err() != nil || !reflect.DeepEqual(c.Guided.Locations, want) {
+		t.Errorf("race report: %v (%v)", c.Guided.Locations, c.Err())
+	}
+	for _, tc := range []struct{ args []string }{
+		{[]string{"-mcheck.guide=cache.go"}},
+		{[]string{"-mcheck.guide=cache.go:0"}},
+		{[]string{"-mcheck.guide=@no-such-file.txt"}},
+		{[]string{"-mcheck.guide=@guided.go"}}, // no race report in it
+		{[]string{"-mcheck.heuristic=astar"}},
+		{[]string{"-mcheck.prefer=main.go:x"}},
+	} {
+		c := given(t, Config{}, tc.args...)
+		name, _, _ := strings.Cut(strings.TrimPrefix(tc.args[0], "-"), "=")
+		if err := c.Err(); err == nil || !strings.Contains(err.Error(), "-"+name) {
+			t.Errorf("%v: error %v, want one naming -%s", tc.args, err, name)
+		}
+	}
+	for _, tc := range []struct {
+		c    Config
+		want string
+	}{
+		{given(t, Config{}, "-mcheck.strategy=guided"), "sequence of locations"},
+		{given(t, Config{}, "-mcheck.guide=a.go:1", "-mcheck.heuristic=prefer"), "-mcheck.prefer"},
+	} {
+		if err := tc.c.useGuided(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want an error saying %q", tc.c.Guided, err, tc.want)
+		}
+	}
+}
+
+// A race report of go test -race on examples/reorder, given as
+// -mcheck.guide=@FILE, leads guided test to a schedule that shows the
+// race and replays, in under 5 s.
+func TestGuideFromRaceReport(t *testing.T) {
+	t.Parallel()
+	target, err := LoadTest("../../examples/reorder", ID{Pkg: "github.com/mcheck-dev/mcheck/examples/reorder", Test: "reorder5"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := given(t, Config{}, "-mcheck.guide=@../../heuristics/testdata/race_reorder.txt", "-mcheck.seed=1", "-mcheck.workers=1")
+	if err := c.useGuided(); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	rep, err := sched.Explore(target, c.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Failure
+	if f == nil || f.Kind != sched.DataRace || !strings.HasPrefix(f.Race.Current.Pos, "reorder.go:") {
+		t.Fatalf("no race on reorder.go in %d executions: %v", rep.Executions, f)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("took %v", el)
+	}
+	o := c.Options
+	o.Replay = f.Schedule.Token()
+	again, err := sched.Explore(target, o)
+	if err != nil || again.Failure == nil || again.Failure.Kind != sched.DataRace || again.Failure.Race.Current.Pos != f.Race.Current.Pos {
+		t.Fatalf("the token %s does not replay the race: %v %v", o.Replay, again, err)
+	}
+	t.Logf("race %s / %s after %d executions, %d steps", f.Race.Previous.Pos, f.Race.Current.Pos, rep.Executions, rep.Steps)
+}

@@ -1,0 +1,19 @@
+package sched
+
+// Accessors of Execution for the secondary heuristics of guided search
+// (package heuristics): which goroutines are blocked, and where each was
+// created.
+
+// Blocked returns the ids of the goroutines that have not finished and
+// cannot move now, in order.
+func (e *Execution) Blocked() []int { return e.m.Blocked() }
+
+// Created returns where goroutine id was created: the "file.go:line" of
+// its go statement, "" for the main goroutine. It formats the
+// goroutine's description: a caller that asks often should remember it
+// for the execution (ids are not reused within one).
+func (e *Execution) Created(id int) string { return e.m.Goroutine(id).Created }
+
+// Goroutines returns how many goroutines the execution has created so
+// far; their ids are 1 to that number.
+func (e *Execution) Goroutines() int { return e.m.NumGoroutines() }
