@@ -133,6 +133,7 @@ func guidedMain(args []string) {
 	bound := fs.Duration("bound", 60*time.Second, "time bound of a trial")
 	par := fs.Int("par", 2, "trials run in parallel")
 	only := fs.String("only", "", "only models whose name contains this")
+	search := fs.String("search", "", "only searches whose name contains this")
 	fs.Parse(args)
 	fmt.Println("| model | search | trials | found | error density | min steps | avg steps | max steps | avg time |")
 	fmt.Println("|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -147,6 +148,9 @@ func guidedMain(args []string) {
 			os.Exit(2)
 		}
 		for _, s := range guidedSearches {
+			if !strings.Contains(s.name, *search) {
+				continue
+			}
 			n := *trials
 			if s.deterministic {
 				n = 1
