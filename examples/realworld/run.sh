@@ -16,6 +16,9 @@
 # Saved failures (testdata/mcheck) are removed first, so every run searches
 # afresh instead of replaying what an earlier run found.
 #
+# Each go test output is kept in $LOGDIR (default $TMPDIR/realworld-logs)
+# as CASE.VERSION.MODE.txt.
+#
 # Usage: ./run.sh [-run|-component] [case...]   (default: both tests, every case)
 # Extra go test flags can be passed in GOTESTFLAGS, e.g.
 #   GOTESTFLAGS='-mcheck.budget=20s' ./run.sh
@@ -27,6 +30,8 @@ case "${1:-}" in
 -component) modes=(component); shift ;;
 esac
 cases=("$@")
+logdir=${LOGDIR:-${TMPDIR:-/tmp}/realworld-logs}
+mkdir -p "$logdir"
 if [ ${#cases[@]} -eq 0 ]; then
 	for d in */buggy; do cases+=("${d%/buggy}"); done
 fi
@@ -41,6 +46,7 @@ check() {
 	# shellcheck disable=SC2086
 	out=$(cd "$dir" && go test -v "${sel[@]}" -count=1 ${GOTESTFLAGS:-} ./... 2>&1)
 	status=$?
+	echo "$out" >"$logdir/${dir//\//.}.$2.txt"
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
 	rm -rf "$dir/testdata/mcheck"
 	detail=""
@@ -55,7 +61,7 @@ check() {
 		detail="[$(echo "$out" | grep -m1 -oE "after [0-9]+ executions in [0-9.]+[mµn]?s")] $detail"
 	elif [ $status -eq 0 ] && echo "$out" | grep -q "^ok"; then
 		result=clean
-		detail=$(echo "$out" | grep -m1 -oE "mcheck: ([^ ]+: )?([0-9]+ (environments|executions)|explored all).*")
+		detail=$(echo "$out" | grep -m1 -oE "[0-9]+ (environments|executions).*no bug|explored all.*")
 	else
 		result=could-not-load
 		detail=$(echo "$out" | grep -m1 -E "mcheck: |cannot|error|undefined|panic:|FAIL" | sed -E 's/^\s+//')

@@ -21,5 +21,5 @@ func TestDoStop(t *testing.T) {
 }
 
 func TestComponent(t *testing.T) {
-	mcheck.Component(t, func() *workerpool.WorkerPool { return workerpool.New(1) })
+	mcheck.Component(t, func() *workerpool.WorkerPool { return workerpool.New(1) }, mcheck.Exclude("Pause"))
 }
