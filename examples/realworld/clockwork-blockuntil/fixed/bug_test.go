@@ -23,5 +23,5 @@ func TestBlockUntil(t *testing.T) {
 }
 
 func TestComponent(t *testing.T) {
-	mcheck.Component(t, clockwork.NewFakeClock, mcheck.Values(0, time.Second))
+	mcheck.Component(t, clockwork.NewFakeClock, mcheck.Protocol("(After + Now + Since + BlockUntil + Advance)* | (After + Now + Since + BlockUntil + Advance)*"))
 }

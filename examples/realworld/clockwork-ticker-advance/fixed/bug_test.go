@@ -22,5 +22,5 @@ func TestTickerAdvance(t *testing.T) {
 }
 
 func TestComponent(t *testing.T) {
-	mcheck.Component(t, clockwork.NewFakeClock, mcheck.Values(0, time.Second))
+	mcheck.Component(t, clockwork.NewFakeClock, mcheck.Protocol("(After + Now + Since + BlockUntil + Advance)* | (After + Now + Since + BlockUntil + Advance)*"))
 }
