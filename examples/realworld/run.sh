@@ -7,11 +7,8 @@
 #
 #   case  version  run-result  seconds  component-result  seconds
 #
-# then each result's detail on the lines below. A result is one of
-#   found          mcheck reported a bug (detail: the report's first line)
-#   clean          mcheck explored its budget and reported nothing
-#   could-not-run  the test loaded but mcheck stopped on an unsupported feature
-#   could-not-load go test or mcheck's loader failed (build error, load error)
+# then each result's detail on the lines below. A result is found, clean,
+# could-not-run or could-not-load (see classify.sh).
 #
 # Saved failures (testdata/mcheck) are removed first, so every run searches
 # afresh instead of replaying what an earlier run found.
@@ -24,6 +21,7 @@
 #   GOTESTFLAGS='-mcheck.budget=20s' ./run.sh
 set -u
 cd "$(dirname "$0")"
+. ./classify.sh
 modes=(run component)
 case "${1:-}" in
 -run) modes=(run); shift ;;
@@ -49,23 +47,7 @@ check() {
 	echo "$out" >"$logdir/${dir//\//.}.$2.txt"
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
 	rm -rf "$dir/testdata/mcheck"
-	detail=""
-	if echo "$out" | grep -q "mcheck could not run"; then
-		result=could-not-run
-		detail=$(echo "$out" | grep -m1 -o "mcheck could not run.*")
-	elif echo "$out" | grep -qE "found (by |in environment )"; then
-		result=found
-		# The first mcheck line that is not one of Component's notes.
-		detail=$(echo "$out" | grep -E "^\s+(bug_test.go:[0-9]+: )?mcheck: " | grep -vE "the default protocol|is left out|is promoted from" |
-			head -1 | sed -E 's/^\s+(bug_test.go:[0-9]+: )?mcheck: //')
-		detail="[$(echo "$out" | grep -m1 -oE "after [0-9]+ executions in [0-9.]+[mµn]?s")] $detail"
-	elif [ $status -eq 0 ] && echo "$out" | grep -q "^ok"; then
-		result=clean
-		detail=$(echo "$out" | grep -m1 -oE "[0-9]+ (environments|executions).*no bug|explored all.*")
-	else
-		result=could-not-load
-		detail=$(echo "$out" | grep -m1 -E "mcheck: |cannot|error|undefined|panic:|FAIL" | sed -E 's/^\s+//')
-	fi
+	classify "$out" $status bug_test.go
 }
 
 printf '%-26s %-6s %-14s %6s  %-14s %6s\n' case version run seconds component seconds
