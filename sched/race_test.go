@@ -112,7 +112,7 @@ func TestWaitGroupReuse(t *testing.T) {
 	require.ElementsMatch(t, []string{"main.go:13", "main.go:16"}, []string{wgRace.Current.Pos, wgRace.Previous.Pos})
 }
 
-// TestRaceSides: the byte-range, atomic and WaitGroup races of the
+// TestRaceSides: the byte-range, atomic, WaitGroup and channel races of the
 // fidelity corpus name the two accesses as Go's race detector does.
 func TestRaceSides(t *testing.T) {
 	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
@@ -127,6 +127,7 @@ func TestRaceSides(t *testing.T) {
 		{"race_atomic_add_write", [2]string{"atomic write main.go:15", "write main.go:16"}},
 		{"race_stats_copy", [2]string{"atomic write main.go:21", "read main.go:37"}},
 		{"race_wg_add_inside", [2]string{"sync.WaitGroup.Wait main.go:24", "sync.WaitGroup.Add from zero main.go:17"}},
+		{"race_chan_send_close", [2]string{"chan send main.go:15", "chan close main.go:17"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			pkg := "schedtest/fidelity/" + c.name

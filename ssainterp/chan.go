@@ -85,11 +85,13 @@ func (m *Machine) visible(fr *frame, d opDesc) bool {
 	g := fr.g
 	if g.granted {
 		g.granted = false
+		m.chanAccess(fr, d.kind, d.obj)
 		m.syncWith(g, d.obj)
 		return true
 	}
 	if g.nested > 0 {
 		if d.ready == nil || d.ready(g) {
+			m.chanAccess(fr, d.kind, d.obj)
 			m.syncWith(g, d.obj)
 			return true
 		}
@@ -108,6 +110,29 @@ func (m *Machine) visible(fr *frame, d opDesc) bool {
 	g.pending = d
 	g.state = gPending
 	return false
+}
+
+// chanAccess checks and records the memory access that Go's race
+// detector sees in a channel operation about to run: runtime.chansend
+// reads c.raceaddr() (racereadpc, first thing, and selectgo for a send
+// case) and runtime.closechan writes it (racewritepc, after the check for
+// a closed channel, so a second close panics without racing); receives
+// access nothing. It runs before the operation synchronises on the
+// channel (syncWith), as the runtime's accesses come before its
+// release and acquire, so a send and a close that nothing else orders
+// race, as under go test -race, even though a panic "send on closed
+// channel" may be recovered.
+func (m *Machine) chanAccess(fr *frame, kind opKind, obj any) {
+	cv, _ := obj.(*chanV)
+	if cv == nil || !m.cfg.Races || !m.watch { // one goroutine: nothing can race
+		return
+	}
+	switch {
+	case kind == opSend:
+		m.checkRace(fr, cv, m.shadowOf(cv, fr.g.id), opChanSend)
+	case kind == opClose && !cv.closed:
+		m.checkRace(fr, cv, m.shadowOf(cv, fr.g.id), opChanClose)
+	}
 }
 
 // dequeue removes g's sudogs from the channels' wait queues.
@@ -382,6 +407,9 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 		s := cands[0]
 		if len(cands) > 1 {
 			s = cands[m.choose(len(cands))]
+		}
+		if s.send {
+			m.chanAccess(fr, opSend, s.ch)
 		}
 		m.syncWith(g, s.ch)
 		if s.send {

@@ -96,16 +96,20 @@ const (
 	opAtomicWrite
 	opWaitGroupAdd  // Add from zero: a read of the WaitGroup's semaphore
 	opWaitGroupWait // a Wait that blocks: a write of the semaphore
+	opChanSend      // a send: a read of the channel (chanAccess)
+	opChanClose     // a close: a write of the channel
 )
 
 func (o accessOp) String() string {
 	return [...]string{"read", "write", "atomic read", "atomic write",
-		"sync.WaitGroup.Add from zero", "sync.WaitGroup.Wait"}[o]
+		"sync.WaitGroup.Add from zero", "sync.WaitGroup.Wait", "chan send", "chan close"}[o]
 }
 
 // isWrite reports whether the access writes (two accesses race only if
 // one of them writes).
-func (o accessOp) isWrite() bool { return o == opWrite || o == opAtomicWrite || o == opWaitGroupWait }
+func (o accessOp) isWrite() bool {
+	return o == opWrite || o == opAtomicWrite || o == opWaitGroupWait || o == opChanClose
+}
 
 // isAtomic reports whether the access is atomic (two atomic accesses
 // never race).
@@ -450,7 +454,7 @@ func (m *Machine) checkRace(fr *frame, key any, sh *shadow, op accessOp) bool {
 	}
 	cur := access{g: g.id, clk: g.vc.get(g.id), op: op, pos: fr.fn.posAt(fr.pc - 1), fn: fr.fn}
 	switch {
-	case op == opWrite || op == opWaitGroupWait:
+	case op == opWrite || op == opWaitGroupWait || op == opChanClose:
 		sh.w = cur
 		sh.reads = sh.reads[:0]
 	case own >= 0:
@@ -481,7 +485,7 @@ func (m *Machine) raceFound(fr *frame, key any, op accessOp, prev access) {
 	default:
 		r.Message = fmt.Sprintf("%s at %s by goroutine %d races with %s at %s by goroutine %d",
 			cur.Op, cur.Pos, cur.Goroutine, p.Op, p.Pos, p.Goroutine)
-		if op >= opWaitGroupAdd {
+		if op == opWaitGroupAdd || op == opWaitGroupWait {
 			r.Message += " (WaitGroup misuse: an Add that starts the counter from zero must happen before Wait)"
 		}
 	}

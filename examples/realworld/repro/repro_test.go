@@ -104,8 +104,10 @@ func TestTenMillisecondsIsEnough(t *testing.T) {
 	}
 }
 
-// Missed before and now: Go's race detector reports a send racing with a
-// close (chansend reads, closechan writes the channel); mcheck does not.
+// Missed on d51d3c0 and before: Go's race detector reports a send racing
+// with a close (chansend reads, closechan writes the channel). Found since
+// branch realworld's fix (ssainterp chanAccess): "data race: chan send …
+// races with chan close …".
 func TestSendCloseRace(t *testing.T) {
 	ch := make(chan int, 1)
 	done := make(chan struct{})

@@ -19,3 +19,7 @@ func TestReleaseLeak(t *testing.T) {
 		p.Release()
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, func() (*ants.Pool, error) { return ants.NewPool(1) })
+}

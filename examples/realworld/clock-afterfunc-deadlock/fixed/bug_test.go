@@ -18,3 +18,7 @@ func TestAfterFuncReentrant(t *testing.T) {
 		m.Add(15 * time.Second)
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, clock.NewMock, mcheck.Protocol("(Add + Set)* | (AfterFunc + After + Timer + Now + Since)*"))
+}

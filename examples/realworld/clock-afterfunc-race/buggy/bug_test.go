@@ -19,3 +19,7 @@ func TestAfterFuncAddRace(t *testing.T) {
 		<-done
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, clock.NewMock, mcheck.Protocol("(Add + Set)* | (AfterFunc + After + Timer + Now + Since)*"))
+}

@@ -21,3 +21,7 @@ func TestBlockUntil(t *testing.T) {
 		fc.Advance(time.Second)
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, clockwork.NewFakeClock, mcheck.Protocol("(After + Now + Since + BlockUntil + Advance)* | (After + Now + Since + BlockUntil + Advance)*"))
+}

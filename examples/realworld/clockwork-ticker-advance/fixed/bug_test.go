@@ -20,3 +20,7 @@ func TestTickerAdvance(t *testing.T) {
 		<-ticker.Chan()
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, clockwork.NewFakeClock, mcheck.Protocol("(After + Now + Since + BlockUntil + Advance)* | (After + Now + Since + BlockUntil + Advance)*"))
+}

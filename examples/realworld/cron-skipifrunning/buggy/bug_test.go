@@ -24,3 +24,7 @@ func TestSkipIfStillRunningTwoJobs(t *testing.T) {
 		}
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, func() cron.Job { return cron.SkipIfStillRunning(cron.DiscardLogger)(cron.FuncJob(func() {})) })
+}

@@ -21,3 +21,7 @@ func TestGetExpired(t *testing.T) {
 		}
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, expirable.NewLRU[string, string], mcheck.Values(time.Millisecond))
+}

@@ -23,3 +23,7 @@ func TestTwoBatches(t *testing.T) {
 		wg.Wait()
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, func() *batcher.Batcher { return batcher.New(time.Millisecond, func([]any) error { return nil }) }, mcheck.Protocol("Prefilter; (Run* | Run*); Shutdown"))
+}

@@ -17,3 +17,7 @@ func TestDeadlineLeak(t *testing.T) {
 		_ = d.Run(func(stop <-chan struct{}) error { return nil })
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, func() *deadline.Deadline { return deadline.New(time.Millisecond) })
+}

@@ -20,3 +20,7 @@ func TestRangeDelete(t *testing.T) {
 		<-done
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, func() *ttlcache.Cache[string, int] { return ttlcache.New[string, int]() }, mcheck.Exclude("Start", "Stop"))
+}

@@ -19,3 +19,7 @@ func TestDoStop(t *testing.T) {
 		<-done
 	})
 }
+
+func TestComponent(t *testing.T) {
+	mcheck.Component(t, func() *workerpool.WorkerPool { return workerpool.New(1) }, mcheck.Exclude("Pause"))
+}
