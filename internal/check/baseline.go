@@ -45,6 +45,11 @@ import (
 // (two Shutdowns racing). The baseline's executions count against the
 // check's budget.
 //
+// Only the sequential run's first schedule (dfs: each goroutine runs
+// until it blocks) explains a failure: one that needs the component's own
+// goroutines to interleave with a call, or a timer to fire early, is a
+// concurrency bug inside that call (a leak of a deadline goroutine).
+//
 // When a call blocks in the sequential run, the order runs again with
 // each call on a goroutine of its own, started once the calls before it
 // returned or are blocked (Plan.Suspended: Lincheck's suspended
@@ -192,7 +197,12 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 			}
 			n += r.Executions
 			g := r.Failure
-			if g != nil && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want && explains(order, ss, s) {
+			// Only a failure of the order itself explains: one on dfs's
+			// first schedule (each goroutine runs until it blocks), not
+			// one that needed the component's own goroutines to
+			// interleave with the calls or a timer to fire early (a
+			// concurrency bug inside one call).
+			if g != nil && g.Execution == 0 && g.Timing == "" && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want && explains(order, ss, s) {
 				alone := false
 				if k := ss.panickedAt(); g.Kind == sched.Panic && k >= 0 {
 					// Does the call panic alone on a new
