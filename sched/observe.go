@@ -118,4 +118,3 @@ func (e *Execution) Analyze(f func(*ssa.Program)) { e.m.AnalyzeSSA(f) }
 // than by its SSA body (a model of a sync primitive, a function bridged
 // natively): a distance through it is not its body's.
 func (e *Execution) Opaque(fn *ssa.Function) bool { return e.m.Opaque(fn) }
-
