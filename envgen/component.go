@@ -40,6 +40,13 @@ type Method struct {
 	Name   string
 	Sig    *types.Signature // without the receiver
 	Params []Domain
+	// Skip marks, per parameter, the values (by their index in
+	// Params[i].Values) that environments do not draw: values the call
+	// cannot take (the check layer's probe finds them: the call fails
+	// with them alone and after every call that returns alone). Nil, or
+	// a nil entry: every value is drawn. Inv: never every value of a
+	// parameter; indexes stay those of Params, so tokens do not change.
+	Skip [][]bool
 }
 
 // Options select the operations.

@@ -146,16 +146,38 @@ func (p *Plan) fixedArgs(c *Component, rng *rand.Rand) {
 }
 
 func drawCall(c *Component, m int, rng *rand.Rand) Call {
-	return Call{Method: m, Args: drawArgs(c.Methods[m].Params, rng)}
+	return Call{Method: m, Args: drawArgs(c.Methods[m].Params, rng, c.Methods[m].Skip...)}
 }
 
-func drawArgs(ds []Domain, rng *rand.Rand) []int {
+// drawArgs draws an argument for each domain of ds, uniformly among its
+// values but those skip marks (Method.Skip).
+func drawArgs(ds []Domain, rng *rand.Rand, skip ...[]bool) []int {
 	if len(ds) == 0 {
 		return nil
 	}
 	args := make([]int, len(ds))
 	for i, d := range ds {
-		args[i] = rng.IntN(len(d.Values))
+		var sk []bool
+		if i < len(skip) {
+			sk = skip[i]
+		}
+		n := len(d.Values)
+		for _, s := range sk {
+			if s {
+				n--
+			}
+		}
+		k := rng.IntN(n)
+		for j := range d.Values {
+			if j < len(sk) && sk[j] {
+				continue
+			}
+			if k == 0 {
+				args[i] = j
+				break
+			}
+			k--
+		}
 	}
 	return args
 }

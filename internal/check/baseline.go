@@ -71,11 +71,14 @@ const (
 // runSnap is what the environment's goroutines did in a reported
 // execution (see withSnap).
 type runSnap struct {
-	ids      []int           // the goroutines' ids
-	calls    [][]envgen.Call // the calls each started
-	returned []int           // how many of them returned
-	panicked *envgen.Call    // the call in progress on the goroutine that panicked, if one of the environment's
-	panicG   int             // the index of that goroutine, or -1
+	ids      []int            // the goroutines' ids
+	calls    [][]envgen.Call  // the calls each started
+	returned []int            // how many of them returned
+	order    []envgen.CallRef // the calls that returned, in the order they did
+	retAt    []int            // per call of order, how many calls had started when it returned
+	started  []envgen.CallRef // the calls that started, in the order they did
+	panicked *envgen.Call     // the call in progress on the goroutine that panicked, if one of the environment's
+	panicG   int              // the index of that goroutine, or -1
 }
 
 // panickedAt returns, for a sequential run, the index in its order of the
@@ -104,7 +107,7 @@ func withSnap(t sched.Target, snap *runSnap) sched.Target {
 // snapshot returns what the environment's goroutines did on m.
 func snapshot(m *ssainterp.Machine) runSnap {
 	r := m.Hosted().(*hosted).run
-	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls))}
+	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls)), order: slices.Clone(r.returned), retAt: slices.Clone(r.retAt), started: slices.Clone(r.started)}
 	for g, cs := range r.calls {
 		s.calls = append(s.calls, slices.Clone(cs))
 		s.returned[g] = len(r.results[g])
@@ -255,7 +258,9 @@ func explains(order []envgen.CallRef, ss, s *runSnap) bool {
 
 // orders returns the sequential orders of plan's calls to try for a
 // failure whose execution s is, at most seqOrders, distinct: first the
-// goroutines' calls goroutine by goroutine (in both orders), then those
+// goroutines' calls goroutine by goroutine (in both orders), then the
+// calls in the order they returned in s (with those in progress where
+// they started or last), then those
 // that can explain it directly, where the calls that returned run first
 // (in every merge of them) and then the next call of one goroutine, the
 // others after; then those where every call that started runs first (in
@@ -303,6 +308,43 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 	// calls shows there whatever the others did before it.
 	add(then(nil, true))
 	add(then(nil, false))
+	// The order in which the calls returned in the failing execution,
+	// with each call left in progress either where it started or after
+	// all the others (a woken Acquire that had not returned yet took
+	// effect early; one preempted before it did anything, late, after
+	// the call that panicked): when
+	// the calls overlapped little, the sequential orders the execution
+	// was close to (the Take that got the other goroutine's item runs
+	// after its Put).
+	var inProgress []envgen.CallRef
+	for g, n := range s.returned {
+		if n < len(s.calls[g]) {
+			inProgress = append(inProgress, envgen.CallRef{G: g, J: n})
+		}
+	}
+	k := min(len(inProgress), 4)
+	for mask := range 1 << k {
+		var o []envgen.CallRef
+		placed := make([]bool, len(inProgress))
+		for i, ret := range s.order {
+			for j, c := range inProgress[:k] {
+				if mask&(1<<j) != 0 && !placed[j] && slices.Index(s.started, c) < s.retAt[i] {
+					o, placed[j] = append(o, c), true
+				}
+			}
+			o = append(o, ret)
+		}
+		// The call whose panic ended the execution first: the others
+		// had not taken effect when it did.
+		for _, first := range []bool{true, false} {
+			for j, c := range inProgress {
+				if !placed[j] && (c.G == s.panicG) == first {
+					o = append(o, c)
+				}
+			}
+		}
+		add(then(o, true))
+	}
 	done := prefix(s.returned)
 	for _, merge := range done.Merges(seqOrders, seed) {
 		for first := range plan.Threads {

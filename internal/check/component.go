@@ -198,8 +198,21 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		mu    sync.Mutex
 		tries = map[int]tried{} // by attempt
 	)
+	probed := 0
+	if cc.Env == envgen.Random {
+		var note string
+		if probed, note, err = probeDomains(comp, exploreIn(target, comp, c.Options, false), c.Options); err != nil {
+			return nil, err
+		}
+		if note != "" {
+			comp.Notes = append(comp.Notes, note)
+		}
+	}
 	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
+	if c.Executions > 0 { // the probe's executions count against the budget
+		rc.Total.Executions = max(c.Executions-probed, 1)
+	}
 	if cc.Env == envgen.Universal && c.Strategy == "dfs" {
 		rc.Strategy = "none" // one universal environment, explored in full
 	}
@@ -285,7 +298,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	if err != nil {
 		return nil, err
 	}
-	rep.Executions = out.Executions
+	rep.Executions = out.Executions + probed
 	for i := 1; i <= out.Attempts; i++ {
 		t := tries[i]
 		rep.Attempts += t.envs

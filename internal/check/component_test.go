@@ -2,10 +2,12 @@ package check
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -23,6 +25,11 @@ func TestComponentDomains(t *testing.T) {
 		}
 		if rep.Failure != nil {
 			t.Fatalf("%s: %s", env, rep.Failure.Format(""))
+		}
+		for _, n := range rep.Component.Notes {
+			if strings.HasPrefix(n, "not drawn") { // a malformed value panics wherever it is passed
+				t.Errorf("%s: %s", env, n)
+			}
 		}
 		if len(rep.Component.Methods) != 14 || rep.Attempts < 2 {
 			t.Errorf("%s: %d methods, %d environments", env, len(rep.Component.Methods), rep.Attempts)
@@ -194,5 +201,44 @@ func TestComponentOwnOption(t *testing.T) {
 	c.TestOptions = ReadOptions
 	if _, err := CheckComponentTest("testdata/cache", own, c); err == nil || !strings.Contains(err.Error(), "internal/check/testdata/cache.own: it is not one of package mcheck") {
 		t.Fatalf("read: %v", err)
+	}
+}
+
+// TestProbeDomains: the values a method cannot take in any state one
+// call reaches are not drawn (Take(-1), Give(math.MaxInt)), those it can
+// take after another call are (Give(1) after Take(1)), a parameter
+// none of whose values work keeps them all (Never), and the report's
+// note names the values left out.
+func TestProbeDomains(t *testing.T) {
+	var c Config
+	c.Executions, c.Seed = 400, 1
+	rep, err := CheckComponentTest("testdata/cache", ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestSlots"}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "not drawn, as the calls fail with these arguments alone and after every call that returns alone (give the values to draw with mcheck.Values): " +
+		"Give(-1), Give(math.MaxInt), Give(math.MinInt), Take(-1), Take(math.MaxInt), Take(math.MinInt)"
+	if !slices.Contains(rep.Component.Notes, want) {
+		t.Errorf("notes %q lack %q", rep.Component.Notes, want)
+	}
+	drawn := map[string]bool{}
+	pr := &envgen.Printer{Pkg: rep.Component.Pkg}
+	for seed := range uint64(300) {
+		plan := envgen.Draw(rep.Component, envgen.Random, envgen.Unreduced, 2, 0, seed)
+		for _, th := range plan.Threads {
+			for _, call := range th {
+				drawn[plan.CallString(rep.Component, pr, call)] = true
+			}
+		}
+	}
+	for _, call := range []string{"Take(-1)", "Give(math.MaxInt)", "Take(math.MinInt)"} {
+		if drawn[call] {
+			t.Errorf("%s was drawn", call)
+		}
+	}
+	for _, call := range []string{"Take(0)", "Take(1)", "Give(0)", "Give(1)", "Never(-1)", "Never(math.MaxInt)"} {
+		if !drawn[call] {
+			t.Errorf("%s was not drawn", call)
+		}
 	}
 }

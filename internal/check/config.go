@@ -94,7 +94,7 @@ const (
 	DefaultPCTDepth  = 3
 	DefaultHorizon   = 2 * time.Millisecond
 	DefaultRestart   = "luby"
-	DefaultUnit      = 100 // executions per restart unit (see examples/bench restarts)
+	DefaultUnit      = 10 // executions per restart unit: the best Luby unit for every component of examples/bench/restarts_table.md
 	DefaultEnv       = envgen.Random
 	DefaultGoroutine = 2
 	DefaultFitness   = "blocked" // the EDA's (heuristics.Fitnesses)

@@ -226,6 +226,8 @@ type componentRun struct {
 	// returned lists the calls in the order they returned.
 	check    func(r *componentRun) string
 	returned []envgen.CallRef
+	retAt    []int            // per call of returned, how many calls had started when it returned
+	started  []envgen.CallRef // the calls in the order they started
 }
 
 // harness builds the interpreter's harness of the run's environment.
@@ -238,7 +240,7 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 	if plan.Env == envgen.Universal {
 		n = plan.Goroutines
 	}
-	r.ids, r.calls, r.results, r.returned = nil, nil, nil, nil
+	r.ids, r.calls, r.results, r.returned, r.retAt, r.started = nil, nil, nil, nil, nil, nil
 	h := &ssainterp.Harness{
 		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
 		NewArgs: ssainterp.HarnessCall{Params: c.Params, Args: plan.NewArgs},
@@ -251,6 +253,7 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 		},
 		Returned: func(g int, res string) {
 			r.returned = append(r.returned, envgen.CallRef{G: g, J: len(r.results[g])})
+			r.retAt = append(r.retAt, len(r.started))
 			r.results[g] = append(r.results[g], res)
 		},
 	}
@@ -281,6 +284,7 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 			}
 			next = plan.Threads[g][len(r.calls[g])]
 		}
+		r.started = append(r.started, envgen.CallRef{G: g, J: len(r.calls[g])})
 		r.calls[g] = append(r.calls[g], next)
 		return call(&c.Methods[next.Method], next.Args), true
 	}

@@ -7,7 +7,7 @@
 // design, a misuse panic by design, or a daemon leak. It prints one line
 // per seed with -v, and the table of PROTOCOLS.md.
 //
-//	go run ./examples/components/baseline [-v] [-seeds 20] [-executions 3000] [component...]
+//	go run ./examples/components/baseline [-v] [-seeds 20] [-executions 3000 | -budget 3s] [component...]
 //
 // Run it from the module's root.
 package main
@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/sched"
@@ -129,6 +130,7 @@ func main() {
 	verbose := flag.Bool("v", false, "print one line per seed")
 	seeds := flag.Int("seeds", 20, "seeds per scenario")
 	executions := flag.Int("executions", 3000, "budget of each check, in executions")
+	budget := flag.Duration("budget", 0, "budget of each check in time instead (Component's default is 3s): what a user gets, not deterministic")
 	flag.Parse()
 	names := flag.Args()
 	fmt.Println("| component | version | option | clean | real bug | blocking by design | misuse panic | daemon leak | other |")
@@ -142,7 +144,7 @@ func main() {
 				test := "check" + version + opt
 				count := map[string]int{}
 				for seed := uint64(1); seed <= uint64(*seeds); seed++ {
-					rep, err := measure(c.name, test, seed, *executions)
+					rep, err := measure(c.name, test, seed, *executions, *budget)
 					if err != nil {
 						fmt.Fprintf(os.Stderr, "baseline: %s %s seed %d: %v\n", c.name, test, seed, err)
 						os.Exit(1)
@@ -168,14 +170,17 @@ func main() {
 }
 
 // measure checks the scenario test of the package examples/components/name
-// with seed and a budget of executions.
-func measure(name, test string, seed uint64, executions int) (*check.ComponentReport, error) {
+// with seed and a budget of executions, or of time if budget is not 0.
+func measure(name, test string, seed uint64, executions int, budget time.Duration) (*check.ComponentReport, error) {
 	var c check.Config
 	c.TestOptions = func(c *check.Config, opts []check.TestOption) error {
 		if err := check.ReadOptions(c, opts); err != nil {
 			return err
 		}
 		c.Seed, c.Executions, c.Time = seed, executions, 0
+		if budget > 0 {
+			c.Executions, c.Time = 0, budget
+		}
 		return nil
 	}
 	id := check.ID{Pkg: "github.com/mcheck-dev/mcheck/examples/components/" + name, Test: test}

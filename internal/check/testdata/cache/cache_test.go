@@ -23,6 +23,7 @@ func TestValues(t *testing.T) {
 }
 
 func TestKinds(t *testing.T) { mcheck.Component(t, NewKinds) }
+func TestSlots(t *testing.T) { mcheck.Component(t, NewSlots) }
 
 // chooseAll fails on one combination of two choices (a scenario the
 // check tests explore with dfs).
