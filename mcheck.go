@@ -337,7 +337,7 @@ func Environment(kind EnvironmentKind, calls int) ComponentOption {
 
 // Restarts sets the restart strategy of Component: Luby (the default),
 // FixedRestart, Walsh, or NoRestarts (one environment for the whole
-// budget), with a unit of executions (0: the default, 100; negative
+// budget), with a unit of executions (0: the default, 10; negative
 // units are refused).
 func Restarts(strategy RestartStrategy, unit int) ComponentOption {
 	return componentOption(func(c *check.Config) { c.SetRestarts("mcheck.Restarts", string(strategy), unit) })

@@ -39,7 +39,10 @@
 // or array, a no-op function, nil for error, nil, 1 and "a" for an empty
 // interface, and context.Background for context.Context. Values the user
 // gives (Options.User, from mcheck.Values) replace the built-in domain of
-// their type, and of an interface type they implement.
+// their type, and of an interface type they implement. Method.Skip marks
+// values environments do not draw (the check layer's probe finds values a
+// call cannot take); indexes stay those of the domain, so replay tokens
+// do not change.
 // Printer spells values and types as Go source relative to a package, for
 // reports and for generated tests.
 //
