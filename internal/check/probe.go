@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/sched"
@@ -28,16 +29,27 @@ import (
 // would go. Each run is the first schedule of dfs, one execution, so the
 // probe is deterministic and its executions count against the budget.
 
-// probeLimit bounds the probe's executions.
-const probeLimit = 512
+// probeLimit bounds the probe's executions, and probeShare its time as a
+// share of a time budget: a probe cut short leaves out only the values it
+// had decided on.
+const (
+	probeLimit = 512
+	probeShare = 10
+)
 
 // probeDomains marks in comp the values its methods cannot take, running
 // the probe's plans with explore under the check's options o. It returns
 // the executions it ran and a note naming the values left out ("" if
 // none).
 func probeDomains(comp *envgen.Component, explore explorer, o sched.Options) (int, string, error) {
+	var deadline time.Time
+	if o.Time > 0 {
+		deadline = time.Now().Add(o.Time / probeShare)
+	}
 	o = sequential(o, o.Seed, 1)
 	n := 0
+	// spent reports whether the probe must stop.
+	spent := func() bool { return n >= probeLimit || !deadline.IsZero() && time.Now().After(deadline) }
 	// run reports whether call, after the calls of before, returns; a
 	// failure of the probe that is not the call's own (a context call
 	// failing, a race with a daemon) counts as returning, so that only a
@@ -84,7 +96,7 @@ func probeDomains(comp *envgen.Component, explore explorer, o sched.Options) (in
 				}
 				call := envgen.Call{Method: m, Args: make([]int, len(meth.Params))}
 				call.Args[k] = v
-				if n >= probeLimit {
+				if spent() {
 					return n, "", nil
 				}
 				ok, err := run(call)
@@ -103,8 +115,9 @@ func probeDomains(comp *envgen.Component, explore explorer, o sched.Options) (in
 	for _, c := range fails {
 		takes := false
 		for _, before := range legal {
-			if n >= probeLimit {
-				return n, "", nil
+			if spent() {
+				takes = true // undecided: drawn
+				break
 			}
 			ok, err := run(c.call, before)
 			if err != nil {
