@@ -310,10 +310,9 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 	// with each call left in progress either where it started or after
 	// all the others (a woken Acquire that had not returned yet took
 	// effect early; one preempted before it did anything, late, after
-	// the call that panicked): when
-	// the calls overlapped little, the sequential orders the execution
-	// was close to (the Take that got the other goroutine's item runs
-	// after its Put).
+	// the call that panicked): when the calls overlapped little, the
+	// sequential orders the execution was close to (the Take that got
+	// the other goroutine's item runs after its Put).
 	var inProgress []envgen.CallRef
 	for g, n := range s.returned {
 		if n < len(s.calls[g]) {

@@ -286,3 +286,41 @@ func TestLinearizability(t *testing.T) {
 		t.Errorf("with mcheck.Linearizable(): %+v %v", rep, err)
 	}
 }
+
+// TestOrdersFromExecution: after the goroutine-by-goroutine orders come
+// the calls in the order they returned in the failing execution, with
+// each call in progress where it started or last (the one that panicked
+// first among the last).
+func TestOrdersFromExecution(t *testing.T) {
+	c := envgen.Call{}
+	plan := &envgen.Plan{Env: envgen.Random, Threads: [][]envgen.Call{{c, c}, {c, c}, {c}}}
+	ref := func(g, j int) envgen.CallRef { return envgen.CallRef{G: g, J: j} }
+	// g1's first call started third and returned last; g0's second and
+	// g2's only call were in progress, g2's having started before
+	// g1's first returned; g0's second call panicked.
+	s := &runSnap{
+		calls:    [][]envgen.Call{{c, c}, {c}, {c}},
+		returned: []int{1, 1, 0},
+		order:    []envgen.CallRef{ref(0, 0), ref(1, 0)},
+		retAt:    []int{3, 4},
+		started:  []envgen.CallRef{ref(0, 0), ref(2, 0), ref(1, 0), ref(0, 1)},
+		panicG:   0,
+	}
+	got := orders(plan, s, 1)
+	want := [][]envgen.CallRef{
+		{ref(0, 0), ref(0, 1), ref(1, 0), ref(1, 1), ref(2, 0)}, // goroutine by goroutine
+		{ref(2, 0), ref(1, 0), ref(1, 1), ref(0, 0), ref(0, 1)},
+		{ref(0, 0), ref(1, 0), ref(0, 1), ref(2, 0), ref(1, 1)}, // returned, then in progress (the panicked first), then the rest
+		{ref(0, 0), ref(0, 1), ref(1, 0), ref(2, 0), ref(1, 1)}, // g0's second where it started: before g1's first returned
+		{ref(2, 0), ref(0, 0), ref(1, 0), ref(0, 1), ref(1, 1)}, // g2's where it started: before g0's first returned
+		{ref(2, 0), ref(0, 0), ref(0, 1), ref(1, 0), ref(1, 1)}, // both
+	}
+	if len(got) < len(want) {
+		t.Fatalf("%d orders, want at least %d: %v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if fmt.Sprint(got[i]) != fmt.Sprint(w) {
+			t.Errorf("order %d: %v, want %v", i, got[i], w)
+		}
+	}
+}
