@@ -69,7 +69,7 @@ func main() {
 	dfsCounts := flag.Bool("dfs", false, "print dfs schedule counts of the fixed twins: without reduction, with sleep sets, with DPOR")
 	flag.Parse()
 	if *dfsCounts {
-		printDFSCounts(*budget)
+		printDFSCounts(*budget, *only)
 		return
 	}
 	fmt.Println("| scenario | strategy | found | median executions | median time |")
@@ -133,12 +133,19 @@ var fixedTwins = []struct{ dir, fn string }{
 	{"reorder", "reorder2Fixed"},
 	{"wronglock", "wronglock2Fixed"},
 	{"abslist", "absListFixed"},
+	{"arylist", "aryList2Fixed"},
+	{"accountdb", "accountDBFixed"},
+	{"edarace", "rally30Fixed"},
+	{"edaleak", "transfer16Ordered"},
 }
 
-func printDFSCounts(budget time.Duration) {
+func printDFSCounts(budget time.Duration, only string) {
 	fmt.Println("| scenario | preemption bound | schedules without reduction | with sleep sets (cut short) | with DPOR (cut short) | DPOR time |")
 	fmt.Println("|---|---|---:|---:|---:|---:|")
 	for _, s := range fixedTwins {
+		if !strings.Contains(s.dir, only) {
+			continue
+		}
 		target, err := checktest.LoadTest(filepath.Join("examples", s.dir), "github.com/mcheck-dev/mcheck/examples/"+s.dir, s.fn)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
