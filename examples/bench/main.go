@@ -165,7 +165,9 @@ func printDFSCounts(budget time.Duration, only string) {
 				case noReduction:
 					return fmt.Sprint(rep.Executions)
 				}
-				elapsed = rep.Elapsed
+				if !sleepOnly {
+					elapsed = rep.Elapsed
+				}
 				return fmt.Sprintf("%d (%d)", rep.Executions, rep.Pruned)
 			}
 			b := fmt.Sprint(bound)
@@ -173,7 +175,11 @@ func printDFSCounts(budget time.Duration, only string) {
 				b = "none"
 			}
 			without, sleep, dpor := count(true, false), count(false, true), count(false, false)
-			fmt.Printf("| %s.%s | %s | %s | %s | %s | %.1f ms |\n", s.dir, s.fn, b, without, sleep, dpor, float64(elapsed.Microseconds())/1000)
+			took := "-" // not exhausted
+			if elapsed > 0 {
+				took = fmt.Sprintf("%.1f ms", float64(elapsed.Microseconds())/1000)
+			}
+			fmt.Printf("| %s.%s | %s | %s | %s | %s | %s |\n", s.dir, s.fn, b, without, sleep, dpor, took)
 		}
 	}
 }
