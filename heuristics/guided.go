@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -212,8 +214,7 @@ func (s *Guided) Performed(op sched.Op) {
 	if op.G == sched.Clock {
 		return
 	}
-	_, p := s.ex.Describe(op.G)
-	pos := parsePos(p)
+	pos := s.posOf(op.G)
 	// One move may pass several lines of plain code of the sequence, but
 	// observes a line once: a sequence that names a line twice (two
 	// goroutines' accesses there) needs two operations.
@@ -232,16 +233,65 @@ func (s *Guided) Performed(op sched.Op) {
 // sync operations, shared memory accesses, go statements) stop a
 // goroutine, so a location that is plain code (a local computation, a
 // call) is never where one is stopped; it counts as observed when the
-// goroutine's last operation and its pending one are in goal's file and
-// goal's line lies between them. That misses a location passed on the
-// way into or out of a call to another file, or back along a loop.
+// goroutine's last operation and its pending one are in one frame (the
+// same function at the same stack depth), goal's line lies between them
+// and belongs to that function's own body, not to a function literal
+// inside it. Lines of two different frames say nothing about what ran
+// between them: a goroutine that returns from a method at line 44 to its
+// caller at line 122 of the same file did not pass lines 45-121, and
+// counting them as observed moved the search up every meta level before
+// its first choice (AryList: Run's setup, returning from Add to the go
+// statements, "observed" Size, Remove and Get). The seed observes a
+// location when the state's current location is it (guided-test-meta-
+// heuristic.txt, Fig. 4 line 7, s'.current_loc() == locs.top()); the
+// same-frame rule keeps to that for locations no operation stops at. It
+// misses a location passed on the way into or out of a call, or back
+// along a loop.
 func (s *Guided) observes(g int, pos srcPos, goal Location) bool {
 	if goal.matches(pos.file, pos.line) {
 		return true
 	}
 	last, ok := s.lastPos[g]
 	return ok && last.file == pos.file && goal.inFile(pos.file) &&
-		last.line < goal.Line && goal.Line < pos.line
+		last.line < goal.Line && goal.Line < pos.line &&
+		last.fn == pos.fn && last.depth == pos.depth && ownLine(pos.fn, goal.Line)
+}
+
+// ownLine reports whether line is in fn's body and in none of the
+// function literals fn contains (their lines lie inside fn's but run in
+// frames of their own). A nil fn (no frame known) owns no line.
+func ownLine(fn *ssa.Function, line int) bool {
+	if fn == nil || fn.Syntax() == nil {
+		return false
+	}
+	in := func(f *ssa.Function) bool {
+		n := f.Syntax()
+		if n == nil {
+			return false
+		}
+		fset := f.Prog.Fset
+		return fset.Position(n.Pos()).Line <= line && line <= fset.Position(n.End()).Line
+	}
+	if !in(fn) {
+		return false
+	}
+	for _, a := range fn.AnonFuncs {
+		if in(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// posOf returns goroutine g's position: where its pending operation is,
+// and its innermost frame (function and depth).
+func (s *Guided) posOf(g int) srcPos {
+	_, p := s.ex.Describe(g)
+	pos := parsePos(p)
+	if fs := s.ex.Stack(g); len(fs) > 0 {
+		pos.fn, pos.depth = fs[len(fs)-1].Fn, len(fs)
+	}
+	return pos
 }
 
 // matches reports whether l is line of file.
@@ -257,10 +307,13 @@ func (l Location) inFile(file string) bool {
 	return n == 0 || l.File[n-1] == '/' || l.File[n-1] == '\\'
 }
 
-// srcPos is a position "file.go:12" taken apart.
+// srcPos is a position "file.go:12" taken apart, with the frame it is
+// in when known (Guided.posOf).
 type srcPos struct {
-	file string
-	line int
+	file  string
+	line  int
+	fn    *ssa.Function // the innermost frame's function, or nil
+	depth int           // the number of frames
 }
 
 func parsePos(p string) srcPos {
@@ -345,8 +398,7 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 	for i, g := range enabled {
 		lv := s.level
 		if g != sched.Clock && s.level < len(s.locs) {
-			_, p := s.ex.Describe(g)
-			if s.observes(g, parsePos(p), s.locs[s.level]) {
+			if s.observes(g, s.posOf(g), s.locs[s.level]) {
 				lv++
 			}
 		}
