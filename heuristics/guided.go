@@ -96,6 +96,7 @@ type Guided struct {
 	level   int   // locations of locs observed on the path (the meta level)
 	lastH   int   // the secondary value of the last successor chosen
 	lastPos map[int]srcPos
+	por     guidedPOR // sleep sets (guided_por.go), if on
 
 	stats GuidedStats
 }
@@ -109,6 +110,7 @@ type GuidedStats struct {
 	Dropped    int   // backtrack states dropped to keep the bound
 	Misfits    int   // restored prefixes that did not replay (see Guided)
 	MaxLevel   int   // the most locations of the sequence one path observed
+	Asleep     int64 // successors not kept because they slept (WithReduction)
 }
 
 var _ sched.Observer = (*Guided)(nil)
@@ -176,12 +178,19 @@ func (s *Guided) NewExecution(_ int, seed uint64) bool {
 		s.h = s.factory(s.rng.Uint64(), s.prefer)
 		s.cur, s.replay = nil, nil
 	} else {
+		if s.por.on {
+			s.por.end()
+		}
+		s.por.armed = nil
 		e, ok := s.bt.pick(s.rng)
 		switch {
 		case ok:
 			s.stats.Backtracks++
 			s.cur = e.parent.push(e.choice)
 			s.replay = s.cur.choices()
+			if s.por.on {
+				s.por.restore(e)
+			}
 		case s.bt.dropped == 0 && s.stats.Misfits == 0:
 			return false
 		default:
@@ -205,12 +214,18 @@ func (s *Guided) Begin(ex *sched.Execution) {
 		s.lastPos = map[int]srcPos{}
 	}
 	s.h.Begin(ex)
+	if s.por.on {
+		s.por.begin(ex)
+	}
 }
 
 // Performed implements sched.Observer: an operation at the next location
 // of the sequence (or a goroutine that passed it, see observes) moves the
 // path up a meta level.
 func (s *Guided) Performed(op sched.Op) {
+	if s.por.on {
+		s.por.performed(op, s.replay != nil && s.next >= len(s.replay))
+	}
 	if op.G == sched.Clock {
 		return
 	}
@@ -349,6 +364,7 @@ func (s *Guided) replaying() (int, bool) {
 // the part of the prefix taken.
 func (s *Guided) misfit() {
 	s.stats.Misfits++
+	s.por.armed = nil
 	for s.cur != nil && s.cur.depth > s.next-1 {
 		s.cur = s.cur.parent
 	}
@@ -385,6 +401,12 @@ func (a successor) better(b successor) bool {
 // other successor states are added to the backtrack set"; its pseudocode
 // adds only the hStates).
 func (s *Guided) NextGoroutine(enabled []int, current int) int {
+	var now []sched.Op
+	if s.por.on {
+		// Name the state's objects whether replaying or not: names are
+		// a function of the prefix only if every state is named alike.
+		now = s.por.observe()
+	}
 	if c, ok := s.replaying(); ok {
 		if slices.Contains(enabled, c) {
 			return c
@@ -392,6 +414,18 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 		s.misfit()
 	}
 	s.stats.Choices++
+	if s.por.on {
+		awake := slices.DeleteFunc(slices.Clone(enabled), s.por.asleep)
+		s.stats.Asleep += int64(len(enabled) - len(awake))
+		if len(awake) == 0 {
+			// Every goroutine that can move sleeps: the rest of the
+			// execution is redundant (Pruned stops it).
+			s.por.pruned = true
+			s.cur = s.cur.push(enabled[0])
+			return enabled[0]
+		}
+		enabled = awake
+	}
 	goal := s.goal()
 	succ := make([]successor, len(enabled))
 	best := 0
@@ -407,9 +441,17 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 			best = i
 		}
 	}
+	var sleep []*sleeper
+	if s.por.on {
+		sleep = s.por.choose(now, succ[best].g)
+	}
 	for i, x := range succ {
 		if i != best {
-			s.keep(entry{parent: s.cur, choice: x.g, level: x.level, h: x.h, key: x.key})
+			e := entry{parent: s.cur, choice: x.g, level: x.level, h: x.h, key: x.key}
+			if s.por.on {
+				e.op, e.sleep = opOf(now, x.g), sleep
+			}
+			s.keep(e)
 		}
 	}
 	s.lastH = succ[best].h
@@ -462,6 +504,8 @@ type entry struct {
 	level  int
 	h      int
 	key    uint64
+	op     sched.Op   // the choice's operation, renamed (WithReduction)
+	sleep  []*sleeper // what sleeps below it if independent of op (WithReduction)
 }
 
 // backtrack is the backtrack set of Fig. 4 and 5, by meta level; each
