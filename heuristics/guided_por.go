@@ -24,7 +24,7 @@ import (
 // short (sched.Pruner), its rest redundant. The sleep set of s itself
 // goes down too: what slept at s and is independent of t still sleeps
 // at s·t. The siblings restored before s·t do not sleep below it (the
-// backtrack set picks them in no fixed order), which keeps less than
+// backtrack set picks them in no fixed order), which prunes less than
 // Godefroid's search would, never more.
 //
 // Sleep sets prune transitions, not states: a search with them reaches
