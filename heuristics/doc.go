@@ -18,9 +18,15 @@
 // end of a path the search restores one: a meta level at random, the
 // least secondary value there (Fig. 5). A location is observed when a
 // goroutine performs a visible operation on its line, or passes the line
-// between two of its operations in the same file. States are schedule
-// prefixes restored by replaying them (see Guided for why, and its Stats
-// for the cost). Each worker of an exploration is an independent trial.
+// between two of its operations in one frame (same function, same
+// depth; Guided.observes). States are schedule prefixes restored by
+// replaying them (see Guided for why, and its Stats for the cost). Each
+// worker of an exploration is an independent trial. WithReduction adds
+// sleep sets to the backtracking (guided_por.go): a sibling s·t of the
+// greedy choice p at s keeps p asleep below it if their operations are
+// independent (sched.Dependent), so reorderings of commuting steps are
+// neither kept nor run; it is off by default, and the bench measures
+// both (examples/bench/guided_table.md).
 //
 // The locations come from mcheck.Guide, -mcheck.guide=file.go:line,...,
 // or a go test -race report (-mcheck.guide=@race.txt, ParseRaceReport);
@@ -60,12 +66,18 @@
 //     execution's seed, which differs between executions. A prefix that
 //     does not fit is abandoned where it diverges (Stats.Misfits).
 //   - A location is observed only at visible operations or between two
-//     of them in one file: a line passed inside a call to another file,
-//     or before a backward jump, is not seen.
+//     of them in one frame: a line passed inside a call, on the way out
+//     of one, or before a backward jump, is not seen.
 //   - most-blocked predicts only the goroutines a lock acquisition blocks;
 //     prefer needs the user to name go statements.
-//   - Guided backtracking has no partial-order reduction, and the state
-//     fingerprints of sched (Options.StateCaching) prune dfs only.
+//   - Guided backtracking's reduction is sleep sets only, not
+//     source-DPOR: the backtrack set is filled while the path is built,
+//     before its races are known, and a trial never explores a state's
+//     subtree fully, so source sets would have to be computed from paths
+//     the trial may never run. Siblings restored before a state
+//     are not put to sleep below it (the backtrack set has no order).
+//   - The state fingerprints of sched (Options.StateCaching) prune dfs
+//     only, and never with reduction (see sched's doc).
 //   - PFSM counts a function the interpreter runs as one step (a model
 //     such as sync.Once.Do, a native function) as cost 2, so a goal
 //     inside a callback it makes is not reached through it.

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -94,6 +96,7 @@ type Guided struct {
 	level   int   // locations of locs observed on the path (the meta level)
 	lastH   int   // the secondary value of the last successor chosen
 	lastPos map[int]srcPos
+	por     guidedPOR // sleep sets (guided_por.go), if on
 
 	stats GuidedStats
 }
@@ -107,6 +110,7 @@ type GuidedStats struct {
 	Dropped    int   // backtrack states dropped to keep the bound
 	Misfits    int   // restored prefixes that did not replay (see Guided)
 	MaxLevel   int   // the most locations of the sequence one path observed
+	Asleep     int64 // successors not kept because they slept (WithReduction)
 }
 
 var _ sched.Observer = (*Guided)(nil)
@@ -174,12 +178,19 @@ func (s *Guided) NewExecution(_ int, seed uint64) bool {
 		s.h = s.factory(s.rng.Uint64(), s.prefer)
 		s.cur, s.replay = nil, nil
 	} else {
+		if s.por.on {
+			s.por.end()
+		}
+		s.por.armed = nil
 		e, ok := s.bt.pick(s.rng)
 		switch {
 		case ok:
 			s.stats.Backtracks++
 			s.cur = e.parent.push(e.choice)
 			s.replay = s.cur.choices()
+			if s.por.on {
+				s.por.restore(e)
+			}
 		case s.bt.dropped == 0 && s.stats.Misfits == 0:
 			return false
 		default:
@@ -203,17 +214,22 @@ func (s *Guided) Begin(ex *sched.Execution) {
 		s.lastPos = map[int]srcPos{}
 	}
 	s.h.Begin(ex)
+	if s.por.on {
+		s.por.begin(ex)
+	}
 }
 
 // Performed implements sched.Observer: an operation at the next location
 // of the sequence (or a goroutine that passed it, see observes) moves the
 // path up a meta level.
 func (s *Guided) Performed(op sched.Op) {
+	if s.por.on {
+		s.por.performed(op, s.replay != nil && s.next >= len(s.replay))
+	}
 	if op.G == sched.Clock {
 		return
 	}
-	_, p := s.ex.Describe(op.G)
-	pos := parsePos(p)
+	pos := s.posOf(op.G)
 	// One move may pass several lines of plain code of the sequence, but
 	// observes a line once: a sequence that names a line twice (two
 	// goroutines' accesses there) needs two operations.
@@ -232,16 +248,65 @@ func (s *Guided) Performed(op sched.Op) {
 // sync operations, shared memory accesses, go statements) stop a
 // goroutine, so a location that is plain code (a local computation, a
 // call) is never where one is stopped; it counts as observed when the
-// goroutine's last operation and its pending one are in goal's file and
-// goal's line lies between them. That misses a location passed on the
-// way into or out of a call to another file, or back along a loop.
+// goroutine's last operation and its pending one are in one frame (the
+// same function at the same stack depth), goal's line lies between them
+// and belongs to that function's own body, not to a function literal
+// inside it. Lines of two different frames say nothing about what ran
+// between them: a goroutine that returns from a method at line 44 to its
+// caller at line 122 of the same file did not pass lines 45-121, and
+// counting them as observed moved the search up every meta level before
+// its first choice (AryList: Run's setup, returning from Add to the go
+// statements, "observed" Size, Remove and Get). The seed observes a
+// location when the state's current location is it (guided-test-meta-
+// heuristic.txt, Fig. 4 line 7, s'.current_loc() == locs.top()); the
+// same-frame rule keeps to that for locations no operation stops at. It
+// misses a location passed on the way into or out of a call, or back
+// along a loop.
 func (s *Guided) observes(g int, pos srcPos, goal Location) bool {
 	if goal.matches(pos.file, pos.line) {
 		return true
 	}
 	last, ok := s.lastPos[g]
 	return ok && last.file == pos.file && goal.inFile(pos.file) &&
-		last.line < goal.Line && goal.Line < pos.line
+		last.line < goal.Line && goal.Line < pos.line &&
+		last.fn == pos.fn && last.depth == pos.depth && ownLine(pos.fn, goal.Line)
+}
+
+// ownLine reports whether line is in fn's body and in none of the
+// function literals fn contains (their lines lie inside fn's but run in
+// frames of their own). A nil fn (no frame known) owns no line.
+func ownLine(fn *ssa.Function, line int) bool {
+	if fn == nil || fn.Syntax() == nil {
+		return false
+	}
+	in := func(f *ssa.Function) bool {
+		n := f.Syntax()
+		if n == nil {
+			return false
+		}
+		fset := f.Prog.Fset
+		return fset.Position(n.Pos()).Line <= line && line <= fset.Position(n.End()).Line
+	}
+	if !in(fn) {
+		return false
+	}
+	for _, a := range fn.AnonFuncs {
+		if in(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// posOf returns goroutine g's position: where its pending operation is,
+// and its innermost frame (function and depth).
+func (s *Guided) posOf(g int) srcPos {
+	_, p := s.ex.Describe(g)
+	pos := parsePos(p)
+	if fs := s.ex.Stack(g); len(fs) > 0 {
+		pos.fn, pos.depth = fs[len(fs)-1].Fn, len(fs)
+	}
+	return pos
 }
 
 // matches reports whether l is line of file.
@@ -257,10 +322,13 @@ func (l Location) inFile(file string) bool {
 	return n == 0 || l.File[n-1] == '/' || l.File[n-1] == '\\'
 }
 
-// srcPos is a position "file.go:12" taken apart.
+// srcPos is a position "file.go:12" taken apart, with the frame it is
+// in when known (Guided.posOf).
 type srcPos struct {
-	file string
-	line int
+	file  string
+	line  int
+	fn    *ssa.Function // the innermost frame's function, or nil
+	depth int           // the number of frames
 }
 
 func parsePos(p string) srcPos {
@@ -296,6 +364,7 @@ func (s *Guided) replaying() (int, bool) {
 // the part of the prefix taken.
 func (s *Guided) misfit() {
 	s.stats.Misfits++
+	s.por.armed = nil
 	for s.cur != nil && s.cur.depth > s.next-1 {
 		s.cur = s.cur.parent
 	}
@@ -332,6 +401,12 @@ func (a successor) better(b successor) bool {
 // other successor states are added to the backtrack set"; its pseudocode
 // adds only the hStates).
 func (s *Guided) NextGoroutine(enabled []int, current int) int {
+	var now []sched.Op
+	if s.por.on {
+		// Name the state's objects whether replaying or not: names are
+		// a function of the prefix only if every state is named alike.
+		now = s.por.observe()
+	}
 	if c, ok := s.replaying(); ok {
 		if slices.Contains(enabled, c) {
 			return c
@@ -339,14 +414,25 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 		s.misfit()
 	}
 	s.stats.Choices++
+	if s.por.on {
+		awake := slices.DeleteFunc(slices.Clone(enabled), s.por.asleep)
+		s.stats.Asleep += int64(len(enabled) - len(awake))
+		if len(awake) == 0 {
+			// Every goroutine that can move sleeps: the rest of the
+			// execution is redundant (Pruned stops it).
+			s.por.pruned = true
+			s.cur = s.cur.push(enabled[0])
+			return enabled[0]
+		}
+		enabled = awake
+	}
 	goal := s.goal()
 	succ := make([]successor, len(enabled))
 	best := 0
 	for i, g := range enabled {
 		lv := s.level
 		if g != sched.Clock && s.level < len(s.locs) {
-			_, p := s.ex.Describe(g)
-			if s.observes(g, parsePos(p), s.locs[s.level]) {
+			if s.observes(g, s.posOf(g), s.locs[s.level]) {
 				lv++
 			}
 		}
@@ -355,9 +441,17 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 			best = i
 		}
 	}
+	var sleep []*sleeper
+	if s.por.on {
+		sleep = s.por.choose(now, succ[best].g)
+	}
 	for i, x := range succ {
 		if i != best {
-			s.keep(entry{parent: s.cur, choice: x.g, level: x.level, h: x.h, key: x.key})
+			e := entry{parent: s.cur, choice: x.g, level: x.level, h: x.h, key: x.key}
+			if s.por.on {
+				e.op, e.sleep = opOf(now, x.g), sleep
+			}
+			s.keep(e)
 		}
 	}
 	s.lastH = succ[best].h
@@ -410,6 +504,8 @@ type entry struct {
 	level  int
 	h      int
 	key    uint64
+	op     sched.Op   // the choice's operation, renamed (WithReduction)
+	sleep  []*sleeper // what sleeps below it if independent of op (WithReduction)
 }
 
 // backtrack is the backtrack set of Fig. 4 and 5, by meta level; each

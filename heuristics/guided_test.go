@@ -1,8 +1,15 @@
 package heuristics
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"math/rand/v2"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
@@ -120,24 +127,57 @@ func TestGuidedBacktrackBound(t *testing.T) {
 
 // A location of plain code (no visible operation on its line) counts as
 // observed when a goroutine's last operation and its pending one enclose
-// it in the same file; an operation at the location itself counts too.
+// it in one frame; an operation at the location itself counts too. Lines
+// enclosed by positions of two different frames (a return from a callee
+// to its caller), or lines of a function literal, are not passed.
 func TestGuidedObservesPlainCode(t *testing.T) {
-	g := NewGuided(nil, Heuristics["random"], nil, 0)
-	g.lastPos = map[int]srcPos{3: {"main.go", 20}}
-	goal := Location{"pkg/main.go", 22}
+	const src = `package p
+
+func f(c chan int) {
+	c <- 1
+	x := 2
+	_ = x
+	go func() {
+		c <- 3
+	}()
+	c <- 4
+}
+
+func g(c chan int) {
+	c <- 5
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "main.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{file}, ssa.BuilderMode(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, g := pkg.Func("f"), pkg.Func("g")
+	gd := NewGuided(nil, Heuristics["random"], nil, 0)
+	gd.lastPos = map[int]srcPos{3: {"main.go", 4, f, 1}, 5: {"main.go", 4, f, 1}}
 	for _, c := range []struct {
 		g    int
 		pos  srcPos
+		goal int
 		want bool
 	}{
-		{3, srcPos{"main.go", 25}, true},  // passed line 22
-		{3, srcPos{"main.go", 22}, true},  // at it
-		{3, srcPos{"main.go", 21}, false}, // not yet
-		{3, srcPos{"other.go", 25}, false},
-		{4, srcPos{"main.go", 25}, false}, // no last operation known
+		{3, srcPos{"main.go", 10, f, 1}, 5, true},  // passed line 5
+		{3, srcPos{"main.go", 5, f, 1}, 5, true},   // at it
+		{3, srcPos{"main.go", 5, nil, 0}, 5, true}, // at it, frame unknown
+		{3, srcPos{"main.go", 4, f, 1}, 5, false},  // not yet
+		{3, srcPos{"other.go", 10, f, 1}, 5, false},
+		{4, srcPos{"main.go", 10, f, 1}, 5, false}, // no last operation known
+		{3, srcPos{"main.go", 14, g, 1}, 5, false}, // another function
+		{3, srcPos{"main.go", 10, f, 2}, 5, false}, // another frame of f
+		{3, srcPos{"main.go", 10, f, 1}, 8, false}, // the literal's line
 	} {
-		if got := g.observes(c.g, c.pos, goal); got != c.want {
-			t.Errorf("goroutine %d at %v: observes %v, want %v", c.g, c.pos, got, c.want)
+		goal := Location{"pkg/main.go", c.goal}
+		if got := gd.observes(c.g, c.pos, goal); got != c.want {
+			t.Errorf("goroutine %d at %s:%d (depth %d): observes line %d %v, want %v", c.g, c.pos.file, c.pos.line, c.pos.depth, c.goal, got, c.want)
 		}
 	}
 	if (Location{"xmain.go", 22}).matches("main.go", 22) {

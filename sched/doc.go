@@ -116,16 +116,33 @@
 //   - State caching is not combined with partial-order reduction, and it
 //     matches states without their happens-before history (a race only
 //     one history leads to can be missed). Machine.Fingerprint, which
-//     Report.States counts, still abstracts the heap away.
+//     Report.States counts, still abstracts the heap away. The naive
+//     combination is unsound in two ways (Yang, Chen, Gopalakrishnan and
+//     Kirby, "Efficient Stateful Dynamic Partial Order Reduction", SPIN
+//     2008). Sleep sets: a state first reached with sleep set Z1 had the
+//     sleeping goroutines' successors left out; cut short when reached
+//     again with a smaller Z2, the successors of Z1 \ Z2 are never run
+//     (Godefroid's fix: keep Z1 with the state and explore Z1 \ Z2 on
+//     the second visit). DPOR: dfs adds backtrack points from the races
+//     of whole executions (dpor.go); an execution cut at a visited state
+//     has no suffix, so the races between its events before the cut and
+//     the events after the state (run on the first visit, under another
+//     prefix) are never seen, and backtrack points before the cut are
+//     missing. Yang et al. keep a graph of the visible operations run
+//     from each visited state and compute those races from it when a
+//     state is matched. Neither is built: the hash would have to be
+//     stored with a sleep set per state and the graph's events with
+//     their renamed accesses (objnames.go), and a test against the full
+//     search would have to show both on the fixtures of dpor_test.go.
 //   - Weak memory: executions are sequentially consistent, so bugs that
 //     need a reordering by the compiler or the processor are not found
 //     (data races, which they require, are).
 //   - Happens-before is coarser than Go's memory model for some channel
 //     patterns: a race can be missed there, never invented.
 //   - Restarts and guided heuristics are not strategies of this package:
-//     package restarts wraps explorations, and the guided search of
-//     package heuristics (not built yet) is to be written on the strategy
-//     surface above.
+//     package restarts wraps explorations, and the guided searches of
+//     package heuristics are written on the strategy surface above
+//     (ObjectNames lets them compare operations across executions).
 //   - A token is tied to the program and the version of the code it was
 //     made for; it does not name them (the check layer does).
 package sched

@@ -72,3 +72,22 @@ func (o *objectNames) op(op Op) Op {
 
 // pending returns goroutine id's pending operation, renamed.
 func (o *objectNames) pending(id int) Op { return o.op(o.ex.Pending(id)) }
+
+// ObjectNames gives the objects of an execution's operations names that
+// are equal in every execution that shares the schedule prefix (see
+// objectNames), for a strategy outside this package that keeps
+// operations across executions (guided test's sleep sets). Call State
+// in every state it looks at, in the same way whether it replays a
+// prefix or chooses, so that the names depend on the prefix alone.
+type ObjectNames struct{ o objectNames }
+
+// Begin starts naming the objects of ex afresh.
+func (n *ObjectNames) Begin(ex *Execution) { n.o.begin(ex) }
+
+// State names the objects of every pending operation in the state after
+// steps steps (once per state) and returns those operations, renamed,
+// by goroutine id (index 0 unused), and whether the state was new.
+func (n *ObjectNames) State(steps int) ([]Op, bool) { return n.o.state(steps) }
+
+// Op returns op with its objects renamed; name them first with State.
+func (n *ObjectNames) Op(op Op) Op { return n.o.op(op) }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcheck-dev/mcheck/heuristics"
 	"github.com/mcheck-dev/mcheck/internal/checktest"
 	"github.com/mcheck-dev/mcheck/sched"
 )
@@ -43,4 +44,33 @@ func TestFixedTwinIsClean(t *testing.T) {
 		t.Fatalf("%+v %v", rep, err)
 	}
 	t.Logf("AryList(1,2) fixed: explored all %d schedules with at most 2 preemptions", rep.Executions)
+}
+
+// TestGuidedFindsIndexPanic: guided test with PFSM along AddAll's Size,
+// a Remove and AddAll's Get (the bench's AryList(1,10) sequence) finds
+// the panic on its first few paths. It took hundreds of thousands of
+// steps when returning from Add to Run's go statements counted as
+// passing every line in between, so that the setup "observed" the whole
+// sequence before the first choice (heuristics.Guided.observes).
+func TestGuidedFindsIndexPanic(t *testing.T) {
+	var locs []heuristics.Location
+	for _, s := range []string{"arylist.go:60", "arylist.go:52", "arylist.go:68"} {
+		l, err := heuristics.ParseLocation(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		locs = append(locs, l)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		o := sched.Options{Seed: seed, Executions: 20, Workers: 1, Strategy: "guided-pfsm", Custom: func() sched.Strategy {
+			return heuristics.NewGuided(locs, heuristics.Heuristics["pfsm"], nil, 0)
+		}}
+		rep, err := checktest.Explore(aryList10, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := rep.Failure; f == nil || f.Kind != sched.Panic {
+			t.Fatalf("seed %d: no index panic in %d executions (%v)", seed, rep.Executions, f)
+		}
+	}
 }

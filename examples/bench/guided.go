@@ -76,7 +76,7 @@ func guidedWith(h string) func(guidedModel, *sched.Options, bool) {
 		locs, prefer := mustLocations(m.guide), mustLocations(m.prefer)
 		o.Strategy = "guided-" + h
 		o.Custom = func() sched.Strategy {
-			g := heuristics.NewGuided(locs, heuristics.Heuristics[h], prefer, 0)
+			g := heuristics.NewGuided(locs, heuristics.Heuristics[h], prefer, 0).WithReduction(guidedReduce)
 			if record {
 				guidedTrials.add(g)
 			}
@@ -96,6 +96,10 @@ func mustLocations(specs []string) []heuristics.Location {
 	}
 	return locs
 }
+
+// guidedReduce turns on the sleep sets of guided test's backtracking
+// (heuristics/guided_por.go), flag -reduce.
+var guidedReduce bool
 
 // guidedTrials collects the guided trials of a row, for the cost of
 // restoring states by replay.
@@ -134,6 +138,7 @@ func guidedMain(args []string) {
 	par := fs.Int("par", 2, "trials run in parallel")
 	only := fs.String("only", "", "only models whose name contains this")
 	search := fs.String("search", "", "only searches whose name contains this")
+	fs.BoolVar(&guidedReduce, "reduce", false, "guided test with sleep sets in its backtracking (heuristics/guided_por.go)")
 	fs.Parse(args)
 	fmt.Println("| model | search | trials | found | error density | min steps | avg steps | max steps | avg time |")
 	fmt.Println("|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -241,6 +246,7 @@ func replayRow(model, search string, locations int, gs []*heuristics.Guided) str
 		st.Choices += x.Choices
 		st.Dropped += x.Dropped
 		st.MaxLevel = max(st.MaxLevel, x.MaxLevel)
+		st.Asleep += x.Asleep
 	}
 	share := 0.0
 	if t := st.Replayed + st.Choices; t > 0 {
