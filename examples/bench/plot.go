@@ -136,8 +136,8 @@ type figure struct {
 
 // pick returns a dots function that reads, from every table that has
 // the columns cat, series and value and whose heading contains heading,
-// value by cat and series ("" cat: a constant category). label spells a
-// row's category.
+// value by cat and series; cells without a positive number are
+// skipped.
 func pick(heading, cat, series, value string) func([]mdTable) (*dots, error) {
 	return func(tables []mdTable) (*dots, error) {
 		d := &dots{val: map[[2]string]float64{}}
