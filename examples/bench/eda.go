@@ -51,7 +51,8 @@ func edaMain(args []string) {
 	warmRuns := fs.Int("warmruns", 10, "runs of the warm start, cold and warm each")
 	out := fs.String("out", "examples/bench", "directory of eda_table.md (or -md) and eda_fig4.svg/.png")
 	md := fs.String("md", "eda_table.md", "name of the markdown file in -out")
-	figLog := fs.String("figlog", "", "comma-separated progress logs (standard error) of earlier runs: draw Figure 4 from their figure lines instead of running")
+	figLog := fs.String("figlog", "", "comma-separated progress logs (standard error) of earlier runs: draw Figure 4 from their EDA runs instead of running")
+	figFrom := fs.Int("figfrom", 1, "first seed of Figure 4's runs (to add runs to logged ones)")
 	fs.Parse(args)
 	execCap = *capE
 	if *baseRuns == 0 {
@@ -66,9 +67,9 @@ func edaMain(args []string) {
 	}
 	switch sizes := parseSizes(*fig); {
 	case *figLog != "":
-		edaFigure(&doc, sizes, *figRuns, *capT, *out, readFigLogs(strings.Split(*figLog, ",")))
+		edaFigure(&doc, sizes, 1, *figRuns, *capT, *out, readFigLogs(strings.Split(*figLog, ",")))
 	case len(sizes) > 0:
-		edaFigure(&doc, sizes, *figRuns, *capT, *out, nil)
+		edaFigure(&doc, sizes, *figFrom, *figRuns, *capT, *out, nil)
 	}
 	if small, large, ok := strings.Cut(*warm, ":"); ok {
 		s, _ := strconv.Atoi(small)
@@ -249,12 +250,13 @@ func extreme(rs []edaRun, pick func(a, b float64) float64) string {
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
 
-// edaFigure runs the EDA runs times per size and draws Figure 4:
+// edaFigure runs the EDA runs times per size (seeds from, from+1, ...)
+// and draws Figure 4:
 // boxplots of the executions (paths evaluated) to the deadlock against
 // the philosophers, as SVG and PNG.
 // With logged runs (readFigLogs) it draws them instead of running: the
 // sizes are the logged ones, and runs is the most runs of a size.
-func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out string, logged map[int][]edaRun) {
+func edaFigure(doc *bytes.Buffer, sizes []int, from, runs int, capT time.Duration, out string, logged map[int][]edaRun) {
 	if logged != nil {
 		sizes, runs = slices.Sorted(maps.Keys(logged)), 0
 		for _, rs := range logged {
@@ -277,7 +279,7 @@ func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out
 		rs := logged[n]
 		if logged == nil {
 			target := diningPhil(n)
-			for seed := 1; seed <= runs; seed++ {
+			for seed := from; seed < from+runs; seed++ {
 				r := runOnce(target, "eda", uint64(seed), capT, nil)
 				fmt.Fprintf(os.Stderr, "figure: DiningPhil(%d) eda seed %d: found %v, %d executions, %v\n", n, seed, r.found, r.executions, r.elapsed)
 				rs = append(rs, r)
@@ -375,12 +377,17 @@ func edaWarm(doc *bytes.Buffer, small, large, runs int, capT time.Duration) {
 	doc.WriteString("\n")
 }
 
-// readFigLogs reads the figure lines of progress logs ("figure:
-// DiningPhil(16) eda seed 3: found true, 2693 executions, 8.499s"), by
-// number of philosophers; a seed logged twice counts once.
+// readFigLogs reads the EDA runs of progress logs, by number of
+// philosophers: Figure 4's lines ("figure: DiningPhil(16) eda seed 3:
+// found true, 2693 executions, 8.499s"), Table I's EDA lines (the same
+// without "figure: ") and the warm start's cold lines ("warm:
+// DiningPhil(32) cold seed 3: ..."), all the same search from a blank
+// model; a size and seed logged twice counts once, as found if one of
+// them found it (the search is deterministic: only the time and the
+// budget differ).
 func readFigLogs(files []string) map[int][]edaRun {
 	runs := map[int][]edaRun{}
-	seen := map[[2]int]bool{}
+	seen := map[[2]int]int{} // index in runs[n]
 	for _, file := range files {
 		b, err := os.ReadFile(file)
 		if err != nil {
@@ -388,16 +395,25 @@ func readFigLogs(files []string) map[int][]edaRun {
 		}
 		for line := range strings.Lines(string(b)) {
 			var n, seed, execs int
-			var found, took string
-			if _, err := fmt.Sscanf(line, "figure: DiningPhil(%d) eda seed %d: found %s %d executions, %s", &n, &seed, &found, &execs, &took); err != nil {
+			var alg, found, took string
+			line = strings.TrimPrefix(strings.TrimPrefix(line, "figure: "), "warm: ")
+			if _, err := fmt.Sscanf(line, "DiningPhil(%d) %s seed %d: found %s %d executions, %s", &n, &alg, &seed, &found, &execs, &took); err != nil || alg != "eda" && alg != "cold" {
 				continue
 			}
 			d, err := time.ParseDuration(strings.TrimSpace(took))
-			if err != nil || seen[[2]int{n, seed}] {
+			if err != nil {
 				continue
 			}
-			seen[[2]int{n, seed}] = true
-			runs[n] = append(runs[n], edaRun{found: found == "true,", executions: execs, elapsed: d})
+			r := edaRun{found: found == "true,", executions: execs, elapsed: d}
+			k := [2]int{n, seed}
+			if i, ok := seen[k]; ok {
+				if r.found && !runs[n][i].found {
+					runs[n][i] = r // a run with a larger budget found it
+				}
+				continue
+			}
+			seen[k] = len(runs[n])
+			runs[n] = append(runs[n], r)
 		}
 	}
 	return runs
