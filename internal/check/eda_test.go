@@ -118,10 +118,10 @@ func TestPortfolioTurnsToEDA(t *testing.T) {
 func TestComponentEDAModelKept(t *testing.T) {
 	t.Parallel()
 	const dir, pkg = "testdata/queue", "github.com/mcheck-dev/mcheck/internal/check/testdata/queue"
-	check := func(test string, corpus Corpus, workers, execs int) (*ComponentReport, []byte) {
+	run := func(strategy, test string, corpus Corpus, workers, execs int) *ComponentReport {
 		t.Helper()
 		var c Config
-		c.Strategy, c.Seed, c.Executions, c.Workers = "eda", 3, execs, workers
+		c.Strategy, c.Seed, c.Executions, c.Workers = strategy, 3, execs, workers
 		id := ID{pkg, test}
 		target, err := LoadTest(dir, id, nil)
 		if err != nil {
@@ -131,6 +131,11 @@ func TestComponentEDAModelKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		return rep
+	}
+	check := func(test string, corpus Corpus, workers, execs int) (*ComponentReport, []byte) {
+		t.Helper()
+		rep := run("eda", test, corpus, workers, execs)
 		b, err := os.ReadFile(filepath.Join(string(corpus), ModelFile))
 		if err != nil {
 			t.Fatalf("%s: no model saved: %v", test, err)
@@ -149,6 +154,15 @@ func TestComponentEDAModelKept(t *testing.T) {
 	_, m3 := check("TestQueue", Corpus(t.TempDir()), 3, 1500)
 	if !bytes.Equal(m1, m3) {
 		t.Errorf("the model saved with 3 workers is not the one saved with 1")
+	}
+	// The default portfolio runs the EDA in attempts after the first, but
+	// keeps its model only with a bug, as Run's.
+	clean := Corpus(t.TempDir())
+	if rep := run("", "TestQueue", clean, 2, 1500); rep.Failure != nil || rep.Attempts < 3 {
+		t.Fatalf("clean queue, portfolio: %d attempts, %v", rep.Attempts, rep.Failure)
+	}
+	if _, err := os.Stat(filepath.Join(string(clean), ModelFile)); err == nil {
+		t.Errorf("the portfolio saved a model without a bug")
 	}
 	// The next check starts from the saved model: it learns another one.
 	corpus := Corpus(t.TempDir())
