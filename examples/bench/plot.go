@@ -132,6 +132,7 @@ type figure struct {
 	name, table string // the picture's file name (without extension), the markdown file it reads
 	title, x    string
 	dots        func([]mdTable) (*dots, error)
+	heat        bool // a grid of the values (from 0 to 1), series across, categories down
 }
 
 // pick returns a dots function that reads, from every table that has
@@ -139,6 +140,11 @@ type figure struct {
 // value by cat and series; cells without a positive number are
 // skipped.
 func pick(heading, cat, series, value string) func([]mdTable) (*dots, error) {
+	return pickFrom(heading, cat, series, value, 1e-300)
+}
+
+// pickFrom is pick keeping the values of at least least.
+func pickFrom(heading, cat, series, value string, least float64) func([]mdTable) (*dots, error) {
 	return func(tables []mdTable) (*dots, error) {
 		d := &dots{val: map[[2]string]float64{}}
 		for _, t := range tables {
@@ -150,7 +156,7 @@ func pick(heading, cat, series, value string) func([]mdTable) (*dots, error) {
 				if len(r) <= max(c, s, v) {
 					continue
 				}
-				if x, ok := number(r[v]); ok && x > 0 {
+				if x, ok := number(r[v]); ok && x >= least {
 					d.add(r[c], r[s], x)
 				}
 			}
@@ -165,18 +171,23 @@ func pick(heading, cat, series, value string) func([]mdTable) (*dots, error) {
 // figures are the pictures of the bench tables.
 var figures = []figure{
 	{"restarts_executions", "restarts_table.md", "Component restarts (seed Table 6): executions to the bug", "executions to the bug (mean of the runs, log scale)",
-		pick("", "environment", "component", "executions")},
+		pick("", "environment", "component", "executions"), false},
 	{"protocols_races", "protocols_table.md", "Reduced parallelism, Table 2: races", "executions to the error (mean of the runs that found it, log scale)",
-		pick("Table 2", "environment", "component", "executions to error")},
+		pick("Table 2", "environment", "component", "executions to error"), false},
 	{"protocols_deadlocks", "protocols_table.md", "Reduced parallelism, Table 3: deadlocks", "executions to the error (mean of the runs that found it, log scale)",
-		pick("Table 3", "environment", "component", "executions to error")},
+		pick("Table 3", "environment", "component", "executions to error"), false},
 	{"guided_steps", "guided_table.md", "Guided test (seed Tables 1 and 2): steps to the bug", "steps to the bug (mean of the trials that found it, log scale)",
-		pick("", "model", "search", "avg steps")},
+		pick("", "model", "search", "avg steps"), false},
+	{"guided_density", "guided_table.md", "Guided test (seed Table 1): error density, the share of trials that found the bug", "",
+		pickFrom("", "model", "search", "error density", 0), true},
 }
 
-// save draws d as a horizontal dot plot: the categories top to bottom,
-// the values along a log axis.
+// save draws d as f says: a horizontal dot plot, the categories top to
+// bottom and the values along a log axis, or a grid.
 func (d *dots) save(f figure, file string) error {
+	if f.heat {
+		return d.saveHeat(f, file)
+	}
 	p := plot.New()
 	p.Title.Text = f.title
 	p.X.Label.Text = f.x
@@ -216,14 +227,14 @@ func (d *dots) save(f figure, file string) error {
 	return saveMargin(p, 9*vg.Inch, h, file)
 }
 
-// saveMargin saves p like p.Save, with a margin on the left: plot cuts
+// saveMargin saves p like p.Save, with margins left and right: plot cuts
 // the first letters of long category names at the edge.
 func saveMargin(p *plot.Plot, w, h vg.Length, file string) error {
 	c, err := draw.NewFormattedCanvas(w, h, strings.TrimPrefix(filepath.Ext(file), "."))
 	if err != nil {
 		return err
 	}
-	p.Draw(draw.Crop(draw.New(c), vg.Points(8), 0, 0, 0))
+	p.Draw(draw.Crop(draw.New(c), vg.Points(8), -vg.Points(8), 0, 0))
 	f, err := os.Create(file)
 	if err != nil {
 		return err
@@ -244,4 +255,70 @@ func seriesColor(j int) color.Color {
 	}
 	r, g, b, _ := c.RGBA()
 	return color.RGBA{R: uint8(r>>8)/2 + 100, G: uint8(g>>8)/2 + 100, B: uint8(b>>8)/2 + 100, A: 255}
+}
+
+// grid is d as a plotter.GridXYZ: column c a series, row r a category
+// (the first at the top); NaN where d has no value.
+type grid struct{ *dots }
+
+func (g grid) Dims() (int, int) { return len(g.series), len(g.cats) }
+func (g grid) X(c int) float64  { return float64(c) }
+func (g grid) Y(r int) float64  { return float64(r) }
+func (g grid) Z(c, r int) float64 {
+	if v, ok := g.val[[2]string{g.cats[len(g.cats)-1-r], g.series[c]}]; ok {
+		return v
+	}
+	return math.NaN()
+}
+
+// ramp is a palette from near white to green.
+type ramp []color.Color
+
+func (r ramp) Colors() []color.Color { return r }
+
+// saveHeat draws d as a grid of its values, from 0 to 1, each written in
+// its cell.
+func (d *dots) saveHeat(f figure, file string) error {
+	var pal ramp
+	for i := range 11 {
+		t := float64(i) / 10
+		pal = append(pal, color.RGBA{R: uint8(250 - 150*t), G: uint8(250 - 60*t), B: uint8(250 - 150*t), A: 255})
+	}
+	g := grid{d}
+	h := plotter.NewHeatMap(g, pal)
+	h.Min, h.Max = 0, 1
+	h.NaN = color.White
+	p := plot.New()
+	p.Title.Text = f.title
+	p.Add(h)
+	var lbl plotter.XYLabels
+	cols, rows := g.Dims()
+	for c := range cols {
+		for r := range rows {
+			if v := g.Z(c, r); !math.IsNaN(v) {
+				lbl.XYs = append(lbl.XYs, plotter.XY{X: g.X(c), Y: g.Y(r)})
+				lbl.Labels = append(lbl.Labels, strconv.FormatFloat(v, 'f', 2, 64))
+			}
+		}
+	}
+	labels, err := plotter.NewLabels(lbl)
+	if err != nil {
+		return err
+	}
+	for i := range labels.TextStyle {
+		labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = draw.XCenter, draw.YCenter
+		labels.TextStyle[i].Font.Size = vg.Points(9)
+	}
+	p.Add(labels)
+	names := slices.Clone(d.cats)
+	slices.Reverse(names)
+	p.NominalX(d.series...)
+	p.NominalY(names...)
+	p.X.Min, p.X.Max = -0.5, float64(cols)-0.5
+	p.Y.Min, p.Y.Max = -0.5, float64(rows)-0.5
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
+	p.X.Tick.Label.Font.Size = vg.Points(9)
+	p.Y.Tick.Label.Font.Size = vg.Points(9)
+	return saveMargin(p, vg.Length(cols)*0.8*vg.Inch+1.8*vg.Inch, vg.Length(rows)*0.32*vg.Inch+1.6*vg.Inch, file)
 }

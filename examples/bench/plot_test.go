@@ -8,8 +8,9 @@ import (
 )
 
 // TestPickReadsTables: the plot reads the value column by name from the
-// tables under the heading asked for, skips cells without a number, and
-// a later table's row replaces an earlier one's.
+// tables under the heading asked for, skips cells without a number (and
+// zeros, unless asked), a later table's row replaces an earlier one's,
+// and both kinds of picture are drawn.
 func TestPickReadsTables(t *testing.T) {
 	md := `# Bench
 
@@ -26,7 +27,7 @@ func TestPickReadsTables(t *testing.T) {
 |---|---|---:|---:|
 | pessimistic | parallel prefixes | does not apply | |
 | pessimistic | random environments, restarts | 10/10 | 107 ± 39 |
-| pessimistic | sensitive composition | 0/10 | - |
+| pessimistic | sensitive composition | 0/10 | 0 |
 
 ## Later
 
@@ -60,7 +61,17 @@ func TestPickReadsTables(t *testing.T) {
 	if _, err := pick("Table 9", "environment", "component", "executions to error")(tables); err == nil {
 		t.Errorf("no error for a heading that is not there")
 	}
-	if err := d.save(figure{title: "t", x: "x"}, filepath.Join(t.TempDir(), "t.png")); err != nil {
-		t.Error(err)
+	for _, heat := range []bool{false, true} {
+		if err := d.save(figure{title: "t", x: "x", heat: heat}, filepath.Join(t.TempDir(), "t.png")); err != nil {
+			t.Error(err)
+		}
+	}
+	// Zeros count where a table's zero is a measurement (error density).
+	d, err = pickFrom("", "environment", "component", "executions to error", 0)(tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := d.val[[2]string{"sensitive composition", "pessimistic"}]; !ok || v != 0 || len(d.val) != 4 {
+		t.Errorf("with zeros: %v", d.val)
 	}
 }
