@@ -190,8 +190,12 @@ func TestComponentEDAModelKept(t *testing.T) {
 		if err := os.WriteFile(file, []byte(tc.model), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if rep, _ := check("TestQueue", corpus, 2, 600); !strings.Contains(rep.Note, tc.note) {
+		rep, _ := check("TestQueue", corpus, 2, 600)
+		if !strings.Contains(rep.Note, tc.note) {
 			t.Errorf("model %s: note %q, want %q", tc.model, rep.Note, tc.note)
+		}
+		if text := (&Result{Component: rep}).Text(); !strings.Contains(text, "mcheck: "+rep.Note+"\n") {
+			t.Errorf("the report does not print the note:\n%s", text)
 		}
 	}
 }
