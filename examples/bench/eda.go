@@ -310,12 +310,35 @@ func edaFigure(doc *bytes.Buffer, sizes []int, from, runs int, capT time.Duratio
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(len(sizes))-0.5 // room for the first and last boxes
 	p.Y.Min = 0
+	p.Y.Tick.Marker = thousands{}
 	doc.WriteString("\n")
 	for _, ext := range []string{"svg", "png"} {
 		if err := p.Save(6*vg.Inch, 4*vg.Inch, filepath.Join(out, "eda_fig4."+ext)); err != nil {
 			fatal(err)
 		}
 	}
+}
+
+// thousands marks an axis of counts every 1,000 to 10,000, labelled as
+// whole numbers, with minor ticks between.
+type thousands struct{}
+
+func (thousands) Ticks(lo, hi float64) []plot.Tick {
+	step := 1000.0
+	for hi/step > 8 {
+		step *= 2.5
+		if hi/step > 8 {
+			step *= 2
+		}
+	}
+	var ts []plot.Tick
+	for x := math.Ceil(lo/step) * step; x <= hi; x += step {
+		ts = append(ts, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', 0, 64)})
+		if x+step/2 <= hi {
+			ts = append(ts, plot.Tick{Value: x + step/2})
+		}
+	}
+	return ts
 }
 
 func mean(xs []float64) float64 {

@@ -62,3 +62,22 @@ func TestWilcoxon(t *testing.T) {
 		t.Errorf("equal samples: p = %v", p)
 	}
 }
+
+// TestThousands: Figure 4's axis is labelled in whole numbers at a round
+// step, at most eight labels, with a minor tick between.
+func TestThousands(t *testing.T) {
+	for _, hi := range []float64{900, 4000, 30000, 250000} {
+		var labels []string
+		for _, tk := range (thousands{}).Ticks(0, hi) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if len(labels) < 1 || len(labels) > 9 || labels[0] != "0" {
+			t.Errorf("0 to %v: %v", hi, labels)
+		}
+	}
+	if got := (thousands{}).Ticks(0, 30000); got[2].Label != "5000" || got[1].Label != "" || got[1].Value != 2500 {
+		t.Errorf("0 to 30000: %v", got[:3])
+	}
+}
