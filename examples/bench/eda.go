@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"flag"
 	"fmt"
 	"image/color"
@@ -47,11 +48,12 @@ func edaMain(args []string) {
 	capE := fs.Int("capexec", 0, "execution budget of each run besides -cap (0: none), a budget that does not depend on the machine's load")
 	table := fs.String("table", "4,8,12,16", "philosophers of Table I's rows (none: skip)")
 	fig := fs.String("fig", "4,8,12,16,20,24,28,32,36,40", "philosophers of Figure 4 (none: skip)")
-	warm := fs.String("warm", "8:32", "small:large: the warm start, the model of the small instance on the large one (none: skip)")
+	warm := fs.String("warm", "8,16:32", "small,...:large: the warm start, the model of each small instance on the large one (none: skip)")
 	warmRuns := fs.Int("warmruns", 10, "runs of the warm start, cold and warm each")
 	out := fs.String("out", "examples/bench", "directory of eda_table.md (or -md) and eda_fig4.svg/.png")
 	md := fs.String("md", "eda_table.md", "name of the markdown file in -out")
-	figLog := fs.String("figlog", "", "comma-separated progress logs (standard error) of earlier runs: draw Figure 4 from their figure lines instead of running")
+	figLog := fs.String("figlog", "", "comma-separated progress logs (standard error) of earlier runs: draw Figure 4 from their EDA runs instead of running")
+	figFrom := fs.Int("figfrom", 1, "first seed of Figure 4's runs (to add runs to logged ones)")
 	fs.Parse(args)
 	execCap = *capE
 	if *baseRuns == 0 {
@@ -66,14 +68,13 @@ func edaMain(args []string) {
 	}
 	switch sizes := parseSizes(*fig); {
 	case *figLog != "":
-		edaFigure(&doc, sizes, *figRuns, *capT, *out, readFigLogs(strings.Split(*figLog, ",")))
+		edaFigure(&doc, sizes, 1, *figRuns, *capT, *out, readFigLogs(strings.Split(*figLog, ",")))
 	case len(sizes) > 0:
-		edaFigure(&doc, sizes, *figRuns, *capT, *out, nil)
+		edaFigure(&doc, sizes, *figFrom, *figRuns, *capT, *out, nil)
 	}
 	if small, large, ok := strings.Cut(*warm, ":"); ok {
-		s, _ := strconv.Atoi(small)
 		l, _ := strconv.Atoi(large)
-		edaWarm(&doc, s, l, *warmRuns, *capT)
+		edaWarm(&doc, parseSizes(small), l, *warmRuns, *capT)
 	}
 	os.Stdout.Write(doc.Bytes())
 	if err := os.WriteFile(filepath.Join(*out, *md), doc.Bytes(), 0o644); err != nil {
@@ -249,12 +250,13 @@ func extreme(rs []edaRun, pick func(a, b float64) float64) string {
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
 
-// edaFigure runs the EDA runs times per size and draws Figure 4:
+// edaFigure runs the EDA runs times per size (seeds from, from+1, ...)
+// and draws Figure 4:
 // boxplots of the executions (paths evaluated) to the deadlock against
 // the philosophers, as SVG and PNG.
 // With logged runs (readFigLogs) it draws them instead of running: the
 // sizes are the logged ones, and runs is the most runs of a size.
-func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out string, logged map[int][]edaRun) {
+func edaFigure(doc *bytes.Buffer, sizes []int, from, runs int, capT time.Duration, out string, logged map[int][]edaRun) {
 	if logged != nil {
 		sizes, runs = slices.Sorted(maps.Keys(logged)), 0
 		for _, rs := range logged {
@@ -277,7 +279,7 @@ func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out
 		rs := logged[n]
 		if logged == nil {
 			target := diningPhil(n)
-			for seed := 1; seed <= runs; seed++ {
+			for seed := from; seed < from+runs; seed++ {
 				r := runOnce(target, "eda", uint64(seed), capT, nil)
 				fmt.Fprintf(os.Stderr, "figure: DiningPhil(%d) eda seed %d: found %v, %d executions, %v\n", n, seed, r.found, r.executions, r.elapsed)
 				rs = append(rs, r)
@@ -308,12 +310,35 @@ func edaFigure(doc *bytes.Buffer, sizes []int, runs int, capT time.Duration, out
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(len(sizes))-0.5 // room for the first and last boxes
 	p.Y.Min = 0
+	p.Y.Tick.Marker = thousands{}
 	doc.WriteString("\n")
 	for _, ext := range []string{"svg", "png"} {
 		if err := p.Save(6*vg.Inch, 4*vg.Inch, filepath.Join(out, "eda_fig4."+ext)); err != nil {
 			fatal(err)
 		}
 	}
+}
+
+// thousands marks an axis of counts every 1,000 to 10,000, labelled as
+// whole numbers, with minor ticks between.
+type thousands struct{}
+
+func (thousands) Ticks(lo, hi float64) []plot.Tick {
+	step := 1000.0
+	for hi/step > 8 {
+		step *= 2.5
+		if hi/step > 8 {
+			step *= 2
+		}
+	}
+	var ts []plot.Tick
+	for x := math.Ceil(lo/step) * step; x <= hi; x += step {
+		ts = append(ts, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', 0, 64)})
+		if x+step/2 <= hi {
+			ts = append(ts, plot.Tick{Value: x + step/2})
+		}
+	}
+	return ts
 }
 
 func mean(xs []float64) float64 {
@@ -324,63 +349,132 @@ func mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
-// edaWarm learns a model on the small instance (the model the search
+// edaWarm learns a model on each small instance (the model the search
 // that found its deadlock would save) and compares, on the large one,
-// the executions to the deadlock from a cold start and from that model.
-func edaWarm(doc *bytes.Buffer, small, large, runs int, capT time.Duration) {
-	var e *heuristics.EDA
-	rep, err := sched.Explore(diningPhil(small), sched.Options{Seed: 1, Time: capT, Workers: 1,
-		Custom: func() sched.Strategy { e = heuristics.NewEDA(heuristics.EDAOptions{}); return e }})
-	if err != nil {
-		fatal(err)
-	}
-	if rep.Failure == nil {
-		fatal(fmt.Errorf("warm start: no deadlock in DiningPhil(%d) to learn from", small))
-	}
-	var saved bytes.Buffer
-	if err := e.Learned(rep.Failure.Execution).Save(&saved, "blocked"); err != nil {
-		fatal(err)
-	}
+// the executions to the deadlock from a cold start and from each model,
+// seed by seed.
+func edaWarm(doc *bytes.Buffer, smalls []int, large, runs int, capT time.Duration) {
 	target := diningPhil(large)
-	fmt.Fprintf(doc, "## Warm start: DiningPhil(%d) from the model of DiningPhil(%d)\n\n", large, small)
-	fmt.Fprintf(doc, "The model is the one mcheck saves (testdata/mcheck/<Test>/model) after the EDA found DiningPhil(%d)'s deadlock (seed 1, %d executions); %d runs each, at most %s per run.\n\n", small, rep.Executions, runs, perRun(capT))
-	fmt.Fprintf(doc, "| start | found | mean executions | median executions | mean time (s) |\n|---|---:|---:|---:|---:|\n")
-	for _, start := range []string{"cold", "warm"} {
-		var execs []int
-		var times []float64
+	fmt.Fprintf(doc, "## Warm start: DiningPhil(%d) from the models of smaller instances\n\n", large)
+	type start struct {
+		name, tag string // the table's and the log's
+		model     []byte // nil: cold
+	}
+	starts := []start{{name: "cold", tag: "cold"}}
+	for _, small := range smalls {
+		var e *heuristics.EDA
+		rep, err := sched.Explore(diningPhil(small), sched.Options{Seed: 1, Time: capT, Workers: 1,
+			Custom: func() sched.Strategy { e = heuristics.NewEDA(heuristics.EDAOptions{}); return e }})
+		if err != nil {
+			fatal(err)
+		}
+		if rep.Failure == nil {
+			fatal(fmt.Errorf("warm start: no deadlock in DiningPhil(%d) to learn from", small))
+		}
+		var saved bytes.Buffer
+		if err := e.Learned(rep.Failure.Execution).Save(&saved, "blocked"); err != nil {
+			fatal(err)
+		}
+		starts = append(starts, start{fmt.Sprintf("warm from DiningPhil(%d)", small), fmt.Sprintf("warm-from-%d", small), saved.Bytes()})
+		fmt.Fprintf(doc, "The model of DiningPhil(%d) is the one mcheck saves (testdata/mcheck/<Test>/model) after the EDA found its deadlock (seed 1, %d executions, %d generations). ", small, rep.Executions, e.Generations())
+	}
+	fmt.Fprintf(doc, "%d runs each (seeds 1-%d, the same for every start), at most %s per run. A run that misses counts as its budget in the comparison with the cold run of its seed; the p-value is the two-sided Wilcoxon signed-rank test's (normal approximation) on those pairs, as the seed compares its searches.\n\n", runs, runs, perRun(capT))
+	fmt.Fprintf(doc, "| start | found | mean executions | median executions | min | max | fewer than cold, same seed | Wilcoxon p | mean time (s) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	var cold []float64
+	for _, st := range starts {
+		var all, found, times []float64
 		for seed := 1; seed <= runs; seed++ {
 			var m *heuristics.Model
-			if start == "warm" {
-				if m, err = heuristics.LoadModel(bytes.NewReader(saved.Bytes())); err != nil {
+			if st.model != nil {
+				var err error
+				if m, err = heuristics.LoadModel(bytes.NewReader(st.model)); err != nil {
 					fatal(err)
 				}
 			}
 			r := runOnce(target, "eda", uint64(seed), capT, m)
-			fmt.Fprintf(os.Stderr, "warm: DiningPhil(%d) %s seed %d: found %v, %d executions, %v\n", large, start, seed, r.found, r.executions, r.elapsed.Round(time.Millisecond))
+			fmt.Fprintf(os.Stderr, "warm: DiningPhil(%d) %s seed %d: found %v, %d executions, %v\n", large, st.tag, seed, r.found, r.executions, r.elapsed.Round(time.Millisecond))
+			all = append(all, float64(r.executions))
 			if r.found {
-				execs = append(execs, r.executions)
+				found = append(found, float64(r.executions))
 				times = append(times, r.elapsed.Seconds())
 			}
 		}
-		if len(execs) == 0 {
-			fmt.Fprintf(doc, "| %s | 0/%d | - | - | - |\n", start, runs)
+		if cold == nil {
+			cold = all
+		}
+		if len(found) == 0 {
+			fmt.Fprintf(doc, "| %s | 0/%d | - | - | - | - | - | - | - |\n", st.name, runs)
 			continue
 		}
-		fs := make([]float64, len(execs))
-		for i, x := range execs {
-			fs[i] = float64(x)
+		fewer, p := "-", "-"
+		if st.model != nil {
+			n := 0
+			for i := range all {
+				if all[i] < cold[i] {
+					n++
+				}
+			}
+			fewer, p = fmt.Sprintf("%d/%d", n, runs), fmt.Sprintf("%.4f", wilcoxon(all, cold))
 		}
-		fmt.Fprintf(doc, "| %s | %d/%d | %.0f | %s | %.2f |\n", start, len(execs), runs, mean(fs), median(execs), mean(times))
+		fmt.Fprintf(doc, "| %s | %d/%d | %.0f | %.0f | %.0f | %.0f | %s | %s | %.2f |\n", st.name, len(found), runs, mean(found),
+			medianF(found), slices.Min(found), slices.Max(found), fewer, p, mean(times))
 	}
 	doc.WriteString("\n")
 }
 
-// readFigLogs reads the figure lines of progress logs ("figure:
-// DiningPhil(16) eda seed 3: found true, 2693 executions, 8.499s"), by
-// number of philosophers; a seed logged twice counts once.
+func medianF(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
+}
+
+// wilcoxon returns the two-sided p-value of the Wilcoxon signed-rank
+// test of the pairs (x[i], y[i]): zero differences dropped, ties given
+// their mean rank, the normal approximation (fine from about 10 pairs).
+func wilcoxon(x, y []float64) float64 {
+	var d []float64
+	for i := range x {
+		if x[i] != y[i] {
+			d = append(d, x[i]-y[i])
+		}
+	}
+	n := len(d)
+	if n == 0 {
+		return 1
+	}
+	slices.SortFunc(d, func(a, b float64) int { return cmp.Compare(math.Abs(a), math.Abs(b)) })
+	w := 0.0 // the sum of the ranks of the positive differences
+	for i := 0; i < n; {
+		j := i
+		for j+1 < n && math.Abs(d[j+1]) == math.Abs(d[i]) {
+			j++
+		}
+		rank := float64(i+j)/2 + 1
+		for k := i; k <= j; k++ {
+			if d[k] > 0 {
+				w += rank
+			}
+		}
+		i = j + 1
+	}
+	fn := float64(n)
+	z := (w - fn*(fn+1)/4) / math.Sqrt(fn*(fn+1)*(2*fn+1)/24)
+	return math.Erfc(math.Abs(z) / math.Sqrt2)
+}
+
+// readFigLogs reads the EDA runs of progress logs, by number of
+// philosophers: Figure 4's lines ("figure: DiningPhil(16) eda seed 3:
+// found true, 2693 executions, 8.499s"), Table I's EDA lines (the same
+// without "figure: ") and the warm start's cold lines ("warm:
+// DiningPhil(32) cold seed 3: ..."), all the same search from a blank
+// model; a size and seed logged twice counts once, as found if one of
+// them found it (the search is deterministic: only the time and the
+// budget differ).
 func readFigLogs(files []string) map[int][]edaRun {
 	runs := map[int][]edaRun{}
-	seen := map[[2]int]bool{}
+	seen := map[[2]int]int{} // index in runs[n]
 	for _, file := range files {
 		b, err := os.ReadFile(file)
 		if err != nil {
@@ -388,16 +482,25 @@ func readFigLogs(files []string) map[int][]edaRun {
 		}
 		for line := range strings.Lines(string(b)) {
 			var n, seed, execs int
-			var found, took string
-			if _, err := fmt.Sscanf(line, "figure: DiningPhil(%d) eda seed %d: found %s %d executions, %s", &n, &seed, &found, &execs, &took); err != nil {
+			var alg, found, took string
+			line = strings.TrimPrefix(strings.TrimPrefix(line, "figure: "), "warm: ")
+			if _, err := fmt.Sscanf(line, "DiningPhil(%d) %s seed %d: found %s %d executions, %s", &n, &alg, &seed, &found, &execs, &took); err != nil || alg != "eda" && alg != "cold" {
 				continue
 			}
 			d, err := time.ParseDuration(strings.TrimSpace(took))
-			if err != nil || seen[[2]int{n, seed}] {
+			if err != nil {
 				continue
 			}
-			seen[[2]int{n, seed}] = true
-			runs[n] = append(runs[n], edaRun{found: found == "true,", executions: execs, elapsed: d})
+			r := edaRun{found: found == "true,", executions: execs, elapsed: d}
+			k := [2]int{n, seed}
+			if i, ok := seen[k]; ok {
+				if r.found && !runs[n][i].found {
+					runs[n][i] = r // a run with a larger budget found it
+				}
+				continue
+			}
+			seen[k] = len(runs[n])
+			runs[n] = append(runs[n], r)
 		}
 	}
 	return runs

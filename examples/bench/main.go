@@ -9,6 +9,7 @@
 //	go run ./examples/bench protocols [-runs 10] [-cap 10s]  # reduced-parallelism's Tables 2 and 3 for examples/components
 //	go run ./examples/bench eda [-runs 50] [-cap 60s]         # the EDA seed's Table I and Figure 4 (eda_table.md, eda_fig4.svg/.png)
 //	go run ./examples/bench guided [-trials 100] [-bound 60s]  # guided test: the seed's Tables 1 and 2
+//	go run ./examples/bench plot                               # pictures of restarts_table.md, protocols_table.md, guided_table.md
 //
 // Run it from the repository root.
 package main
@@ -61,6 +62,10 @@ func main() {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "guided" {
 		guidedMain(os.Args[2:])
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "plot" {
+		plotMain(os.Args[2:])
 		return
 	}
 	seeds := flag.Int("seeds", 20, "seeds per strategy")

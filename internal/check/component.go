@@ -37,6 +37,9 @@ type ComponentReport struct {
 	Why        string
 	FromCorpus bool // the failure is one saved in the corpus
 	Replayed   bool // the environment and schedule of a replay token ran, not a search
+
+	// Note is about the search: a saved EDA model that was ignored, and why (eda.go).
+	Note string
 }
 
 // Advice explains failures that are likely bad input rather than a
@@ -208,6 +211,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 			comp.Notes = append(comp.Notes, note)
 		}
 	}
+	models := newComponentModels(corpus) // the EDA's (eda.go)
 	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
 	if c.Executions > 0 { // the probe's executions count against the budget
@@ -241,7 +245,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 			}
 			return b.Executions > 0 && left == 0 || b.Time > 0 && time.Now().After(deadline)
 		}
-		ao, err := attemptOptions(c, i, b) // the attempt's strategy
+		ao, err := models.attemptOptions(c, i, b) // the attempt's strategy
 		if err != nil {
 			return restarts.Result{}, err
 		}
@@ -298,6 +302,13 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	if err != nil {
 		return nil, err
 	}
+	var foundRep *sched.Report
+	if out.Found != nil {
+		foundRep = out.Found.Bug.(found).rep
+	}
+	if rep.Note, err = models.save(c, out, foundRep); err != nil {
+		return nil, err
+	}
 	rep.Executions = out.Executions + probed
 	for i := 1; i <= out.Attempts; i++ {
 		t := tries[i]
@@ -308,7 +319,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	}
 	if out.Found != nil {
 		fd := out.Found.Bug.(found)
-		so, err := attemptOptions(c, 1, restarts.Budget{})
+		so, err := models.attemptOptions(c, 0, restarts.Budget{})
 		if err != nil {
 			return nil, err
 		}

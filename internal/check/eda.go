@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/mcheck-dev/mcheck/heuristics"
@@ -28,16 +29,29 @@ const ModelFile = "model"
 // edaSearch is one EDA exploration: its options, where its model is
 // kept, and the search of the last exploration (to save its model).
 type edaSearch struct {
-	opts heuristics.EDAOptions
-	file string // "" when there is no corpus to keep the model in
-	last *heuristics.EDA
-	note string
+	opts  heuristics.EDAOptions
+	file  string // "" when there is no corpus to keep the model in
+	saved []byte // the saved model, read from file (nil: none, or not usable)
+	last  *heuristics.EDA
+	note  string
 }
 
 // newEDASearch prepares an EDA search with fitness for the test whose
 // corpus is corpus ("" for none), loading the model saved there. A model
 // that cannot be read is ignored with a note.
 func newEDASearch(fitness string, corpus Corpus) (*edaSearch, error) {
+	s, err := edaSearchWith(fitness, nil)
+	if err != nil || corpus == "" {
+		return s, err
+	}
+	s.file = filepath.Join(string(corpus), ModelFile)
+	s.saved, s.note = readModel(s.file)
+	return s, nil
+}
+
+// edaSearchWith prepares an EDA search with fitness whose searches start
+// from the saved model saved (nil: blank).
+func edaSearchWith(fitness string, saved []byte) (*edaSearch, error) {
 	if fitness == "" {
 		fitness = DefaultFitness
 	}
@@ -45,22 +59,23 @@ func newEDASearch(fitness string, corpus Corpus) (*edaSearch, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &edaSearch{opts: heuristics.EDAOptions{Fitness: f}}
-	if corpus == "" {
-		return s, nil
-	}
-	s.file = filepath.Join(string(corpus), ModelFile)
-	b, err := os.ReadFile(s.file)
+	return &edaSearch{opts: heuristics.EDAOptions{Fitness: f}, saved: saved}, nil
+}
+
+// readModel reads the model saved in file: nil and no note if there is
+// none, nil and a note saying why if it cannot be used.
+func readModel(file string) ([]byte, string) {
+	b, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
+		return nil, ""
 	}
 	if err == nil {
-		s.opts.Model, err = heuristics.LoadModel(bytes.NewReader(b))
+		_, err = heuristics.LoadModel(bytes.NewReader(b))
 	}
 	if err != nil {
-		s.note = fmt.Sprintf("%s ignored: %v", s.file, err)
+		return nil, fmt.Sprintf("%s ignored: %v", file, err)
 	}
-	return s, nil
+	return b, ""
 }
 
 // options returns o set to explore with a new EDA search: one worker,
@@ -69,18 +84,33 @@ func (s *edaSearch) options(o sched.Options) sched.Options {
 	o.Strategy = "eda/" + s.opts.Fitness.String()
 	o.Workers = 1
 	o.Custom = func() sched.Strategy {
-		s.last = heuristics.NewEDA(s.opts)
+		if s.note == "" && s.last != nil {
+			s.note = s.last.Note() // of the search before, in a component's attempt
+		}
+		opts := s.opts
+		if s.saved != nil {
+			// Each search its own copy: a search adds to its model's alphabet.
+			// (It loads: readModel loaded the same bytes.)
+			opts.Model, _ = heuristics.LoadModel(bytes.NewReader(s.saved))
+		}
+		s.last = heuristics.NewEDA(opts)
 		return s.last
 	}
 	return o
 }
 
+// lastNote returns what the searches said about the saved model.
+func (s *edaSearch) lastNote() string {
+	if s.note == "" && s.last != nil {
+		return s.last.Note()
+	}
+	return s.note
+}
+
 // explore runs an exploration of target with the EDA.
 func (s *edaSearch) explore(target sched.Target, o sched.Options) (*sched.Report, error) {
 	rep, err := sched.Explore(target, s.options(o))
-	if err == nil && s.last != nil && s.last.Note() != "" {
-		s.note = s.last.Note()
-	}
+	s.note = s.lastNote()
 	return rep, err
 }
 
@@ -94,18 +124,23 @@ func (s *edaSearch) save(rep *sched.Report) error {
 	if rep.Failure != nil {
 		failed = rep.Failure.Execution
 	}
-	m := s.last.Learned(failed)
+	return writeModel(s.file, s.last.Learned(failed), s.opts.Fitness)
+}
+
+// writeModel writes m, learned under fitness, to file; a blank model is
+// not written.
+func writeModel(file string, m *heuristics.Model, fitness heuristics.Fitness) error {
 	if m.Blank() {
 		return nil
 	}
 	var b bytes.Buffer
-	if err := m.Save(&b, s.opts.Fitness.String()); err != nil {
+	if err := m.Save(&b, fitness.String()); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(s.file), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(s.file, b.Bytes(), 0o644)
+	return os.WriteFile(file, b.Bytes(), 0o644)
 }
 
 // exploreEDA is Explore's search with the EDA strategy: the model of the
@@ -171,12 +206,14 @@ func portfolioEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, err
 			left.execs -= r.Executions + r.Inconclusive
 		}
 		if r.Failure != nil {
-			r.Failure.Execution += total.Executions
-			total.Failure = r.Failure
-			total.Strategy = "portfolio, then " + r.Strategy
+			// Saved before the failure's execution counts the first
+			// part's: the model is led by the failing path of this search.
 			if err := s.save(r); err != nil {
 				return nil, fmt.Errorf("mcheck could not save the EDA model: %w", err)
 			}
+			r.Failure.Execution += total.Executions
+			total.Failure = r.Failure
+			total.Strategy = "portfolio, then " + r.Strategy
 		}
 		total.Executions += r.Executions
 		total.Inconclusive += r.Inconclusive
@@ -222,13 +259,43 @@ func half(n int) int {
 	return max(1, n/2)
 }
 
+// componentModels is the EDA model of a component check
+// (mcheck.Component), kept in the test's corpus like Run's: read once
+// before the attempts, it is the first generation's model of every EDA
+// search of every attempt (each search loads its own copy, so that
+// attempts on parallel workers share nothing), and after them the model
+// of one attempt is saved in its place. That attempt is the one that
+// found the bug (the lowest, as package restarts reports it), or, with
+// the strategy eda and no bug, the last attempt that ran the EDA; in the
+// default portfolio a check without a bug saves nothing, as Run's. Which
+// attempts ran, and so the model saved, is the same for any number of
+// workers under a budget in executions.
+type componentModels struct {
+	file     string // "" when there is no corpus to keep the model in
+	saved    []byte // the saved model (nil: none, or not usable)
+	note     string // why the saved model was not read
+	mu       sync.Mutex
+	searches map[int]*edaSearch // the EDA search of each attempt that runs one
+}
+
+// newComponentModels reads the model saved in corpus ("": none).
+func newComponentModels(corpus Corpus) *componentModels {
+	m := &componentModels{searches: map[int]*edaSearch{}}
+	if corpus != "" {
+		m.file = filepath.Join(string(corpus), ModelFile)
+		m.saved, m.note = readModel(m.file)
+	}
+	return m
+}
+
 // attemptOptions returns the options of a component check's attempt i
 // (from 1) with budget b: with the strategy eda, the EDA with c's
 // fitness; in the default portfolio, the EDA for every attempt after the
 // first whose budget holds at least two generations (or is a time
 // budget), its fitness going round the metrics from one attempt to the
-// next; otherwise c.Options.
-func attemptOptions(c Config, i int, b restarts.Budget) (sched.Options, error) {
+// next; otherwise c.Options. The EDA starts from the saved model. The
+// search of attempt i is recorded for save unless i is 0 (shrinking).
+func (m *componentModels) attemptOptions(c Config, i int, b restarts.Budget) (sched.Options, error) {
 	fitness := c.Fitness
 	switch {
 	case c.Strategy == "eda":
@@ -238,9 +305,53 @@ func attemptOptions(c Config, i int, b restarts.Budget) (sched.Options, error) {
 	default:
 		return c.Options, nil
 	}
-	s, err := newEDASearch(fitness, "")
+	s, err := edaSearchWith(fitness, m.saved)
 	if err != nil {
 		return sched.Options{}, err
 	}
+	if i > 0 {
+		m.mu.Lock()
+		m.searches[i] = s
+		m.mu.Unlock()
+	}
 	return s.options(c.Options), nil
+}
+
+// save writes the model of the check whose restart loop did out, and
+// whose failure (if out found one) the exploration found returned, to
+// the corpus; it returns the note to print about the saved model read
+// at the start ("" if it was used, or there was none): why it was not
+// read, or, from the lowest attempt that says so, that it no longer
+// matches the code.
+func (m *componentModels) save(c Config, out *restarts.Outcome, found *sched.Report) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	note := m.note
+	var last int // the last attempt that ran the EDA
+	for i := 1; i <= out.Attempts; i++ {
+		s := m.searches[i]
+		if s == nil || s.last == nil {
+			continue
+		}
+		last = i
+		if note == "" {
+			note = s.lastNote()
+		}
+	}
+	failed, at := -1, last
+	switch {
+	case out.Found != nil:
+		at = out.FoundBy
+		failed = found.Failure.Execution
+	case c.Strategy != "eda":
+		at = 0
+	}
+	s := m.searches[at]
+	if m.file == "" || s == nil || s.last == nil {
+		return note, nil
+	}
+	if err := writeModel(m.file, s.last.Learned(failed), s.opts.Fitness); err != nil {
+		return note, fmt.Errorf("mcheck could not save the EDA model: %w", err)
+	}
+	return note, nil
 }

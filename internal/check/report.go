@@ -135,6 +135,9 @@ func (r *Result) Text() string {
 		for _, n := range rep.Component.Notes {
 			fmt.Fprintf(&b, "mcheck: %s\n", n)
 		}
+		if rep.Note != "" {
+			fmt.Fprintf(&b, "mcheck: %s\n", rep.Note)
+		}
 		switch {
 		case f != nil:
 			b.WriteString(f.Format(replay))
