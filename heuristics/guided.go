@@ -96,7 +96,8 @@ type Guided struct {
 	level   int   // locations of locs observed on the path (the meta level)
 	lastH   int   // the secondary value of the last successor chosen
 	lastPos map[int]srcPos
-	por     guidedPOR // sleep sets (guided_por.go), if on
+	por     guidedPOR  // sleep sets (guided_por.go), if on
+	dpor    guidedDPOR // source-DPOR (guided_dpor.go), if on
 
 	stats GuidedStats
 }
@@ -110,7 +111,11 @@ type GuidedStats struct {
 	Dropped    int   // backtrack states dropped to keep the bound
 	Misfits    int   // restored prefixes that did not replay (see Guided)
 	MaxLevel   int   // the most locations of the sequence one path observed
-	Asleep     int64 // successors not kept because they slept (WithReduction)
+	Asleep     int64 // successors not kept because they slept (SleepSets)
+	// Unraced counts the successors not kept because no race of the
+	// paths through their state called for them (SourceDPOR): the
+	// successors of the states where the search chose, less those kept.
+	Unraced int64
 }
 
 var _ sched.Observer = (*Guided)(nil)
@@ -137,28 +142,30 @@ func (s *Guided) Heuristic() string {
 	return s.h.Name()
 }
 
-// A node is one choice of a path; paths share their prefixes.
+// A node is one choice of a path, and the state it leads to; paths share
+// their prefixes. The root (depth 0) is the initial state.
 type node struct {
 	parent *node
 	choice int
 	depth  int
+	// With SourceDPOR, at a state where the search chose a goroutine
+	// (guided_dpor.go): its successors as ranked then (those awake), the
+	// goroutines chosen or kept there, those asleep there, and what sleeps
+	// below a successor kept there if independent of it (guided_por.go).
+	succ   []successor
+	tried  []int
+	asleep []int
+	sleep  []*sleeper
 }
 
 func (n *node) push(choice int) *node {
-	d := 1
-	if n != nil {
-		d = n.depth + 1
-	}
-	return &node{parent: n, choice: choice, depth: d}
+	return &node{parent: n, choice: choice, depth: n.depth + 1}
 }
 
 // choices returns the path to n, first choice first.
 func (n *node) choices() []int {
-	if n == nil {
-		return nil
-	}
 	out := make([]int, n.depth)
-	for ; n != nil; n = n.parent {
+	for ; n.depth > 0; n = n.parent {
 		out[n.depth-1] = n.choice
 	}
 	return out
@@ -176,10 +183,13 @@ func (s *Guided) NewExecution(_ int, seed uint64) bool {
 		s.started = true
 		s.rng = rand.New(rand.NewPCG(seed, 0x67756964656421))
 		s.h = s.factory(s.rng.Uint64(), s.prefer)
-		s.cur, s.replay = nil, nil
+		s.cur, s.replay = &node{}, nil
 	} else {
 		if s.por.on {
 			s.por.end()
+		}
+		if s.dpor.on {
+			s.dpor.end(s)
 		}
 		s.por.armed = nil
 		e, ok := s.bt.pick(s.rng)
@@ -198,10 +208,13 @@ func (s *Guided) NewExecution(_ int, seed uint64) bool {
 			// the search is not exhaustive, so it starts again from the
 			// initial state, with fresh random ties.
 			s.bt.dropped = 0
-			s.replay, s.cur = nil, nil
+			s.replay, s.cur = nil, &node{}
 		}
 	}
 	s.next, s.level, s.lastH = 0, 0, 0
+	if s.dpor.on {
+		s.dpor.restored(s.cur)
+	}
 	clear(s.lastPos)
 	s.stats.Executions++
 	return true
@@ -217,6 +230,9 @@ func (s *Guided) Begin(ex *sched.Execution) {
 	if s.por.on {
 		s.por.begin(ex)
 	}
+	if s.dpor.on {
+		s.dpor.races.Begin(ex)
+	}
 }
 
 // Performed implements sched.Observer: an operation at the next location
@@ -225,6 +241,9 @@ func (s *Guided) Begin(ex *sched.Execution) {
 func (s *Guided) Performed(op sched.Op) {
 	if s.por.on {
 		s.por.performed(op, s.replay != nil && s.next >= len(s.replay))
+	}
+	if s.dpor.on {
+		s.dpor.races.Performed(op, s.por.pruned)
 	}
 	if op.G == sched.Clock {
 		return
@@ -365,7 +384,7 @@ func (s *Guided) replaying() (int, bool) {
 func (s *Guided) misfit() {
 	s.stats.Misfits++
 	s.por.armed = nil
-	for s.cur != nil && s.cur.depth > s.next-1 {
+	for s.cur.depth > s.next-1 {
 		s.cur = s.cur.parent
 	}
 	s.replay = nil
@@ -376,7 +395,8 @@ type successor struct {
 	g     int
 	level int // meta level of the successor
 	h     int
-	key   uint64 // random: ties broken at random
+	key   uint64   // random: ties broken at random
+	op    sched.Op // g's operation, renamed (with sleep sets)
 }
 
 // better is the two-tier ranking of Fig. 4: more locations observed
@@ -409,13 +429,18 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 	}
 	if c, ok := s.replaying(); ok {
 		if slices.Contains(enabled, c) {
+			if s.dpor.on {
+				s.dpor.chose(s.next - 1)
+			}
 			return c
 		}
 		s.misfit()
 	}
 	s.stats.Choices++
+	var asleep []int
 	if s.por.on {
 		awake := slices.DeleteFunc(slices.Clone(enabled), s.por.asleep)
+		asleep = slices.DeleteFunc(slices.Clone(enabled), func(g int) bool { return slices.Contains(awake, g) })
 		s.stats.Asleep += int64(len(enabled) - len(awake))
 		if len(awake) == 0 {
 			// Every goroutine that can move sleeps: the rest of the
@@ -437,6 +462,9 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 			}
 		}
 		succ[i] = successor{g: g, level: lv, h: s.h.Estimate(g, goal), key: s.rng.Uint64()}
+		if s.por.on {
+			succ[i].op = opOf(now, g)
+		}
 		if succ[i].better(succ[best]) {
 			best = i
 		}
@@ -445,13 +473,15 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 	if s.por.on {
 		sleep = s.por.choose(now, succ[best].g)
 	}
+	if s.dpor.on {
+		s.dpor.choose(s, succ, best, asleep, sleep)
+		s.lastH = succ[best].h
+		s.cur = s.cur.push(succ[best].g)
+		return succ[best].g
+	}
 	for i, x := range succ {
 		if i != best {
-			e := entry{parent: s.cur, choice: x.g, level: x.level, h: x.h, key: x.key}
-			if s.por.on {
-				e.op, e.sleep = opOf(now, x.g), sleep
-			}
-			s.keep(e)
+			s.keep(entry{parent: s.cur, choice: x.g, level: x.level, h: x.h, key: x.key, op: x.op, sleep: sleep})
 		}
 	}
 	s.lastH = succ[best].h
@@ -504,8 +534,8 @@ type entry struct {
 	level  int
 	h      int
 	key    uint64
-	op     sched.Op   // the choice's operation, renamed (WithReduction)
-	sleep  []*sleeper // what sleeps below it if independent of op (WithReduction)
+	op     sched.Op   // the choice's operation, renamed (sleep sets)
+	sleep  []*sleeper // what sleeps below it if independent of op (sleep sets)
 }
 
 // backtrack is the backtrack set of Fig. 4 and 5, by meta level; each

@@ -63,9 +63,24 @@ type guidedPOR struct {
 	mover  int        // the goroutine of the last step
 }
 
-// WithReduction turns the sleep sets of guided test's backtracking on or
-// off (guided_por.go) and returns s. Set it before the first execution.
-func (s *Guided) WithReduction(on bool) *Guided { s.por.on = on; return s }
+// Reduction is a partial-order reduction of guided test's backtracking.
+type Reduction int
+
+const (
+	NoReduction Reduction = iota // every successor not chosen is kept (the seed's search)
+	SleepSets                    // sleep sets along the greedy paths (guided_por.go)
+	SourceDPOR                   // only the successors the paths' races call for (guided_dpor.go), with sleep sets
+)
+
+// Reductions are the reductions by name, as the bench's -reduce takes them.
+var Reductions = map[string]Reduction{"none": NoReduction, "sleep": SleepSets, "dpor": SourceDPOR}
+
+// WithReduction sets the partial-order reduction of guided test's
+// backtracking and returns s. Set it before the first execution.
+func (s *Guided) WithReduction(r Reduction) *Guided {
+	s.por.on, s.dpor.on = r != NoReduction, r == SourceDPOR
+	return s
+}
 
 // Pruned implements sched.Pruner: with the reduction on, an execution
 // stops where every goroutine that can move sleeps.
@@ -108,29 +123,15 @@ func (r *guidedPOR) observe() []sched.Op {
 	if !fresh {
 		return now
 	}
-	var extra []any
-	for id, op := range r.before {
-		if id == 0 || id == r.mover || len(op.Access.Objects) == 0 {
-			continue
-		}
-		if id >= len(now) || !sameOp(now[id], op) {
-			extra = append(extra, op.Access.Objects...)
-		}
-	}
+	extra := sched.Completed(r.before, now, r.mover)
 	r.before = append(r.before[:0], now...)
 	if len(extra) > 0 {
 		if r.last != nil {
-			a := r.last.op.Access
-			r.last.op.Access = ssainterp.Access{Objects: append(slices.Clone(a.Objects), extra...), All: a.All}
+			r.last.op.Access = sched.Widen(r.last.op.Access, extra)
 		}
 		r.wake(sched.Op{G: r.mover, Access: ssainterp.Access{Objects: extra}})
 	}
 	return now
-}
-
-// sameOp reports whether a and b touch the same objects the same way.
-func sameOp(a, b sched.Op) bool {
-	return a.Access.Read == b.Access.Read && a.Access.All == b.Access.All && slices.Equal(a.Access.Objects, b.Access.Objects)
 }
 
 // performed records step op; restored: the replay of the state being

@@ -141,34 +141,17 @@ func (d *dfs) observe() {
 	if !fresh {
 		return
 	}
-	var extra []any
-	for id, op := range d.before {
-		if id == 0 || id == d.lastMover || len(op.Access.Objects) == 0 {
-			continue
-		}
-		if id >= len(now) || !sameAccess(now[id], op) {
-			extra = append(extra, op.Access.Objects...)
-		}
-	}
+	extra := Completed(d.before, now, d.lastMover)
 	d.before = append(d.before[:0], now...)
 	if len(extra) == 0 {
 		return
 	}
-	widen := func(a *ssainterp.Access) {
-		objs := slices.Clone(a.Objects)
-		for _, o := range extra {
-			if !slices.Contains(objs, o) {
-				objs = append(objs, o)
-			}
-		}
-		*a = ssainterp.Access{Objects: objs, All: a.All}
-	}
 	if d.lastPoint >= 0 {
 		p := &d.stack[d.lastPoint]
-		widen(&p.acc[p.chosen])
+		p.acc[p.chosen] = Widen(p.acc[p.chosen], extra)
 	}
-	if d.dpor && d.trace.pos > 0 {
-		widen(&d.trace.events[d.trace.pos-1].op.Access)
+	if d.dpor {
+		d.trace.widenLast(extra)
 	}
 	moved := Op{G: d.lastMover, Access: ssainterp.Access{Objects: extra}}
 	d.sleep = slices.DeleteFunc(d.sleep, func(s Op) bool { return Dependent(s, moved) })
@@ -190,7 +173,7 @@ func (d *dfs) NewExecution(int, uint64) bool {
 		p.acc[p.chosen] = ssainterp.Access{All: true}
 	}
 	if d.dpor && !d.first {
-		d.analyse()
+		d.trace.analyse(d.addBacktrack)
 	}
 	d.depth = 0
 	d.pruned = false

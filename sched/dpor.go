@@ -295,11 +295,19 @@ func (t *dporTrace) initials(i, end, g int, vc []int32) []int {
 	return out
 }
 
-// analyse finds the races of the execution just over and adds to the
-// backtrack sets of the choice points on the stack the goroutines that
-// reverse them (Algorithm 1, lines 4-8).
-func (d *dfs) analyse() {
-	t := &d.trace
+// analyse finds the races of the execution just over and calls add
+// with the goroutines that reverse each, for the choice point that chose
+// event i (Algorithm 1, lines 4-8); dfs adds one of them to that point's
+// backtrack set (addBacktrack).
+func (t *dporTrace) analyse(add func(i int, initials []int)) {
+	reverse := func(i, end, g int, vc []int32) {
+		// i's race with g's operation (an event at index end, or pending
+		// after event end-1), whose clock is vc; nothing to reverse if i
+		// was forced (nothing else could move there).
+		if t.events[i].point >= 0 {
+			add(i, t.initials(i, end, g, vc))
+		}
+	}
 	t.events = t.events[:t.pos]
 	n := len(t.events)
 	final := t.final
@@ -341,7 +349,7 @@ func (d *dfs) analyse() {
 			races = races[:0]
 			e.vc = t.clock(e.op, k, pred(e.op.G), x, &races)
 			for _, i := range races {
-				d.reverse(i, k, e.op.G, e.vc)
+				reverse(i, k, e.op.G, e.vc)
 			}
 		}
 		x.add(k, e.op)
@@ -365,7 +373,7 @@ func (d *dfs) analyse() {
 				continue
 			}
 			if now, ok := after.pending(o.G); !ok || !sameAccess(now, o) {
-				d.addBacktrack(k, []int{o.G})
+				add(k, []int{o.G})
 				joins[o.G] = append(joins[o.G], k)
 			}
 		}
@@ -374,14 +382,14 @@ func (d *dfs) analyse() {
 				// Still waiting: only the last event is new, and it is
 				// last, so nothing is between them.
 				if Dependent(e.op, b) {
-					d.addBacktrack(k, []int{b.G})
+					add(k, []int{b.G})
 				}
 				continue
 			}
 			races = races[:0]
 			vc := t.clock(b, k+1, pred(b.G), x, &races)
 			for _, i := range races {
-				d.reverse(i, k+1, b.G, vc)
+				reverse(i, k+1, b.G, vc)
 			}
 		}
 	}
@@ -390,21 +398,11 @@ func (d *dfs) analyse() {
 		lg := t.events[n-1].op.G
 		for _, id := range append(t.names.ex.m.Enabled(), t.names.ex.m.Blocked()...) {
 			if id != lg {
-				d.addBacktrack(n-1, []int{id})
+				add(n-1, []int{id})
 			}
 		}
 	}
 	t.keep = n
-}
-
-// reverse adds to the backtrack set at the point before event i a
-// goroutine that starts a reversal of i's race with g's operation (an
-// event at index end, or pending after event end-1), whose clock is vc.
-func (d *dfs) reverse(i, end, g int, vc []int32) {
-	if d.trace.events[i].point < 0 {
-		return // forced: nothing else could move there
-	}
-	d.addBacktrack(i, d.trace.initials(i, end, g, vc))
 }
 
 // addBacktrack makes sure one of the goroutines in initials is explored at

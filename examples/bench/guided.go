@@ -97,9 +97,10 @@ func mustLocations(specs []string) []heuristics.Location {
 	return locs
 }
 
-// guidedReduce turns on the sleep sets of guided test's backtracking
-// (heuristics/guided_por.go), flag -reduce.
-var guidedReduce bool
+// guidedReduce is the partial-order reduction of guided test's
+// backtracking, flag -reduce: none, sleep (heuristics/guided_por.go) or
+// dpor (heuristics/guided_dpor.go).
+var guidedReduce heuristics.Reduction
 
 // guidedTrials collects the guided trials of a row, for the cost of
 // restoring states by replay.
@@ -138,8 +139,14 @@ func guidedMain(args []string) {
 	par := fs.Int("par", 2, "trials run in parallel")
 	only := fs.String("only", "", "only models whose name contains this")
 	search := fs.String("search", "", "only searches whose name contains this")
-	fs.BoolVar(&guidedReduce, "reduce", false, "guided test with sleep sets in its backtracking (heuristics/guided_por.go)")
+	reduce := fs.String("reduce", "none", "partial-order reduction of guided test's backtracking: none, sleep (heuristics/guided_por.go) or dpor (heuristics/guided_dpor.go)")
 	fs.Parse(args)
+	r, ok := heuristics.Reductions[*reduce]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "guided: -reduce %q: want none, sleep or dpor\n", *reduce)
+		os.Exit(2)
+	}
+	guidedReduce = r
 	fmt.Println("| model | search | trials | found | error density | min steps | avg steps | max steps | avg time |")
 	fmt.Println("|---|---|---:|---:|---:|---:|---:|---:|---:|")
 	var replay []string
