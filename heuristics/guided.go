@@ -98,6 +98,7 @@ type Guided struct {
 	lastPos map[int]srcPos
 	por     guidedPOR  // sleep sets (guided_por.go), if on
 	dpor    guidedDPOR // source-DPOR (guided_dpor.go), if on
+	visited visitedSet // the states seen (guided_visited.go), if on
 
 	stats GuidedStats
 }
@@ -116,6 +117,8 @@ type GuidedStats struct {
 	// paths through their state called for them (SourceDPOR): the
 	// successors of the states where the search chose, less those kept.
 	Unraced int64
+	Visited int // states fingerprinted (WithVisited)
+	Revisit int // paths ended at a state already visited (WithVisited)
 }
 
 var _ sched.Observer = (*Guided)(nil)
@@ -212,6 +215,7 @@ func (s *Guided) NewExecution(_ int, seed uint64) bool {
 		}
 	}
 	s.next, s.level, s.lastH = 0, 0, 0
+	s.visited.hit = false
 	if s.dpor.on {
 		s.dpor.restored(s.cur)
 	}
@@ -435,6 +439,9 @@ func (s *Guided) NextGoroutine(enabled []int, current int) int {
 			return c
 		}
 		s.misfit()
+	}
+	if s.visited.seen(s) {
+		return enabled[0] // the path ends here (Pruned)
 	}
 	s.stats.Choices++
 	var asleep []int

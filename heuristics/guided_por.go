@@ -83,8 +83,9 @@ func (s *Guided) WithReduction(r Reduction) *Guided {
 }
 
 // Pruned implements sched.Pruner: with the reduction on, an execution
-// stops where every goroutine that can move sleeps.
-func (s *Guided) Pruned() bool { return s.por.pruned }
+// stops where every goroutine that can move sleeps; with a visited set,
+// where it reaches a state already visited.
+func (s *Guided) Pruned() bool { return s.por.pruned || s.visited.hit }
 
 func (r *guidedPOR) begin(ex *sched.Execution) {
 	r.names.Begin(ex)

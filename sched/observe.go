@@ -102,6 +102,14 @@ func (e *Execution) Stack(id int) []Frame {
 	return e.m.Stack(id)
 }
 
+// StateHash returns a fingerprint of the state of the execution: every
+// goroutine's stack and registers, the reachable memory, the channels,
+// sync objects, timers and the clock (ssainterp.Machine.StateHash; the
+// race detector's happens-before history is not in it). Two executions
+// in the same state hash alike whatever their schedule. It walks the
+// whole state.
+func (e *Execution) StateHash() uint64 { return e.m.StateHash() }
+
 // A Frame is a frame of a goroutine's stack: its SSA function and the
 // instruction it is at (Execution.Stack).
 type Frame = ssainterp.Frame

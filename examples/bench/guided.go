@@ -76,7 +76,7 @@ func guidedWith(h string) func(guidedModel, *sched.Options, bool) {
 		locs, prefer := mustLocations(m.guide), mustLocations(m.prefer)
 		o.Strategy = "guided-" + h
 		o.Custom = func() sched.Strategy {
-			g := heuristics.NewGuided(locs, heuristics.Heuristics[h], prefer, 0).WithReduction(guidedReduce)
+			g := heuristics.NewGuided(locs, heuristics.Heuristics[h], prefer, 0).WithReduction(guidedReduce).WithVisited(guidedVisited)
 			if record {
 				guidedTrials.add(g)
 			}
@@ -101,6 +101,10 @@ func mustLocations(specs []string) []heuristics.Location {
 // backtracking, flag -reduce: none, sleep (heuristics/guided_por.go) or
 // dpor (heuristics/guided_dpor.go).
 var guidedReduce heuristics.Reduction
+
+// guidedVisited turns on guided test's visited set by state fingerprints
+// (heuristics/guided_visited.go), flag -visited.
+var guidedVisited bool
 
 // guidedTrials collects the guided trials of a row, for the cost of
 // restoring states by replay.
@@ -140,10 +144,11 @@ func guidedMain(args []string) {
 	only := fs.String("only", "", "only models whose name contains this")
 	search := fs.String("search", "", "only searches whose name contains this")
 	reduce := fs.String("reduce", "none", "partial-order reduction of guided test's backtracking: none, sleep (heuristics/guided_por.go) or dpor (heuristics/guided_dpor.go)")
+	fs.BoolVar(&guidedVisited, "visited", false, "guided test with a visited set of state fingerprints (heuristics/guided_visited.go); not with -reduce")
 	fs.Parse(args)
 	r, ok := heuristics.Reductions[*reduce]
-	if !ok {
-		fmt.Fprintf(os.Stderr, "guided: -reduce %q: want none, sleep or dpor\n", *reduce)
+	if !ok || guidedVisited && r != heuristics.NoReduction {
+		fmt.Fprintf(os.Stderr, "guided: -reduce %q -visited=%v: want none, sleep or dpor, and -visited only with none\n", *reduce, guidedVisited)
 		os.Exit(2)
 	}
 	guidedReduce = r
@@ -177,8 +182,8 @@ func guidedMain(args []string) {
 	fmt.Println()
 	fmt.Println("Restoring backtrack states by replaying their schedule prefix (all trials, found or not):")
 	fmt.Println()
-	fmt.Println("| model | search | paths | backtracks | choices replayed | choices made greedily | replayed share | states dropped | most locations observed |")
-	fmt.Println("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Println("| model | search | paths | backtracks | choices replayed | choices made greedily | replayed share | states dropped | successors not kept (reduction) | paths ended at a visited state | most locations observed |")
+	fmt.Println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range replay {
 		fmt.Println(r)
 	}
@@ -254,12 +259,14 @@ func replayRow(model, search string, locations int, gs []*heuristics.Guided) str
 		st.Dropped += x.Dropped
 		st.MaxLevel = max(st.MaxLevel, x.MaxLevel)
 		st.Asleep += x.Asleep
+		st.Unraced += x.Unraced
+		st.Revisit += x.Revisit
 	}
 	share := 0.0
 	if t := st.Replayed + st.Choices; t > 0 {
 		share = float64(st.Replayed) / float64(t)
 	}
-	return fmt.Sprintf("| %s | %s | %d | %d | %d | %d | %.2f | %d | %d of %d |", model, search, st.Executions, st.Backtracks, st.Replayed, st.Choices, share, st.Dropped, st.MaxLevel, locations)
+	return fmt.Sprintf("| %s | %s | %d | %d | %d | %d | %.2f | %d | %d | %d | %d of %d |", model, search, st.Executions, st.Backtracks, st.Replayed, st.Choices, share, st.Dropped, st.Asleep+st.Unraced, st.Revisit, st.MaxLevel, locations)
 }
 
 // randomDFS is the seed's randomized depth-first search (Sect. 3.2,
