@@ -21,12 +21,15 @@
 // between two of its operations in one frame (same function, same
 // depth; Guided.observes). States are schedule prefixes restored by
 // replaying them (see Guided for why, and its Stats for the cost). Each
-// worker of an exploration is an independent trial. WithReduction adds
-// sleep sets to the backtracking (guided_por.go): a sibling s·t of the
-// greedy choice p at s keeps p asleep below it if their operations are
-// independent (sched.Dependent), so reorderings of commuting steps are
-// neither kept nor run; it is off by default, and the bench measures
-// both (examples/bench/guided_table.md).
+// worker of an exploration is an independent trial. WithReduction adds a
+// partial-order reduction to the backtracking: sleep sets
+// (guided_por.go: a sibling s·t of the greedy choice p at s keeps p
+// asleep below it if their operations are independent, sched.Dependent),
+// or source-DPOR with them (guided_dpor.go: only the successors the
+// races of the paths call for are kept, sched.Races). WithVisited adds
+// the seed's visited set (Fig. 4, line 3) by state fingerprints
+// (guided_visited.go). All are off by default; the bench measures them
+// (examples/bench/guided_table.md).
 //
 // The locations come from mcheck.Guide, -mcheck.guide=file.go:line,...,
 // or a go test -race report (-mcheck.guide=@race.txt, ParseRaceReport);
@@ -59,8 +62,6 @@
 //
 // # Not supported
 //
-//   - No visited set (Fig. 4, line 3): without machine snapshots, states
-//     are only known by their prefixes, which never repeat.
 //   - A restored prefix replays exactly only if the program depends on
 //     the schedule alone; map iteration order and math/rand follow the
 //     execution's seed, which differs between executions. A prefix that
@@ -70,14 +71,10 @@
 //     of one, or before a backward jump, is not seen.
 //   - most-blocked predicts only the goroutines a lock acquisition blocks;
 //     prefer needs the user to name go statements.
-//   - Guided backtracking's reduction is sleep sets only, not
-//     source-DPOR: the backtrack set is filled while the path is built,
-//     before its races are known, and a trial never explores a state's
-//     subtree fully, so source sets would have to be computed from paths
-//     the trial may never run. Siblings restored before a state
-//     are not put to sleep below it (the backtrack set has no order).
-//   - The state fingerprints of sched (Options.StateCaching) prune dfs
-//     only, and never with reduction (see sched's doc).
+//   - Guided test's visited set (WithVisited, by sched's state
+//     fingerprints) is off by default and not combined with a reduction
+//     (guided_visited.go); with a reduction on, a trial explores a
+//     trace more than once when siblings restored earlier do not sleep.
 //   - PFSM counts a function the interpreter runs as one step (a model
 //     such as sync.Once.Do, a native function) as cost 2, so a goal
 //     inside a callback it makes is not reached through it.

@@ -74,10 +74,9 @@ func HeuristicNames() []string {
 // and the search goes on greedily.
 //
 // The seed checks a visited set before ranking a successor (Fig. 4,
-// line 3). Without state snapshots two paths reach one state only by
-// different prefixes, which the search cannot tell apart cheaply, so
-// there is no visited set: the search tree is a tree of prefixes, and no
-// prefix is put in the backtrack set twice.
+// line 3). By default the search tree is a tree of prefixes, and no
+// prefix is put in the backtrack set twice; WithVisited adds the visited
+// set by state fingerprints (guided_visited.go).
 type Guided struct {
 	locs    []Location
 	factory HeuristicFactory

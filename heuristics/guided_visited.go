@@ -15,7 +15,9 @@ package heuristics
 // the seed's search, whose levels are a property of the state's path
 // too, would lose.
 //
-// Off by default (WithVisited). Two limits, as dfs's state caching
+// Off by default (WithVisited), and it needs an exploration that takes
+// fingerprints (sched.Options.StateCaching; without it nothing is
+// pruned). Two limits, as dfs's state caching
 // (sched/fingerprint.go) has them:
 //   - The fingerprint does not cover the race detector's happens-before
 //     history: a data race that only one of two histories of a state
@@ -45,10 +47,14 @@ func (v *visitedSet) seen(s *Guided) bool {
 	if !v.on || s.por.on || v.hit {
 		return v.hit
 	}
+	h, ok := s.ex.StateHash()
+	if !ok {
+		return false // the exploration does not take fingerprints
+	}
 	if v.state == nil {
 		v.state = map[uint64]bool{}
 	}
-	key := s.ex.StateHash()*1099511628211 ^ uint64(s.level)
+	key := h*1099511628211 ^ uint64(s.level)
 	s.stats.Visited++
 	if v.state[key] {
 		v.hit = true

@@ -12,7 +12,7 @@ func exhaustVisited(t *testing.T, tg sched.Target, r Reduction, seed uint64) (*s
 	t.Helper()
 	g := NewGuided([]Location{{"main.go", 999}}, Heuristics["random"], nil, 0).WithReduction(r).WithVisited(true)
 	rep, err := sched.Explore(tg, sched.Options{
-		Strategy: "guided", Seed: seed, Executions: budget, Workers: 1, NoRaces: true,
+		Strategy: "guided", Seed: seed, Executions: budget, Workers: 1, NoRaces: true, StateCaching: true,
 		Custom: func() sched.Strategy { return g },
 	})
 	if err != nil {

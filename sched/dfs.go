@@ -266,21 +266,34 @@ func (d *dfs) NextGoroutine(enabled []int, current int) int {
 		d.sleep = p.childSleep()
 		return p.alts[p.chosen]
 	}
-	if d.cache != nil && d.ex != nil {
-		preempt := 0
-		if n := len(d.stack); n > 0 {
-			preempt = d.stack[n-1].preemptionsAfter()
-		}
-		if d.cache.seen(d.ex, current, preempt) {
-			d.pruned = true
-			return enabled[0]
-		}
-	}
 	alts := dfsOrder(enabled, current)
 	var sleep []Op
 	if d.reduce && d.ex != nil {
 		d.observe()
 		sleep = slices.Clone(d.sleep)
+	}
+	if d.cache != nil && d.ex != nil {
+		preempt := 0
+		if n := len(d.stack); n > 0 {
+			preempt = d.stack[n-1].preemptionsAfter()
+		}
+		var asleep []int
+		for _, z := range sleep {
+			asleep = append(asleep, z.G)
+		}
+		cut, only, keep := d.cache.seen(d.ex, current, preempt, asleep)
+		if cut {
+			d.pruned = true
+			return enabled[0]
+		}
+		if only != nil {
+			// Reached again with goroutines awake that slept at the
+			// first visit: only they are explored (fingerprint.go).
+			alts = slices.DeleteFunc(alts, func(id int) bool { return !slices.Contains(only, id) })
+			sleep = slices.DeleteFunc(sleep, func(z Op) bool { return !slices.Contains(keep, z.G) })
+		}
+	}
+	if d.reduce && d.ex != nil {
 		alts = slices.DeleteFunc(alts, func(id int) bool {
 			return slices.ContainsFunc(sleep, func(s Op) bool { return s.G == id })
 		})

@@ -113,27 +113,23 @@
 //   - Bounded DPOR: with a preemption bound, DPOR adds the conservative
 //     backtrack points of bounded POR (Coons et al., OOPSLA 2013) but is
 //     not proved complete within the bound; unbounded it is.
-//   - State caching is not combined with partial-order reduction, and it
-//     matches states without their happens-before history (a race only
-//     one history leads to can be missed). Machine.Fingerprint, which
-//     Report.States counts, still abstracts the heap away. The naive
-//     combination is unsound in two ways (Yang, Chen, Gopalakrishnan and
-//     Kirby, "Efficient Stateful Dynamic Partial Order Reduction", SPIN
-//     2008). Sleep sets: a state first reached with sleep set Z1 had the
-//     sleeping goroutines' successors left out; cut short when reached
-//     again with a smaller Z2, the successors of Z1 \ Z2 are never run
-//     (Godefroid's fix: keep Z1 with the state and explore Z1 \ Z2 on
-//     the second visit). DPOR: dfs adds backtrack points from the races
-//     of whole executions (dpor.go); an execution cut at a visited state
-//     has no suffix, so the races between its events before the cut and
-//     the events after the state (run on the first visit, under another
-//     prefix) are never seen, and backtrack points before the cut are
-//     missing. Yang et al. keep a graph of the visible operations run
-//     from each visited state and compute those races from it when a
-//     state is matched. Neither is built: the hash would have to be
-//     stored with a sleep set per state and the graph's events with
-//     their renamed accesses (objnames.go), and a test against the full
-//     search would have to show both on the fixtures of dpor_test.go.
+//   - State caching is combined with sleep sets (the sleep set goes with
+//     the state, Godefroid, Holzmann and Pirottin, CAV 1992; see
+//     fingerprint.go) but not with DPOR, and it matches states without
+//     their happens-before history (a race only one history leads to can
+//     be missed). The hash is not incremental: each is a walk of the
+//     whole reachable state. Machine.Fingerprint, which Report.States
+//     counts, still abstracts the heap away. DPOR is left out because an
+//     execution cut at a visited state has no suffix, so the races
+//     between its events before the cut and the events after the state
+//     (run on the first visit, under another prefix) are never seen and
+//     backtrack points before the cut would be missing. Yang, Chen,
+//     Gopalakrishnan and Kirby ("Efficient Stateful Dynamic Partial Order
+//     Reduction", SPIN 2008) keep a graph of the operations run from each
+//     visited state and compute those races from it when a state is
+//     matched; here its events would need names that hold across
+//     prefixes, while objnames.go names objects by the prefix that
+//     reaches them, which differs between two prefixes to one state.
 //   - Weak memory: executions are sequentially consistent, so bugs that
 //     need a reordering by the compiler or the processor are not found
 //     (data races, which they require, are).

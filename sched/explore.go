@@ -37,7 +37,7 @@ type Options struct {
 	PCTDepth        int           // pct: bug depth d (default 3)
 	NoReduction     bool          // dfs: no partial-order reduction (source-DPOR and sleep sets)
 	SleepSetsOnly   bool          // dfs: reduction by sleep sets alone, without DPOR (for comparison)
-	StateCaching    bool          // dfs: prune states already seen (a stateful search, without reduction; see fingerprint.go)
+	StateCaching    bool          // dfs: prune states already seen (a stateful search, with sleep sets but not DPOR; see fingerprint.go); Execution.StateHash for custom strategies
 	Workers         int           // parallel executions (default GOMAXPROCS; dfs runs on one)
 	Replay          string        // a schedule token: run exactly that schedule
 	Leaks           bool          // report goroutines still blocked when the program ends
@@ -515,13 +515,14 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	m := t.Prog.NewMachine(ssainterp.Config{
 		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps, MaxMemory: opts.MaxMemory,
 		SharedPoints: !opts.SyncOnly, Races: !opts.NoRaces, RecordRaces: opts.RecordRaces,
-		Choose: func(n int) int { return rec.NextNumber(n) },
-		Trace:  trace,
+		Fingerprints: opts.StateCaching,
+		Choose:       func(n int) int { return rec.NextNumber(n) },
+		Trace:        trace,
 	})
 	if err := t.Start(m); err != nil {
 		return nil, 0, err
 	}
-	ex := &Execution{m: m}
+	ex := &Execution{m: m, fingerprints: opts.StateCaching}
 	obs, _ := s.(Observer)
 	if obs != nil {
 		obs.Begin(ex)

@@ -1,5 +1,7 @@
 package sched
 
+import "slices"
+
 // State caching: dfs as a stateful search (Options.StateCaching). At
 // every new choice point it hashes the state of the execution
 // (Machine.StateHash: the goroutines' stacks and registers, the reachable
@@ -11,35 +13,73 @@ package sched
 // another branch had its subtree exhausted before the search backtracked
 // past their common prefix; one reached again below itself is a cycle).
 //
-// Pruning by visited states is not combined with the sleep sets or DPOR:
-// a state reached again may have been explored under a sleep set that
-// left out schedules the second visit would need (the known unsoundness
-// of stateful search with naive partial-order reduction), so with state
-// caching dfs runs without reduction. Two states that differ only in the
-// race detector's happens-before history hash alike, so a data race that
-// only one history leads to can be missed: use it with Options.NoRaces,
-// or as a fast first pass.
+// With sleep sets (the default reduction; DPOR is off with state
+// caching), the sleep set goes with the state, as in Godefroid,
+// Holzmann and Pirottin, "State Space Caching Revisited" (CAV 1992; and
+// Godefroid's LNCS 1032, 1996, Sect. 5.4): a state first reached with
+// sleep set Z1 had the sleeping goroutines' successors left out. Reached
+// again with sleep set Z2, it is cut short only if Z1 ⊆ Z2; otherwise
+// only the successors of Z1 \ Z2 are explored (the others were from the
+// first visit), with Z1 ∩ Z2 asleep, and Z1 ∩ Z2 is kept with the state.
+// Sleep sets are compared by goroutine: in one state a goroutine is
+// stopped at one operation.
+//
+// DPOR is not combined with it: an execution cut at a visited state has
+// no suffix, so the races between its events before the cut and the
+// events after the state (run on the first visit, under another prefix)
+// are never seen, and backtrack points before the cut would be missing
+// (Yang, Chen, Gopalakrishnan and Kirby, "Efficient Stateful Dynamic
+// Partial Order Reduction", SPIN 2008, keep a graph of the operations
+// run from each visited state for that; see sched's doc). Two states that
+// differ only in the race detector's happens-before history hash alike,
+// so a data race that only one history leads to can be missed: use it
+// with Options.NoRaces, or as a fast first pass.
 
 // stateCache is the visited-state set of a stateful dfs.
 type stateCache struct {
-	visited map[uint64]int // state hash → fewest preemptions it was reached with
-	hit     bool           // the current execution was cut at a state already seen
+	visited map[uint64]visit // state hash → how it was explored
+	hit     bool             // the current execution was cut at a state already seen
+	partial int              // states reached again with goroutines awake that slept before
 }
 
-// seen reports whether the state of ex, after a step of current and with
-// preempt preemptions on the path, was reached before with no more; it
-// records it otherwise.
-func (c *stateCache) seen(ex *Execution, current, preempt int) bool {
+// A visit is how a state was explored: with the fewest preemptions it
+// was reached with, and the goroutines asleep there (every visit's).
+type visit struct {
+	preempt int
+	asleep  []int
+}
+
+// seen looks up the state of ex, after a step of current, with preempt
+// preemptions on the path and the goroutines asleep asleep. It reports
+// whether it was explored before with no more preemptions and no
+// goroutine awake that is awake now (cut), and otherwise, if it was
+// explored with no more preemptions, the goroutines to explore now (only,
+// those asleep then and awake now) and those to keep asleep (the ones
+// asleep at both visits); it records the visit.
+func (c *stateCache) seen(ex *Execution, current, preempt int, asleep []int) (cut bool, only, keep []int) {
 	if c.visited == nil {
-		c.visited = map[uint64]int{}
+		c.visited = map[uint64]visit{}
 	}
 	key := ex.m.StateHash()*1099511628211 ^ uint64(current+1)
-	if p, ok := c.visited[key]; ok && p <= preempt {
-		c.hit = true
-		return true
+	v, ok := c.visited[key]
+	if !ok || v.preempt > preempt {
+		c.visited[key] = visit{preempt: preempt, asleep: asleep}
+		return false, nil, nil
 	}
-	c.visited[key] = preempt
-	return false
+	for _, g := range v.asleep {
+		if slices.Contains(asleep, g) {
+			keep = append(keep, g)
+		} else {
+			only = append(only, g)
+		}
+	}
+	if len(only) == 0 {
+		c.hit = true
+		return true, nil, nil
+	}
+	c.partial++
+	c.visited[key] = visit{preempt: v.preempt, asleep: keep}
+	return false, only, keep
 }
 
 // StateHit reports whether the last execution was cut short at a state

@@ -61,7 +61,8 @@ type Pruner interface {
 
 // Execution is what an Observer can ask of the execution in progress.
 type Execution struct {
-	m *ssainterp.Machine
+	m            *ssainterp.Machine
+	fingerprints bool // Options.StateCaching: StateHash is a function of the state
 }
 
 // Pending returns the operation goroutine id is stopped at, which it
@@ -107,8 +108,15 @@ func (e *Execution) Stack(id int) []Frame {
 // sync objects, timers and the clock (ssainterp.Machine.StateHash; the
 // race detector's happens-before history is not in it). Two executions
 // in the same state hash alike whatever their schedule. It walks the
-// whole state.
-func (e *Execution) StateHash() uint64 { return e.m.StateHash() }
+// whole state. ok is false unless the exploration runs with
+// Options.StateCaching: otherwise the interpreter reuses frames without
+// clearing their registers, and the hash would depend on them.
+func (e *Execution) StateHash() (h uint64, ok bool) {
+	if !e.fingerprints {
+		return 0, false
+	}
+	return e.m.StateHash(), true
+}
 
 // A Frame is a frame of a goroutine's stack: its SSA function and the
 // instruction it is at (Execution.Stack).

@@ -29,8 +29,8 @@ type Strategy interface {
 // default), "random", "pct" (priority change points, depth from
 // opts.PCTDepth) or "dfs" (bounded exhaustive search, preemption bound
 // and reduction from opts.PreemptionBound, opts.NoReduction and
-// opts.SleepSetsOnly; a stateful search without reduction with
-// opts.StateCaching). A
+// opts.SleepSetsOnly; a stateful search with opts.StateCaching, with
+// sleep sets unless opts.NoReduction, never DPOR). A
 // strategy of one's own may wrap one (see Options.Custom); dfs is an
 // Observer and a Pruner, and must see every execution (Workers: 1).
 func NewStrategy(name string, opts Options) (Strategy, error) {
@@ -43,7 +43,9 @@ func NewStrategy(name string, opts Options) (Strategy, error) {
 		return newPCT(opts.PCTDepth), nil
 	case "dfs":
 		if opts.StateCaching {
-			d := newDFS(opts.PreemptionBound, false, false)
+			// Sleep sets go with the visited states; DPOR does not
+			// (fingerprint.go).
+			d := newDFS(opts.PreemptionBound, !opts.NoReduction, false)
 			d.cache = &stateCache{}
 			return d, nil
 		}

@@ -14,7 +14,11 @@ import (
 // closed, queued goroutines), maps, closures, interfaces and the state of
 // the sync models. Heap objects are named by the order in which the walk
 // reaches them, not by address, so two executions (on two machines) that
-// reach the same state get the same hash.
+// reach the same state get the same hash, provided both run with
+// Config.Fingerprints: every register of every frame is hashed, dead ones
+// too, and without it a frame reused from an earlier call (of this
+// machine or, through the program's frame pool, of an earlier one) keeps
+// the values it held, so the same state could hash differently.
 //
 // What it leaves out: the race detector's vector clocks (two states that
 // differ only in their happens-before history hash alike, so a search

@@ -154,6 +154,9 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 		fr.pc, fr.retSlot = 0, -1
 		fr.defers = fr.defers[:0]
 		fr.unwinding, fr.boundary = false, false
+		if m.cfg.Fingerprints {
+			clear(fr.regs[:fn.cbase])
+		}
 		if fr.constsOf == fn {
 			return fr
 		}

@@ -41,6 +41,11 @@ type Config struct {
 	// records every race (Machine.Races) and lets the execution go on.
 	Races       bool
 	RecordRaces bool
+	// Fingerprints clears the registers of a frame reused from an
+	// earlier call (or an earlier machine), so that StateHash, which
+	// hashes every register, depends on the state alone and not on what
+	// the frame held before. It costs a clear per call.
+	Fingerprints bool
 	// Choose, if set, decides among n alternatives (a select with
 	// several ready cases); otherwise the seeded generator does.
 	Choose func(n int) int

@@ -202,7 +202,7 @@ func runTrials(target sched.Target, m guidedModel, s guidedSearch, n int, bound 
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			o := sched.Options{Seed: uint64(i + 1), Time: bound, Executions: 1 << 30, Workers: 1, NoRaces: m.noRaces}
+			o := sched.Options{Seed: uint64(i + 1), Time: bound, Executions: 1 << 30, Workers: 1, NoRaces: m.noRaces, StateCaching: guidedVisited}
 			s.set(m, &o, true)
 			rep, err := sched.Explore(target, o)
 			if err != nil {
