@@ -4,7 +4,7 @@
 // bug, and how many seeds found it.
 //
 //	go run ./examples/bench [-seeds 20] [-budget 30s] [-only diningphil]
-//	go run ./examples/bench -dfs    # dfs schedule counts of the fixed twins: no reduction, sleep sets, DPOR
+//	go run ./examples/bench -dfs    # dfs schedule counts of the fixed twins: no reduction, sleep sets, DPOR, state caching
 //	go run ./examples/bench restarts [-runs 20] [-cap 10s]   # the seed's Table 6 for examples/components
 //	go run ./examples/bench protocols [-runs 10] [-cap 10s]  # reduced-parallelism's Tables 2 and 3 for examples/components
 //	go run ./examples/bench eda [-runs 50] [-cap 60s]         # the EDA seed's Table I and Figure 4 (eda_table.md, eda_fig4.svg/.png)
@@ -71,7 +71,7 @@ func main() {
 	seeds := flag.Int("seeds", 20, "seeds per strategy")
 	budget := flag.Duration("budget", 30*time.Second, "time budget per exploration")
 	only := flag.String("only", "", "only scenarios whose example name contains this")
-	dfsCounts := flag.Bool("dfs", false, "print dfs schedule counts of the fixed twins: without reduction, with sleep sets, with DPOR")
+	dfsCounts := flag.Bool("dfs", false, "print dfs schedule counts of the fixed twins: without reduction, with sleep sets, with DPOR, with sleep sets and state caching")
 	flag.Parse()
 	if *dfsCounts {
 		printDFSCounts(*budget, *only)
@@ -145,8 +145,8 @@ var fixedTwins = []struct{ dir, fn string }{
 }
 
 func printDFSCounts(budget time.Duration, only string) {
-	fmt.Println("| scenario | preemption bound | schedules without reduction | with sleep sets (cut short) | with DPOR (cut short) | DPOR time |")
-	fmt.Println("|---|---|---:|---:|---:|---:|")
+	fmt.Println("| scenario | preemption bound | schedules without reduction | with sleep sets (cut short) | with DPOR (cut short) | DPOR time | sleep sets and state caching (cut short, at a state seen) | its time |")
+	fmt.Println("|---|---|---:|---:|---:|---:|---:|---:|")
 	for _, s := range fixedTwins {
 		if !strings.Contains(s.dir, only) {
 			continue
@@ -157,9 +157,9 @@ func printDFSCounts(budget time.Duration, only string) {
 			os.Exit(2)
 		}
 		for _, bound := range []int{2, sched.Unbounded} {
-			var elapsed time.Duration
-			count := func(noReduction, sleepOnly bool) string {
-				rep, err := sched.Explore(target, sched.Options{Strategy: "dfs", PreemptionBound: bound, NoReduction: noReduction, SleepSetsOnly: sleepOnly, Time: budget})
+			var elapsed, cached time.Duration
+			count := func(noReduction, sleepOnly, caching bool) string {
+				rep, err := sched.Explore(target, sched.Options{Strategy: "dfs", PreemptionBound: bound, NoReduction: noReduction, SleepSetsOnly: sleepOnly, StateCaching: caching, Time: budget})
 				switch {
 				case err != nil:
 					return err.Error()
@@ -169,8 +169,10 @@ func printDFSCounts(budget time.Duration, only string) {
 					return fmt.Sprintf("> %d (budget)", rep.Executions)
 				case noReduction:
 					return fmt.Sprint(rep.Executions)
-				}
-				if !sleepOnly {
+				case caching:
+					cached = rep.Elapsed
+					return fmt.Sprintf("%d (%d, %d)", rep.Executions, rep.Pruned, rep.StateHits)
+				case !sleepOnly:
 					elapsed = rep.Elapsed
 				}
 				return fmt.Sprintf("%d (%d)", rep.Executions, rep.Pruned)
@@ -179,12 +181,14 @@ func printDFSCounts(budget time.Duration, only string) {
 			if bound == sched.Unbounded {
 				b = "none"
 			}
-			without, sleep, dpor := count(true, false), count(false, true), count(false, false)
-			took := "-" // not exhausted
-			if elapsed > 0 {
-				took = fmt.Sprintf("%.1f ms", float64(elapsed.Microseconds())/1000)
+			without, sleep, dpor, stateful := count(true, false, false), count(false, true, false), count(false, false, false), count(false, false, true)
+			ms := func(d time.Duration) string {
+				if d == 0 {
+					return "-" // not exhausted
+				}
+				return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
 			}
-			fmt.Printf("| %s.%s | %s | %s | %s | %s | %s |\n", s.dir, s.fn, b, without, sleep, dpor, took)
+			fmt.Printf("| %s.%s | %s | %s | %s | %s | %s | %s | %s |\n", s.dir, s.fn, b, without, sleep, dpor, ms(elapsed), stateful, ms(cached))
 		}
 	}
 }
