@@ -7,7 +7,6 @@ import (
 
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/sched/tracetest"
-	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
 // guidedExhaust explores tg exhaustively (a guide never reached, no bound
@@ -86,10 +85,6 @@ func TestGuidedReductionKeepsBug(t *testing.T) {
 // restored earlier do not sleep below a state, guided_por.go), but takes
 // fewer executions than there are schedules.
 func TestGuidedDPORMazurkiewicz(t *testing.T) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "../sched/testdata"}, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		name   string
 		shared bool // loads and stores are visible
@@ -104,8 +99,7 @@ func TestGuidedDPORMazurkiewicz(t *testing.T) {
 		{"lockedcounter", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pkg := "schedtest/" + tc.name
-			tg := sched.Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
+			tg := tracetest.Target(t, "../sched/testdata", "schedtest/"+tc.name)
 			classes := func(opts sched.Options, s func() sched.Strategy) (*sched.Report, map[string]int) {
 				var c *tracetest.Classes
 				opts.Workers, opts.SyncOnly, opts.Executions = 1, !tc.shared, budget

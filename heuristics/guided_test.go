@@ -12,19 +12,13 @@ import (
 	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/mcheck-dev/mcheck/sched"
-	"github.com/mcheck-dev/mcheck/ssainterp"
+	"github.com/mcheck-dev/mcheck/sched/tracetest"
 )
 
 // loadTarget returns the main package testdata/name, from one program
 // holding every package of testdata (ssainterp caches the load).
 func loadTarget(t *testing.T, name string) sched.Target {
-	t.Helper()
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := "guidedtest/" + name
-	return sched.Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
+	return tracetest.Target(t, "testdata", "guidedtest/"+name)
 }
 
 // twoStageGuide is the sequence of testdata/twostage: the writer's first

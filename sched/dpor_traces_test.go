@@ -9,17 +9,7 @@ import (
 
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/sched/tracetest"
-	"github.com/mcheck-dev/mcheck/ssainterp"
 )
-
-// traceTarget returns the main package testdata/name.
-func traceTarget(t *testing.T, name string) sched.Target {
-	t.Helper()
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata"}, "./...")
-	require.NoError(t, err)
-	pkg := "schedtest/" + name
-	return sched.Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
-}
 
 // explore runs dfs (unbounded) with reduction options opts on program
 // name and returns the report and the trace classes of its complete
@@ -36,7 +26,7 @@ func exploreClasses(t *testing.T, name string, opts sched.Options) (*sched.Repor
 		c = tracetest.New(s)
 		return c
 	}
-	rep, err := sched.Explore(traceTarget(t, name), opts)
+	rep, err := sched.Explore(tracetest.Target(t, "testdata", "schedtest/"+name), opts)
 	require.NoError(t, err)
 	require.Nil(t, rep.Failure)
 	require.True(t, rep.Exhausted)

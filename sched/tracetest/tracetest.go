@@ -9,9 +9,23 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"testing"
 
 	"github.com/mcheck-dev/mcheck/sched"
+	"github.com/mcheck-dev/mcheck/ssainterp"
 )
+
+// Target returns the main package pkg of the module in dir, loaded with
+// every package of that module (ssainterp caches the load, so the tests
+// of a directory load it once).
+func Target(tb testing.TB, dir, pkg string) sched.Target {
+	tb.Helper()
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir}, "./...")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sched.Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(pkg) }}
+}
 
 // Classes wraps a strategy and sorts the complete executions it
 // runs into Mazurkiewicz traces: two executions are equivalent when they
