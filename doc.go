@@ -71,7 +71,7 @@
 //
 // The go test flags -mcheck.seed, -mcheck.budget, -mcheck.executions,
 // -mcheck.strategy, -mcheck.preemptions, -mcheck.depth, -mcheck.steps,
-// -mcheck.workers, -mcheck.replay, -mcheck.synconly, -mcheck.norace,
+// -mcheck.workers, -mcheck.replay, -mcheck.synconly, -mcheck.norace, -mcheck.statecache,
 // -mcheck.timebarrier, -mcheck.timerhorizon, -mcheck.memory, -mcheck.tags,
 // -mcheck.guide, -mcheck.heuristic, -mcheck.prefer and -mcheck.v override the options (for a nightly hunt, say); the mcheck
 // command's test and explore take the same flags without the prefix,

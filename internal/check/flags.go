@@ -83,6 +83,8 @@ var flagTable = []flagDef{
 		}},
 	{"synconly", "schedule only at synchronisation, not at loads and stores of shared memory", false,
 		func(c *Config, _ string, v any) { c.SyncOnly = v.(bool) }},
+	{"statecache", "dfs and guided test prune states already seen, by fingerprints of the whole state (dfs with sleep sets, not DPOR; guided test without reduction); a race that only one happens-before history of a state leads to can be missed", false,
+		func(c *Config, _ string, v any) { c.StateCaching = v.(bool) }},
 	{"norace", "do not report data races", false,
 		func(c *Config, _ string, v any) { c.NoRaces = v.(bool) }},
 	{"timebarrier", "timers fire only when no goroutine can move", false,

@@ -119,6 +119,8 @@ func (c *Config) useGuided() error {
 	if name == "prefer" && len(g.Prefer) == 0 {
 		return errors.New("the prefer heuristic prefers the goroutines created at given go statements: name them with -mcheck.prefer=file.go:line,...")
 	}
-	c.Custom = func() sched.Strategy { return heuristics.NewGuided(g.Locations, factory, g.Prefer, 0) }
+	c.Custom = func() sched.Strategy {
+		return heuristics.NewGuided(g.Locations, factory, g.Prefer, 0).WithVisited(c.StateCaching)
+	}
 	return nil
 }

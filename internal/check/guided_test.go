@@ -89,3 +89,31 @@ func TestGuideFromRaceReport(t *testing.T) {
 	}
 	t.Logf("race %s / %s after %d executions, %d steps", f.Race.Previous.Pos, f.Race.Current.Pos, rep.Executions, rep.Steps)
 }
+
+// -mcheck.statecache gives guided test its visited set: the trial
+// fingerprints the states where it chooses, and still finds reorder's
+// race.
+func TestGuideStateCache(t *testing.T) {
+	t.Parallel()
+	target, err := LoadTest("../../examples/reorder", ID{Pkg: "github.com/mcheck-dev/mcheck/examples/reorder", Test: "reorder5"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := given(t, Config{}, "-mcheck.guide=@../../heuristics/testdata/race_reorder.txt", "-mcheck.statecache", "-mcheck.seed=1", "-mcheck.workers=1")
+	if err := c.useGuided(); err != nil || !c.StateCaching {
+		t.Fatalf("useGuided: %v, state caching %v", err, c.StateCaching)
+	}
+	var g *heuristics.Guided
+	trial := c.Custom
+	c.Custom = func() sched.Strategy { g = trial().(*heuristics.Guided); return g }
+	rep, err := sched.Explore(target, c.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := rep.Failure; f == nil || f.Kind != sched.DataRace {
+		t.Fatalf("no race in %d executions: %v", rep.Executions, f)
+	}
+	if st := g.Stats(); st.Visited == 0 {
+		t.Errorf("no state fingerprinted: %+v", st)
+	}
+}
