@@ -74,13 +74,16 @@ func (rep *ComponentReport) Advice() string {
 // component from the mcheck.Component call of its function id.Test (a
 // test, or a scenario with a test's signature), and explores
 // environments of it under restarts, as c says (flags are not applied).
-// Failures saved in the test's corpus under dir are replayed first.
+// It is for harnesses (the demo, benchmarks, tests of mcheck): it uses
+// no corpus, so that nothing saved by an earlier run is replayed or
+// warms the EDA up, and it writes nothing under dir; a test's own check
+// (package gotest) keeps its corpus.
 func CheckComponentTest(dir string, id ID, c Config) (*ComponentReport, error) {
 	target, err := LoadTest(dir, id, c.Tags)
 	if err != nil {
 		return nil, err
 	}
-	return CheckComponent(target, id, CorpusOf(dir, id), c)
+	return CheckComponent(target, id, "", c)
 }
 
 // CheckComponent checks the component of the mcheck.Component call of
