@@ -140,3 +140,37 @@ func TestGuidedDPORMazurkiewicz(t *testing.T) {
 		})
 	}
 }
+
+// TestGuidedDPORChannels: on sched's programs that hand values over
+// channels and selects (a partner completing a waiting goroutine's
+// operation, several ready cases), guided test with source-DPOR, run
+// until its backtrack set is empty, finds the bug the full search finds
+// and comes back clean where there is none, for several seeds.
+func TestGuidedDPORChannels(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		bug  bool
+	}{
+		{"dpor/selectbug", true},
+		{"dpor/selectready", false},
+		{"chanpair", false},
+		{"doubleclose", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tg := tracetest.Target(t, "../sched/testdata", "schedtest/"+tc.name)
+			for seed := uint64(1); seed <= 5; seed++ {
+				g := NewGuided([]Location{{"main.go", 999}}, Heuristics["random"], nil, 0).WithReduction(SourceDPOR)
+				rep, err := sched.Explore(tg, sched.Options{
+					Strategy: "guided", Seed: seed, Executions: budget, Workers: 1, SyncOnly: true, NoRaces: true,
+					Custom: func() sched.Strategy { return g },
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if found := rep.Failure != nil; found != tc.bug || !found && !rep.Exhausted {
+					t.Fatalf("seed %d: failure %v, exhausted %v after %d executions (%+v); want a bug: %v", seed, rep.Failure, rep.Exhausted, rep.Executions, g.Stats(), tc.bug)
+				}
+			}
+		})
+	}
+}
