@@ -1,6 +1,7 @@
 package heuristics
 
 import (
+	"container/heap"
 	"os"
 	"strconv"
 	"strings"
@@ -228,4 +229,86 @@ func BenchmarkTables(b *testing.B) {
 		b.ReportMetric(float64(h), "pfsm")
 		b.ReportMetric(float64(f), "fsm")
 	}
+}
+
+// TestFSMKeptNodes: the FSM column over the kept nodes only (fsmColumn)
+// gives every instruction of every function of testdata/pfsm the same
+// estimate as Dijkstra's algorithm over the whole instruction graph (the
+// column as the seed's FSM defines it, computed here edge by edge), for a
+// goal at every line of dist.go that has instructions.
+func TestFSMKeptNodes(t *testing.T) {
+	pkg, tb := load(t)
+	src, err := os.ReadFile("testdata/pfsm/dist.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fns []*ssa.Function
+	for fn := range tb.cg.Nodes {
+		if fn != nil && fn.Pkg == pkg && len(fn.Blocks) > 0 {
+			fns = append(fns, fn)
+		}
+	}
+	goals, compared := 0, 0
+	for line := 1; line <= strings.Count(string(src), "\n"); line++ {
+		gl := tb.goal(Location{File: "pfsm/dist.go", Line: line})
+		if len(gl.in) == 0 {
+			continue
+		}
+		goals++
+		want := fullFSMColumn(tb, gl)
+		for _, fn := range fns {
+			for _, blk := range fn.Blocks {
+				for i, ins := range blk.Instrs {
+					w, ok := want[inode{fn, blk.Index, i}]
+					if !ok {
+						w = Unreachable
+					}
+					got := tb.fsmEstimate(gl, []sched.Frame{{Fn: fn, Instr: ins}})
+					if got != clamp(w) && !(got == Unreachable && !ok) {
+						t.Fatalf("goal line %d, %s block %d instr %d (%v): FSM %d, the whole graph's %d", line, fn, blk.Index, i, ins, got, w)
+					}
+					compared++
+				}
+			}
+		}
+	}
+	if goals < 10 || compared == 0 {
+		t.Fatalf("%d goals, %d estimates compared", goals, compared)
+	}
+	t.Logf("%d goals, %d estimates compared", goals, compared)
+}
+
+// fullFSMColumn is the FSM column of gl by Dijkstra's algorithm backward
+// over every instruction of the interprocedural graph, one edge per
+// instruction (fsm.go's graph without leaving out any node).
+func fullFSMColumn(tb *tables, gl *goal) map[inode]int64 {
+	dist := map[inode]int64{}
+	q := &pqueue[inode]{}
+	for f, nodes := range gl.in {
+		for _, n := range nodes {
+			b, i := at(n)
+			dist[inode{f, b, i}] = 0
+			*q = append(*q, item[inode]{node: inode{f, b, i}})
+		}
+	}
+	heap.Init(q)
+	for q.Len() > 0 {
+		it := heap.Pop(q).(item[inode])
+		if it.dist > dist[it.node] {
+			continue
+		}
+		v := it.node
+		visit := func(p inode, w int64) {
+			if old, ok := dist[p]; !ok || it.dist+w < old {
+				dist[p] = it.dist + w
+				heap.Push(q, item[inode]{node: p, dist: it.dist + w})
+			}
+		}
+		if v.i > 0 && callSite(v.f.Blocks[v.b].Instrs[v.i-1]) == nil {
+			visit(inode{v.f, v.b, v.i - 1}, 1) // the one edge fsm.go's preds skips along
+			continue
+		}
+		tb.preds(gl, v, visit)
+	}
+	return dist
 }

@@ -2,6 +2,7 @@ package heuristics
 
 import (
 	"container/heap"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -55,8 +56,18 @@ func (t *tables) fsmEstimate(gl *goal, fs []sched.Frame) int {
 		return Unreachable
 	}
 	b, i := at(top.Instr)
-	if d, ok := t.fsmColumn(gl)[inode{top.Fn, b, i}]; ok {
-		return clamp(d)
+	col := t.fsmColumn(gl)
+	// Only the column's kept nodes have a distance (fsmColumn): from
+	// another instruction the way is forward, one per instruction, to
+	// the next kept one of its block.
+	instrs := top.Fn.Blocks[b].Instrs
+	for j := i; j < len(instrs); j++ {
+		if d, ok := col[inode{top.Fn, b, j}]; ok {
+			return clamp(d + int64(j-i))
+		}
+		if callSite(instrs[j]) != nil {
+			break // a call site is kept: it has no way to the goal
+		}
 	}
 	return Unreachable
 }
@@ -68,8 +79,14 @@ type inode struct {
 	b, i int
 }
 
-// fsmColumn returns the distances of every node to gl in the
-// interprocedural graph (those that have a path), computed once.
+// fsmColumn returns the distances to gl in the interprocedural graph of
+// the nodes that have a path to it, computed once. It keeps only the
+// nodes where paths meet or leave a block's straight line: block starts,
+// call and go sites and the instructions after calls, block ends, the
+// goal's instructions, and functions' end nodes; the instructions
+// between two kept ones of a block lead only to the next, one each, so
+// their distances follow from it (fsmEstimate), and leaving them out
+// makes the search a fraction of the instruction graph's.
 func (t *tables) fsmColumn(gl *goal) map[inode]int64 {
 	gl.fsmOnce.Do(func() {
 		dist := map[inode]int64{}
@@ -88,7 +105,7 @@ func (t *tables) fsmColumn(gl *goal) map[inode]int64 {
 			if it.dist > dist[it.node] {
 				continue
 			}
-			t.preds(it.node, func(p inode, w int64) {
+			t.preds(gl, it.node, func(p inode, w int64) {
 				nd := it.dist + w
 				if old, ok := dist[p]; !ok || nd < old {
 					dist[p] = nd
@@ -102,8 +119,9 @@ func (t *tables) fsmColumn(gl *goal) map[inode]int64 {
 }
 
 // preds calls visit with every predecessor of v in the interprocedural
-// graph and the cost of its edge to v.
-func (t *tables) preds(v inode, visit func(p inode, w int64)) {
+// graph kept for gl's column (fsmColumn) and the cost of the way from it
+// to v.
+func (t *tables) preds(gl *goal, v inode, visit func(p inode, w int64)) {
 	d := t.fn(v.f)
 	if len(d.pre) == 0 {
 		return
@@ -122,7 +140,13 @@ func (t *tables) preds(v inode, visit func(p inode, w int64)) {
 		prev := inode{v.f, v.b, v.i - 1}
 		c := callSite(blk.Instrs[v.i-1])
 		if c == nil {
-			visit(prev, 1)
+			// Back along the block's straight line to the kept node
+			// before v.
+			k := v.i - 1
+			for k > 0 && !t.fsmKept(gl, v.f, blk, k) {
+				k--
+			}
+			visit(inode{v.f, v.b, k}, int64(v.i-k))
 			return
 		}
 		direct := false
@@ -153,6 +177,20 @@ func (t *tables) preds(v inode, visit func(p inode, w int64)) {
 			}
 		}
 	}
+}
+
+// fsmKept reports whether instruction k of blk (in f), not the first,
+// is a node of gl's column that a way back along the block stops at: a
+// call or go site, the instruction after a call, or one of the goal's.
+func (t *tables) fsmKept(gl *goal, f *ssa.Function, blk *ssa.BasicBlock, k int) bool {
+	switch blk.Instrs[k].(type) {
+	case *ssa.Call, *ssa.Go:
+		return true
+	}
+	if callSite(blk.Instrs[k-1]) != nil {
+		return true
+	}
+	return slices.Contains(gl.in[f], blk.Instrs[k])
 }
 
 var _ Heuristic = (*FSM)(nil)
