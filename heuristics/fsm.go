@@ -29,7 +29,8 @@ import (
 // SSA body (a model, a native bridge) costs two to its successor. A go statement has an edge of cost one to the entry of the
 // function it starts, and none back (distance.go's goSites). Only the goal's column of the all-pairs matrix is ever
 // read, so it is computed alone, by Dijkstra's algorithm backward from
-// the goal's instructions, once per goal and program: the whole matrix
+// the goal's instructions over the nodes where paths meet (fsmColumn),
+// once per goal and program: the whole matrix
 // is what did not finish within the seed's hour for the larger models.
 type FSM struct{ binding }
 
