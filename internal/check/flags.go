@@ -39,7 +39,7 @@ var flagTable = []flagDef{
 		func(c *Config, name string, v any) { c.SetStrategy(name, v.(string)) }},
 	{"fitness", "eda fitness metric: blocked (global deadlock), leak (goroutines blocked at the end) or race", string(DefaultFitness),
 		func(c *Config, name string, v any) { c.SetFitness(name, v.(string)) }},
-	{"guide", "guided test along these locations: file.go:line,... or @FILE, a go test -race report (selects the guided strategy)", string(""),
+	{"guide", "guided test along these locations: file.go:line,... or @FILE, a go test -race report, or warnings: each warning of the analyzers on the package under test, to confirm it by a schedule (selects the guided strategy)", string(""),
 		func(c *Config, name string, v any) { c.SetGuide(name, v.(string)) }},
 	{"heuristic", "secondary heuristic of guided test: " + strings.Join(heuristics.HeuristicNames(), ", "), string(heuristics.DefaultHeuristic),
 		func(c *Config, name string, v any) { c.SetHeuristic(name, v.(string)) }},

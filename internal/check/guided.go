@@ -14,6 +14,10 @@ import (
 // (mcheck.Guide, -mcheck.guide, -mcheck.heuristic, -mcheck.prefer).
 type GuideConfig struct {
 	Locations []heuristics.Location // the sequence the search follows
+	// Warnings: the sequences are the warnings of the analyzers of
+	// package envgen/detect on the package under test, one after the
+	// other (-mcheck.guide=warnings; warnings.go).
+	Warnings  bool
 	Heuristic string                // the secondary heuristic ("": heuristics.DefaultHeuristic)
 	Prefer    []heuristics.Location // prefer: go statements of the goroutines preferred
 }
@@ -21,9 +25,16 @@ type GuideConfig struct {
 // SetGuide sets the sequence of locations of guided test and selects the
 // guided strategy. Each of specs is "file.go:line", several separated by
 // commas, or "@FILE": a go test -race report whose first race's two
-// accesses are the sequence (heuristics.ParseRaceReport).
+// accesses are the sequence (heuristics.ParseRaceReport); or specs is
+// the one word "warnings": each warning of the analyzers on the package
+// under test is a sequence of its own (warnings.go).
 func (c *Config) SetGuide(what string, specs ...string) {
-	c.Guided.Locations = nil
+	c.Guided.Locations, c.Guided.Warnings = nil, false
+	if len(specs) == 1 && strings.TrimSpace(specs[0]) == WarningsGuide {
+		c.Guided.Warnings = true
+		c.Strategy = "guided"
+		return
+	}
 	locs, err := parseGuide(specs)
 	if err != nil {
 		c.refuse("%s: %v", what, err)
@@ -105,7 +116,7 @@ func (c *Config) useGuided() error {
 		return nil
 	}
 	g := c.Guided
-	if len(g.Locations) == 0 {
+	if len(g.Locations) == 0 && !g.Warnings {
 		return errors.New("the guided strategy follows a sequence of locations: give them with mcheck.Guide(\"file.go:line\", ...) or -mcheck.guide=file.go:line,... (or @race-report.txt)")
 	}
 	name := g.Heuristic

@@ -117,3 +117,55 @@ func TestGuideStateCache(t *testing.T) {
 		t.Errorf("no state fingerprinted: %+v", st)
 	}
 }
+
+// -mcheck.guide=warnings follows each warning of the analyzers on the
+// package under test: examples/deadlock's lock-order warning on Transfer
+// (the package's one warning; TransferOrdered is not reported) is
+// confirmed by a deadlock that replays in the test that calls Transfer
+// both ways, and not confirmed in the fixed twin, which calls
+// TransferOrdered.
+func TestGuideWarnings(t *testing.T) {
+	t.Parallel()
+	const pkg = "github.com/mcheck-dev/mcheck/examples/deadlock"
+	c := given(t, Config{}, "-mcheck.guide=warnings", "-mcheck.seed=1", "-mcheck.workers=1", "-mcheck.executions=2000")
+	if err := c.Err(); err != nil || !c.Guided.Warnings || c.Strategy != "guided" {
+		t.Fatalf("flags: %v, warnings %v, strategy %q", err, c.Guided.Warnings, c.Strategy)
+	}
+	for _, tc := range []struct {
+		test string
+		bug  bool
+	}{
+		{"transferBothWays", true},
+		{"transferBothWaysOrdered", false},
+	} {
+		id := ID{Pkg: pkg, Test: tc.test}
+		target, err := LoadTest("../../examples/deadlock", id, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Explore(target, id, "", c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d executions, failure %v; %s", tc.test, rep.Executions, rep.Failure != nil, rep.Note)
+		if !strings.Contains(rep.Note, "lockorder") && !strings.Contains(rep.Note, "P1") {
+			t.Errorf("%s: the note does not name the lock-order warning: %s", tc.test, rep.Note)
+		}
+		if !tc.bug {
+			if rep.Failure != nil || !strings.Contains(rep.Note, "did not confirm the analyzers' one warning within") {
+				t.Errorf("%s: %v, note %q: want no failure, no warning confirmed", tc.test, rep.Failure, rep.Note)
+			}
+			continue
+		}
+		f := rep.Failure
+		if f == nil || f.Kind != sched.GlobalDeadlock || !strings.Contains(rep.Note, "confirmed the warning") {
+			t.Fatalf("%s: %v, note %q: want a deadlock confirming the warning", tc.test, f, rep.Note)
+		}
+		o := c.Options
+		o.Replay = f.Schedule.Token()
+		again, err := sched.Explore(target, o)
+		if err != nil || again.Failure == nil || again.Failure.Kind != sched.GlobalDeadlock {
+			t.Fatalf("%s: the token does not replay the deadlock: %v %v", tc.test, again, err)
+		}
+	}
+}

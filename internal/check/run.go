@@ -53,6 +53,10 @@ func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 			return &RunReport{Report: rep, FromCorpus: true}, nil
 		}
 	}
+	switch {
+	case c.Strategy == "guided" && c.Guided.Warnings:
+		return exploreWarnings(target, id, c)
+	}
 	switch c.Strategy {
 	case "eda":
 		return exploreEDA(target, corpus, c)
