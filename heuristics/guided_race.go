@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -24,15 +25,65 @@ var raceFrameFile = regexp.MustCompile(`^\s+(\S.*):(\d+)( \+0x[0-9a-f]+)?$`)
 // files, as mcheck's positions are. A text with no race report, or an
 // access without a frame of the program's own, is an error.
 func ParseRaceReport(text string) ([]Location, error) {
+	races, err := parseRaces(text, true)
+	if err != nil {
+		return nil, err
+	}
+	return races[0].Locations, nil
+}
+
+// A RaceGuide is one data race of a race report: the sequence of its two
+// accesses (ParseRaceReport's), and whether one of them is a read.
+type RaceGuide struct {
+	Locations []Location
+	Read      bool
+}
+
+// ParseRaceReports reads every data race of a report, as
+// ParseRaceReport reads the first, each once: the races with a read
+// first (a read that sees a racing write is where wrong values come
+// from; two writes of one value are often harmless), then the others,
+// each group in the report's order.
+func ParseRaceReports(text string) ([]RaceGuide, error) {
+	races, err := parseRaces(text, false)
+	if err != nil {
+		return nil, err
+	}
+	var out []RaceGuide
+	for _, r := range races {
+		if !slices.ContainsFunc(out, func(o RaceGuide) bool { return slices.Equal(o.Locations, r.Locations) }) {
+			out = append(out, r)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b RaceGuide) int {
+		switch {
+		case a.Read == b.Read:
+			return 0
+		case a.Read:
+			return -1
+		}
+		return 1
+	})
+	return out, nil
+}
+
+// parseRaces reads the races of a report, only the first if first.
+func parseRaces(text string, first bool) ([]RaceGuide, error) {
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	var (
+		races   []RaceGuide
+		sawRace bool // a "WARNING: DATA RACE" line was read
 		inRace  bool
 		cur     []Location // [current, previous]
+		read    bool       // an access of the race being read is a read
 		section string     // the header of the access being read, "" outside one
 		fn      string     // the function of the frame being read
 		found   bool       // the access being read has its location
 	)
+	noFrame := func() error {
+		return fmt.Errorf("race report: the access %q has no frame outside the standard library", section)
+	}
 	line := 0
 	for sc.Scan() {
 		line++
@@ -40,23 +91,28 @@ func ParseRaceReport(text string) ([]Location, error) {
 		t := strings.TrimSpace(s)
 		switch {
 		case t == "WARNING: DATA RACE":
-			inRace = true
+			sawRace, inRace, cur, read = true, true, nil, false
 			continue
 		case !inRace:
 			continue
 		case raceAccess.MatchString(t):
 			if section != "" && !found {
-				return nil, fmt.Errorf("race report: the access %q has no frame outside the standard library", section)
+				return nil, noFrame()
 			}
 			section, found, fn = t, false, ""
+			read = read || strings.Contains(strings.ToLower(t), "read at")
 			continue
 		case t == "" || strings.HasPrefix(t, "Goroutine ") || strings.HasPrefix(t, "=================="):
 			if section != "" && !found {
-				return nil, fmt.Errorf("race report: the access %q has no frame outside the standard library", section)
+				return nil, noFrame()
 			}
 			section = ""
 			if len(cur) == 2 {
-				return []Location{cur[1], cur[0]}, nil
+				races = append(races, RaceGuide{Locations: []Location{cur[1], cur[0]}, Read: read})
+				if first {
+					return races, nil
+				}
+				cur, inRace = nil, false
 			}
 			continue
 		}
@@ -77,11 +133,14 @@ func ParseRaceReport(text string) ([]Location, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("race report: %v", err)
 	}
-	if !inRace {
-		return nil, fmt.Errorf("no race report: the text has no line \"WARNING: DATA RACE\" (want what go test -race printed)")
-	}
 	if len(cur) == 2 {
-		return []Location{cur[1], cur[0]}, nil
+		races = append(races, RaceGuide{Locations: []Location{cur[1], cur[0]}, Read: read})
+	}
+	if len(races) > 0 {
+		return races, nil
+	}
+	if !sawRace {
+		return nil, fmt.Errorf("no race report: the text has no line \"WARNING: DATA RACE\" (want what go test -race printed)")
 	}
 	return nil, fmt.Errorf("race report: want a current and a previous access, each with a frame \"file.go:line\", found %d (line %d)", len(cur), line)
 }

@@ -59,3 +59,28 @@ Previous read at 0x00c000012345 by main goroutine:
 		}
 	}
 }
+
+// ParseRaceReports reads every race of race_reorder.txt (four, two of
+// them alike in locations): the setter's read-less write/write races
+// come after the checker's read of a racing write.
+func TestParseRaceReports(t *testing.T) {
+	b, err := os.ReadFile("testdata/race_reorder.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	races, err := ParseRaceReports(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []RaceGuide{
+		{Locations: []Location{{"reorder.go", 19}, {"reorder.go", 23}}, Read: true},
+		{Locations: []Location{{"reorder.go", 19}, {"reorder.go", 19}}},
+	}
+	if !reflect.DeepEqual(races, want) {
+		t.Errorf("got %+v, want %+v", races, want)
+	}
+	first, err := ParseRaceReport(string(b))
+	if err != nil || !reflect.DeepEqual(first, want[1].Locations) {
+		t.Errorf("the first race: %v (%v), want %v", first, err, want[1].Locations)
+	}
+}

@@ -14,9 +14,13 @@ import (
 // (mcheck.Guide, -mcheck.guide, -mcheck.heuristic, -mcheck.prefer).
 type GuideConfig struct {
 	Locations []heuristics.Location // the sequence the search follows
+	// Races are the sequences of every race of a race report
+	// (-mcheck.guide=@FILE), Locations the first; with several, Run's
+	// search follows each in turn (sequences.go).
+	Races [][]heuristics.Location
 	// Warnings: the sequences are the warnings of the analyzers of
 	// package envgen/detect on the package under test, one after the
-	// other (-mcheck.guide=warnings; warnings.go).
+	// other (-mcheck.guide=warnings; sequences.go).
 	Warnings  bool
 	Heuristic string                // the secondary heuristic ("": heuristics.DefaultHeuristic)
 	Prefer    []heuristics.Location // prefer: go statements of the goroutines preferred
@@ -29,46 +33,57 @@ type GuideConfig struct {
 // the one word "warnings": each warning of the analyzers on the package
 // under test is a sequence of its own (warnings.go).
 func (c *Config) SetGuide(what string, specs ...string) {
-	c.Guided.Locations, c.Guided.Warnings = nil, false
+	c.Guided.Locations, c.Guided.Races, c.Guided.Warnings = nil, nil, false
 	if len(specs) == 1 && strings.TrimSpace(specs[0]) == WarningsGuide {
 		c.Guided.Warnings = true
 		c.Strategy = "guided"
 		return
 	}
-	locs, err := parseGuide(specs)
+	locs, races, err := parseGuide(specs)
 	if err != nil {
 		c.refuse("%s: %v", what, err)
 		return
 	}
-	c.Guided.Locations = locs
+	c.Guided.Locations, c.Guided.Races = locs, races
 	c.Strategy = "guided"
 }
 
-func parseGuide(specs []string) ([]heuristics.Location, error) {
-	var locs []heuristics.Location
+// parseGuide parses the specs of SetGuide; a race report with several
+// races gives their sequences too (in heuristics.ParseRaceReports'
+// order), the first as the locations.
+func parseGuide(specs []string) ([]heuristics.Location, [][]heuristics.Location, error) {
+	var (
+		locs  []heuristics.Location
+		races [][]heuristics.Location
+	)
 	for _, spec := range specs {
 		if file, ok := strings.CutPrefix(strings.TrimSpace(spec), "@"); ok {
 			b, err := os.ReadFile(file)
 			if err != nil {
-				return nil, fmt.Errorf("the race report: %v", err)
+				return nil, nil, fmt.Errorf("the race report: %v", err)
 			}
-			got, err := heuristics.ParseRaceReport(string(b))
+			got, err := heuristics.ParseRaceReports(string(b))
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", file, err)
+				return nil, nil, fmt.Errorf("%s: %v", file, err)
 			}
-			locs = append(locs, got...)
+			if len(specs) == 1 && len(got) > 1 {
+				for _, r := range got {
+					races = append(races, r.Locations)
+				}
+			}
+			locs = append(locs, got[0].Locations...)
 			continue
 		}
 		got, err := parseLocations(spec)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		locs = append(locs, got...)
 	}
 	if len(locs) == 0 {
-		return nil, errors.New("no location: want file.go:line,... or @race-report.txt")
+		return nil, nil, errors.New("no location: want file.go:line,... or @race-report.txt")
 	}
-	return locs, nil
+	return locs, races, nil
 }
 
 // parseLocations parses "a.go:12,b.go:30".

@@ -88,6 +88,40 @@ func TestGuideFromRaceReport(t *testing.T) {
 		t.Fatalf("the token %s does not replay the race: %v %v", o.Replay, again, err)
 	}
 	t.Logf("race %s / %s after %d executions, %d steps", f.Race.Previous.Pos, f.Race.Current.Pos, rep.Executions, rep.Steps)
+	// With race reports off, the same guide leads to the failure the race
+	// causes: reorder's check sees the second write without the first.
+	c = given(t, Config{}, "-mcheck.guide=@../../heuristics/testdata/race_reorder.txt", "-mcheck.seed=1", "-mcheck.workers=1", "-mcheck.norace")
+	if err := c.useGuided(); err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	rep, err = sched.Explore(target, c.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := rep.Failure; f == nil || f.Kind == sched.DataRace {
+		t.Fatalf("-mcheck.norace: no failure in %d executions: %v", rep.Executions, f)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("-mcheck.norace: took %v", el)
+	}
+	o = c.Options
+	o.Replay = rep.Failure.Schedule.Token()
+	if again, err := sched.Explore(target, o); err != nil || again.Failure == nil || again.Failure.Kind != rep.Failure.Kind {
+		t.Fatalf("-mcheck.norace: the token does not replay: %v %v", again, err)
+	}
+	t.Logf("-mcheck.norace: %s after %d executions: %s", rep.Failure.Kind, rep.Executions, rep.Failure.Message)
+	// The report holds two races (in locations): Run's search follows
+	// each in turn, the one with a read first, and names the one that
+	// led to the failure.
+	if len(c.Guided.Races) != 2 {
+		t.Fatalf("races of the report: %v", c.Guided.Races)
+	}
+	id := ID{Pkg: "github.com/mcheck-dev/mcheck/examples/reorder", Test: "reorder5"}
+	run, err := Explore(target, id, "", c)
+	if err != nil || run.Failure == nil || !strings.Contains(run.Note, "confirmed the race of the report reorder.go:19 → reorder.go:23") {
+		t.Fatalf("Explore: %v %v, note %q", run, err, run.Note)
+	}
 }
 
 // -mcheck.statecache gives guided test its visited set: the trial
@@ -152,7 +186,7 @@ func TestGuideWarnings(t *testing.T) {
 			t.Errorf("%s: the note does not name the lock-order warning: %s", tc.test, rep.Note)
 		}
 		if !tc.bug {
-			if rep.Failure != nil || !strings.Contains(rep.Note, "did not confirm the analyzers' one warning within") {
+			if rep.Failure != nil || !strings.Contains(rep.Note, "did not confirm the one warning of the analyzers within") {
 				t.Errorf("%s: %v, note %q: want no failure, no warning confirmed", tc.test, rep.Failure, rep.Note)
 			}
 			continue

@@ -53,9 +53,8 @@ func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 			return &RunReport{Report: rep, FromCorpus: true}, nil
 		}
 	}
-	switch {
-	case c.Strategy == "guided" && c.Guided.Warnings:
-		return exploreWarnings(target, id, c)
+	if c.Strategy == "guided" && (c.Guided.Warnings || len(c.Guided.Races) > 1) {
+		return exploreSequences(target, id, c)
 	}
 	switch c.Strategy {
 	case "eda":
