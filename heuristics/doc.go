@@ -32,7 +32,10 @@
 // (examples/bench/guided_table.md).
 //
 // The locations come from mcheck.Guide, -mcheck.guide=file.go:line,...,
-// or a go test -race report (-mcheck.guide=@race.txt, ParseRaceReport);
+// a go test -race report (-mcheck.guide=@race.txt: ParseRaceReports,
+// every race a sequence, those with a read first), or the warnings of
+// the analyzers of envgen/detect (-mcheck.guide=warnings); with several
+// sequences, internal/check follows each in turn (sequences.go).
 // internal/check turns the strategy name "guided" into Options.Custom.
 //
 // # EDA search
