@@ -147,17 +147,9 @@ func TestGuidedDPORMazurkiewicz(t *testing.T) {
 // until its backtrack set is empty, finds the bug the full search finds
 // and comes back clean where there is none, for several seeds.
 func TestGuidedDPORChannels(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		bug  bool
-	}{
-		{"dpor/selectbug", true},
-		{"dpor/selectready", false},
-		{"chanpair", false},
-		{"doubleclose", true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			tg := tracetest.Target(t, "../sched/testdata", "schedtest/"+tc.name)
+	for _, tc := range tracetest.ChannelPrograms {
+		t.Run(tc.Name, func(t *testing.T) {
+			tg := tracetest.Target(t, "../sched/testdata", "schedtest/"+tc.Name)
 			for seed := uint64(1); seed <= 5; seed++ {
 				g := NewGuided([]Location{{"main.go", 999}}, Heuristics["random"], nil, 0).WithReduction(SourceDPOR)
 				rep, err := sched.Explore(tg, sched.Options{
@@ -167,8 +159,8 @@ func TestGuidedDPORChannels(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if found := rep.Failure != nil; found != tc.bug || !found && !rep.Exhausted {
-					t.Fatalf("seed %d: failure %v, exhausted %v after %d executions (%+v); want a bug: %v", seed, rep.Failure, rep.Exhausted, rep.Executions, g.Stats(), tc.bug)
+				if found := rep.Failure != nil; found != tc.Bug || !found && !rep.Exhausted {
+					t.Fatalf("seed %d: failure %v, exhausted %v after %d executions (%+v); want a bug: %v", seed, rep.Failure, rep.Exhausted, rep.Executions, g.Stats(), tc.Bug)
 				}
 			}
 		})

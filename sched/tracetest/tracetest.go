@@ -15,6 +15,20 @@ import (
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
+// ChannelPrograms are the programs of sched/testdata (main packages
+// "schedtest/"+Name) that hand values over channels and selects, whose
+// event structure the trace classes do not capture exactly (see
+// Classes): the reductions are checked on them by the bug found or not.
+var ChannelPrograms = []struct {
+	Name string
+	Bug  bool
+}{
+	{"dpor/selectbug", true},
+	{"dpor/selectready", false},
+	{"chanpair", false},
+	{"doubleclose", true},
+}
+
 // Target returns the main package pkg of the module in dir, loaded with
 // every package of that module (ssainterp caches the load, so the tests
 // of a directory load it once).
