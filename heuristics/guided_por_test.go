@@ -17,14 +17,7 @@ const budget = 20_000
 func guidedExhaust(t *testing.T, tg sched.Target, reduce Reduction, seed uint64) (*sched.Report, *Guided) {
 	t.Helper()
 	g := NewGuided([]Location{{"main.go", 999}}, Heuristics["random"], nil, 0).WithReduction(reduce)
-	rep, err := sched.Explore(tg, sched.Options{
-		Strategy: "guided", Seed: seed, Executions: budget, Workers: 1, NoRaces: true,
-		Custom: func() sched.Strategy { return g },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep, g
+	return runTrial(t, tg, g, sched.Options{Seed: seed, Executions: budget, NoRaces: true}), g
 }
 
 // reductions are guided test's reductions by name, for the tests.
@@ -152,13 +145,7 @@ func TestGuidedDPORChannels(t *testing.T) {
 			tg := tracetest.Target(t, "../sched/testdata", "schedtest/"+tc.Name)
 			for seed := uint64(1); seed <= 5; seed++ {
 				g := NewGuided([]Location{{"main.go", 999}}, Heuristics["random"], nil, 0).WithReduction(SourceDPOR)
-				rep, err := sched.Explore(tg, sched.Options{
-					Strategy: "guided", Seed: seed, Executions: budget, Workers: 1, SyncOnly: true, NoRaces: true,
-					Custom: func() sched.Strategy { return g },
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
+				rep := runTrial(t, tg, g, sched.Options{Seed: seed, Executions: budget, SyncOnly: true, NoRaces: true})
 				if found := rep.Failure != nil; found != tc.Bug || !found && !rep.Exhausted {
 					t.Fatalf("seed %d: failure %v, exhausted %v after %d executions (%+v); want a bug: %v", seed, rep.Failure, rep.Exhausted, rep.Executions, g.Stats(), tc.Bug)
 				}

@@ -30,14 +30,19 @@ var twoStageGuide = []Location{{"main.go", 21}, {"main.go", 31}}
 func guided(t *testing.T, tg sched.Target, locs []Location, h string, seed uint64, bound, executions int) (*sched.Report, *Guided) {
 	t.Helper()
 	g := NewGuided(locs, Heuristics[h], nil, bound)
-	rep, err := sched.Explore(tg, sched.Options{
-		Strategy: "guided", Seed: seed, Executions: executions, Workers: 1, NoRaces: true,
-		Custom: func() sched.Strategy { return g },
-	})
+	return runTrial(t, tg, g, sched.Options{Seed: seed, Executions: executions, NoRaces: true}), g
+}
+
+// runTrial explores tg with the one trial g on one worker, as o says
+// otherwise.
+func runTrial(t *testing.T, tg sched.Target, g *Guided, o sched.Options) *sched.Report {
+	t.Helper()
+	o.Strategy, o.Workers, o.Custom = "guided", 1, func() sched.Strategy { return g }
+	rep, err := sched.Explore(tg, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep, g
+	return rep
 }
 
 // Guided test finds the checker's window with every secondary heuristic,

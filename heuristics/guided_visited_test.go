@@ -11,14 +11,7 @@ import (
 func exhaustVisited(t *testing.T, tg sched.Target, r Reduction, seed uint64) (*sched.Report, *Guided) {
 	t.Helper()
 	g := NewGuided([]Location{{"main.go", 999}}, Heuristics["random"], nil, 0).WithReduction(r).WithVisited(true)
-	rep, err := sched.Explore(tg, sched.Options{
-		Strategy: "guided", Seed: seed, Executions: budget, Workers: 1, NoRaces: true, StateCaching: true,
-		Custom: func() sched.Strategy { return g },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep, g
+	return runTrial(t, tg, g, sched.Options{Seed: seed, Executions: budget, NoRaces: true, StateCaching: true}), g
 }
 
 // The paths of indep's goroutines, which touch nothing in common, meet in
