@@ -3,6 +3,7 @@ package sched
 import (
 	"testing"
 
+	"github.com/mcheck-dev/mcheck/ssainterp"
 	"github.com/stretchr/testify/require"
 )
 
@@ -137,17 +138,32 @@ func (f *finalStates) StateHit() bool       { return f.inner.(*dfs).StateHit() }
 // TestStateHashAcrossMachines: the same schedule run twice, on two
 // machines, passes through the same state hashes (heap objects are named
 // by the walk, not by address).
+// A test function's state holds native memory (its *testing.T, which
+// each machine makes, and a time.Time): the same, and the stateful dfs
+// meets states of earlier executions again.
 func TestStateHashAcrossMachines(t *testing.T) {
-	tg := target(t, "lockedcounter")
-	hashes := func(choices []int) []uint64 {
-		r := &hashRecorder{replay: replay{choices: choices}}
-		_, _, err := runOne(tg, Options{MaxSteps: 20000, LoopSteps: 10_000_000, NoRaces: true}, 1, r, false, nil)
-		require.NoError(t, err)
-		return r.hashes
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata", Tests: true}, "./testclock")
+	require.NoError(t, err)
+	pid, ok := prog.TestPackage("schedtest/testclock")
+	require.True(t, ok)
+	test := Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(pid, "TestLockedClock") }}
+	for _, tg := range []Target{target(t, "lockedcounter"), test} {
+		hashes := func(choices []int) []uint64 {
+			r := &hashRecorder{replay: replay{choices: choices}}
+			_, _, err := runOne(tg, Options{MaxSteps: 20000, LoopSteps: 10_000_000, NoRaces: true, StateCaching: true}, 1, r, false, nil)
+			require.NoError(t, err)
+			return r.hashes
+		}
+		a, b := hashes(nil), hashes(nil)
+		require.NotEmpty(t, a)
+		require.Equal(t, a, b)
 	}
-	a, b := hashes(nil), hashes(nil)
-	require.NotEmpty(t, a)
-	require.Equal(t, a, b)
+	rep, err := Explore(test, Options{Strategy: "dfs", PreemptionBound: Unbounded, NoRaces: true, StateCaching: true, NoReduction: true, Workers: 1})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+	require.Positive(t, rep.StateHits)
+	t.Logf("TestLockedClock: %d executions, %d cut at a state already seen", rep.Executions, rep.StateHits)
 }
 
 // hashRecorder replays a schedule (the lowest alternative past its end)

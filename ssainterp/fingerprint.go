@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"unsafe"
 )
@@ -23,14 +24,20 @@ import (
 // What it leaves out: the race detector's vector clocks (two states that
 // differ only in their happens-before history hash alike, so a search
 // that prunes by this hash may miss a race that only one history leads
-// to) and the output written so far. A value the walk does not know (a
-// native object of the bridge) is hashed by its type and address: equal
-// only to itself, never merging two states, but never matching across
-// machines either.
+// to) and the output written so far. Native memory (values of the
+// bridge) is hashed by contents, except what it points to: a reference
+// into native memory is hashed by address, equal only to itself, never
+// merging two states, but never matching across machines either (a
+// *testing.T, which each machine makes, is hashed by its test's state).
 //
 // It is computed afresh each time, in time linear in the reachable state.
 func (m *Machine) StateHash() uint64 {
-	w := stateWalk{h: 14695981039346656037, ids: map[unsafe.Pointer]uint64{}}
+	w := &m.walk
+	w.m, w.h = m, 14695981039346656037
+	if w.ids == nil {
+		w.ids = map[unsafe.Pointer]uint64{}
+	}
+	defer clear(w.ids)
 	for _, g := range m.gs {
 		w.mix(uint64(g.id))
 		w.mix(uint64(g.state))
@@ -67,8 +74,10 @@ func (m *Machine) StateHash() uint64 {
 	return w.h
 }
 
-// stateWalk hashes a walk of the reachable state (see StateHash).
+// stateWalk hashes a walk of the reachable state (see StateHash). A
+// machine keeps one, so that the map of objects reached is reused.
 type stateWalk struct {
+	m   *Machine
 	h   uint64
 	ids map[unsafe.Pointer]uint64 // objects reached, by order of reaching
 }
@@ -187,6 +196,9 @@ func (w *stateWalk) value(v value) {
 		w.mix(12)
 		w.mix(uint64(r.wait))
 		w.mix(uint64(r.notify))
+	case reflect.Value:
+		w.mix(13)
+		w.native(r)
 	default:
 		// Unknown to the walk: equal only to itself (see StateHash).
 		w.str(fmt.Sprintf("%T", r))
@@ -197,4 +209,74 @@ func (w *stateWalk) value(v value) {
 			w.str(fmt.Sprint(r))
 		}
 	}
+}
+
+// native hashes a value of native memory (a struct of the bridge, such
+// as a time.Time, or a pointer to native memory) by its contents: scalars
+// by value, structs, arrays and interfaces by their parts, and references
+// by address (equal only to themselves: the walk does not follow them),
+// except a *testing.T, which is hashed by its test's state (a machine
+// makes its own).
+func (w *stateWalk) native(rv reflect.Value) {
+	if !rv.IsValid() {
+		w.mix(0)
+		return
+	}
+	w.mix(uint64(reflect.ValueOf(rv.Type()).Pointer()))
+	switch rv.Kind() {
+	case reflect.Bool:
+		w.mix(boolVal(rv.Bool()).n)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		w.mix(uint64(rv.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		w.mix(rv.Uint())
+	case reflect.Float32, reflect.Float64:
+		w.mix(math.Float64bits(rv.Float()))
+	case reflect.Complex64, reflect.Complex128:
+		c := rv.Complex()
+		w.mix(math.Float64bits(real(c)))
+		w.mix(math.Float64bits(imag(c)))
+	case reflect.String:
+		w.str(rv.String())
+	case reflect.Struct:
+		for i := range rv.NumField() {
+			w.native(rv.Field(i))
+		}
+	case reflect.Array:
+		for i := range rv.Len() {
+			w.native(rv.Index(i))
+		}
+	case reflect.Interface:
+		w.native(rv.Elem())
+	case reflect.Slice:
+		w.mix(uint64(rv.Pointer()))
+		w.mix(uint64(rv.Len()))
+		w.mix(uint64(rv.Cap()))
+	default: // pointer, map, chan, func, unsafe.Pointer
+		p := rv.UnsafePointer()
+		if ts := w.m.tests[uintptr(p)]; ts != nil {
+			w.ref(p, func() { w.test(ts) })
+			return
+		}
+		w.mix(uint64(uintptr(p)))
+	}
+}
+
+// test hashes the state of a test (its *testing.T).
+func (w *stateWalk) test(ts *testState) {
+	w.str(ts.name)
+	for _, b := range []bool{ts.failed, ts.skipped, ts.done, ts.parallel, ts.denyParallel, ts.pausing, ts.bodyDone, ts.cleanupStarted} {
+		w.mix(boolVal(b).n)
+	}
+	w.mix(uint64(len(ts.cleanups)))
+	for _, c := range ts.cleanups {
+		w.ref(unsafe.Pointer(c.cl), func() {
+			w.fn(c.cl.fn)
+			w.values(c.cl.bindings)
+		})
+	}
+	w.mix(uint64(len(ts.parallelSubs)))
+	w.value(ts.ctx)
+	w.value(ts.cancel)
+	w.mix(uint64(ts.tempSeq))
 }
