@@ -30,7 +30,16 @@ import (
 // merging two states, but never matching across machines either (a
 // *testing.T, which each machine makes, is hashed by its test's state).
 //
-// It is computed afresh each time, in time linear in the reachable state.
+// It is computed afresh each time, in time linear in the reachable state,
+// not incrementally. An incremental hash (a sum of per-object hashes,
+// updated at each write, as in Nguyen and Ruys, "Incremental Hashing for
+// SPIN", SPIN 2008) needs objects named without a walk (by allocating
+// goroutine and count, at each of the interpreter's allocation sites)
+// and a write barrier at every store, copy, append, map, channel and
+// model update; a missed barrier would prune states that differ. Measured
+// on 2026-11-27 under a stateful dfs, the walk took 0.17 s of 4.66 s of
+// search (3.6%) on the real-world case lru-expirable-get, and was below
+// the profiler's resolution on the fixed twins of examples/.
 func (m *Machine) StateHash() uint64 {
 	w := &m.walk
 	w.m, w.h = m, 14695981039346656037
