@@ -320,7 +320,10 @@ func Explore(t Target, opts Options) (*Report, error) {
 					mu.Lock()
 					stop := bestErr != nil // mcheck could not run an execution (a limit, a fault): the rest of the batch would fail alike
 					mu.Unlock()
-					if stop {
+					// The budget is over: the batch's other executions are
+					// not started (the first always is), so a search whose
+					// executions are slow ends at most one execution late.
+					if stop || i > 0 && !deadline.IsZero() && time.Now().After(deadline) {
 						return
 					}
 					seed := executionSeed(opts.Seed, i)
@@ -554,13 +557,13 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			if t.Test && m.TestDone() {
 				// The test returned: let pending timers fire for a
 				// while, then whatever is still blocked leaked.
-				if lateTimers < 100 && m.AdvanceClock() {
+				if lateTimers < 100 && m.WakeClock() {
 					lateTimers++
 					continue
 				}
 				break
 			}
-			if m.AdvanceClock() {
+			if m.WakeClock() {
 				continue
 			}
 			f = fail(GlobalDeadlock, "all goroutines are asleep - deadlock!")

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcheck-dev/mcheck/ssainterp"
 	"github.com/stretchr/testify/require"
@@ -268,6 +269,18 @@ func TestWorkersDoNotChangeResult(t *testing.T) {
 	require.Equal(t, tokens[0], tokens[2])
 	require.Equal(t, execs[0], execs[1])
 	require.Equal(t, execs[0], execs[2])
+}
+
+// TestBudgetEndsBetweenExecutions: once the time budget is over, no
+// further execution starts, even within a batch (the first always runs),
+// so a search of slow executions ends at most one execution late.
+func TestBudgetEndsBetweenExecutions(t *testing.T) {
+	for _, w := range []int{1, 2} {
+		rep, err := Explore(target(t, "lockedcounter"), Options{Seed: 1, Workers: w, Time: time.Nanosecond})
+		require.NoError(t, err)
+		require.Nil(t, rep.Failure)
+		require.Equal(t, 1, rep.Executions+rep.Pruned+rep.Inconclusive, "workers %d", w)
+	}
 }
 
 func TestTokenRoundTrip(t *testing.T) {

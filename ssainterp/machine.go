@@ -398,7 +398,7 @@ func (m *Machine) schedule() Result {
 	for !m.exited {
 		g := m.pick()
 		if g == nil {
-			if m.advanceClock() {
+			if m.advanceClock(true) {
 				continue
 			}
 			m.deadlock()

@@ -231,7 +231,18 @@ func (m *Machine) StepID(id int) {
 // pending. A scheduler may call it at any choice point (see time.go).
 func (m *Machine) AdvanceClock() bool {
 	ok := false
-	m.protect(func() { ok = m.advanceClock() })
+	m.protect(func() { ok = m.advanceClock(false) })
+	return ok
+}
+
+// WakeClock is AdvanceClock for a scheduler that has no goroutine to
+// run: it moves the clock to the next deadline that can wake one (a
+// sleep, an AfterFunc, a timer channel a goroutine is blocked on),
+// firing every timer due by then, and reports false when none can: the
+// program is deadlocked, as Go reports it, whatever timers are pending.
+func (m *Machine) WakeClock() bool {
+	ok := false
+	m.protect(func() { ok = m.advanceClock(true) })
 	return ok
 }
 

@@ -258,10 +258,35 @@ func (m *Machine) nextDeadline() (when int64, t *timer, sleeper *goroutine, ok b
 	return when, t, sleeper, ok
 }
 
+// nextWake is nextDeadline for the timers and sleeps that can make a
+// goroutine runnable: a sleep, an AfterFunc (it starts one), a timer or
+// ticker whose channel a goroutine waits to receive from (or selects on).
+// The others only fill their channel's buffer. Go (since 1.23) keeps a
+// timer channel's timer in the runtime's heap only while a goroutine is
+// blocked on the channel, so when every goroutine is blocked and only
+// such timers are pending, it reports "all goroutines are asleep".
+func (m *Machine) nextWake() (when int64, ok bool) {
+	for _, tm := range m.timers {
+		if tm.active && (tm.fn != nil || len(tm.ch.recvq) > 0) && (!ok || tm.when < when) {
+			when, ok = tm.when, true
+		}
+	}
+	for _, g := range m.gs {
+		if g.state == gPending && g.pending.what == "sleep" && g.pending.wake > m.now && (!ok || g.pending.wake < when) {
+			when, ok = g.pending.wake, true
+		}
+	}
+	return when, ok
+}
+
 // advanceClock moves the virtual clock to the next timer or sleep deadline
-// and fires what is due. It reports whether anything was pending.
-func (m *Machine) advanceClock() bool {
+// (the next that can wake a goroutine, if wake) and fires what is due. It
+// reports whether anything was pending.
+func (m *Machine) advanceClock(wake bool) bool {
 	next, _, _, ok := m.nextDeadline()
+	if wake {
+		next, ok = m.nextWake()
+	}
 	if !ok {
 		return false
 	}

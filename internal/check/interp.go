@@ -375,7 +375,7 @@ func Probe(t sched.Target) (*ProbeResult, error) {
 	for steps := 0; !m.Done() && steps < 1_000_000; steps++ {
 		en := m.Enabled()
 		if len(en) == 0 {
-			if m.AdvanceClock() {
+			if m.WakeClock() {
 				continue
 			}
 			break
