@@ -250,7 +250,7 @@ func (m *Machine) WakeClock() bool {
 // (time.After at main.go:14)") and where it was set ("main.go:14"); ok
 // is false when no timer or sleep is pending.
 func (m *Machine) NextTimer() (desc, pos string, ok bool) {
-	_, t, sleeper, ok := m.nextDeadline()
+	_, t, sleeper, ok := m.nextDeadline(false)
 	if !ok {
 		return "", "", false
 	}
@@ -455,6 +455,6 @@ func (m *Machine) Position(pos token.Pos) string { return m.prog.shortPos(pos) }
 // NextDeadline returns the earliest deadline of a pending timer or sleep
 // on the virtual clock (see Now); ok is false when none is pending.
 func (m *Machine) NextDeadline() (when int64, ok bool) {
-	when, _, _, ok = m.nextDeadline()
+	when, _, _, ok = m.nextDeadline(false)
 	return when, ok
 }

@@ -243,10 +243,17 @@ func (m *Machine) timerOf(p value) *timer {
 
 // nextDeadline returns the earliest deadline of an active timer or a
 // pending sleep, and the timer (nil for a sleep) or the sleeping
-// goroutine it belongs to.
-func (m *Machine) nextDeadline() (when int64, t *timer, sleeper *goroutine, ok bool) {
+// goroutine it belongs to. With wake, only those that can make a
+// goroutine runnable count: a sleep, an AfterFunc (it starts one), a
+// timer or ticker whose channel a goroutine waits to receive from (or
+// selects on); the others only fill their channel's buffer. Go (since
+// 1.23) keeps a timer channel's timer in the runtime's heap only while a
+// goroutine is blocked on the channel, so when every goroutine is
+// blocked and only such timers are pending, it reports "all goroutines
+// are asleep".
+func (m *Machine) nextDeadline(wake bool) (when int64, t *timer, sleeper *goroutine, ok bool) {
 	for _, tm := range m.timers {
-		if tm.active && (!ok || tm.when < when) {
+		if tm.active && (!wake || tm.fn != nil || len(tm.ch.recvq) > 0) && (!ok || tm.when < when) {
 			when, t, ok = tm.when, tm, true
 		}
 	}
@@ -258,35 +265,11 @@ func (m *Machine) nextDeadline() (when int64, t *timer, sleeper *goroutine, ok b
 	return when, t, sleeper, ok
 }
 
-// nextWake is nextDeadline for the timers and sleeps that can make a
-// goroutine runnable: a sleep, an AfterFunc (it starts one), a timer or
-// ticker whose channel a goroutine waits to receive from (or selects on).
-// The others only fill their channel's buffer. Go (since 1.23) keeps a
-// timer channel's timer in the runtime's heap only while a goroutine is
-// blocked on the channel, so when every goroutine is blocked and only
-// such timers are pending, it reports "all goroutines are asleep".
-func (m *Machine) nextWake() (when int64, ok bool) {
-	for _, tm := range m.timers {
-		if tm.active && (tm.fn != nil || len(tm.ch.recvq) > 0) && (!ok || tm.when < when) {
-			when, ok = tm.when, true
-		}
-	}
-	for _, g := range m.gs {
-		if g.state == gPending && g.pending.what == "sleep" && g.pending.wake > m.now && (!ok || g.pending.wake < when) {
-			when, ok = g.pending.wake, true
-		}
-	}
-	return when, ok
-}
-
 // advanceClock moves the virtual clock to the next timer or sleep deadline
 // (the next that can wake a goroutine, if wake) and fires what is due. It
 // reports whether anything was pending.
 func (m *Machine) advanceClock(wake bool) bool {
-	next, _, _, ok := m.nextDeadline()
-	if wake {
-		next, ok = m.nextWake()
-	}
+	next, _, _, ok := m.nextDeadline(wake)
 	if !ok {
 		return false
 	}
