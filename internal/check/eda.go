@@ -183,6 +183,9 @@ func portfolioEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, err
 	seed := c.Seed
 	var notes []string
 	for i, fitness := range heuristics.Fitnesses {
+		if c.Time > 0 && time.Since(start) >= c.Time {
+			break // the time budget is spent (a phase would still run one execution)
+		}
 		phases := len(heuristics.Fitnesses) - i
 		o := c.Options
 		seed = splitmix.Next(seed)

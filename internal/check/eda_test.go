@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcheck-dev/mcheck/heuristics"
 	"github.com/mcheck-dev/mcheck/sched"
@@ -106,6 +107,19 @@ func TestPortfolioTurnsToEDA(t *testing.T) {
 	rep, err = Explore(clean, cid, "", c)
 	if err != nil || rep.Failure != nil || rep.Executions != 3000 || rep.Strategy != "portfolio" {
 		t.Errorf("fixed twin: %v %v", rep, err)
+	}
+}
+
+// TestPortfolioKeepsTimeBudget: once the time budget is spent, the
+// portfolio starts no EDA phase (each would still run an execution).
+func TestPortfolioKeepsTimeBudget(t *testing.T) {
+	t.Parallel()
+	target, id := loadExample(t, "edarace", "rally30Fixed")
+	var c Config
+	c.Seed, c.Time = 1, time.Microsecond
+	rep, err := Explore(target, id, "", c)
+	if err != nil || rep.Failure != nil || rep.Executions+rep.Inconclusive != 1 || rep.Strategy != "portfolio" {
+		t.Errorf("a spent budget: %s, %d executions, %d inconclusive, %v, %v", rep.Strategy, rep.Executions, rep.Inconclusive, rep.Failure, err)
 	}
 }
 
