@@ -41,12 +41,7 @@ import (
 // search (3.6%) on the real-world case lru-expirable-get, and was below
 // the profiler's resolution on the fixed twins of examples/.
 func (m *Machine) StateHash() uint64 {
-	w := &m.walk
-	w.m, w.h = m, 14695981039346656037
-	if w.ids == nil {
-		w.ids = map[unsafe.Pointer]uint64{}
-	}
-	defer clear(w.ids)
+	w := &stateWalk{m: m, h: 14695981039346656037, ids: map[unsafe.Pointer]uint64{}}
 	for _, g := range m.gs {
 		w.mix(uint64(g.id))
 		w.mix(uint64(g.state))
@@ -83,8 +78,7 @@ func (m *Machine) StateHash() uint64 {
 	return w.h
 }
 
-// stateWalk hashes a walk of the reachable state (see StateHash). A
-// machine keeps one, so that the map of objects reached is reused.
+// stateWalk hashes a walk of the reachable state (see StateHash).
 type stateWalk struct {
 	m   *Machine
 	h   uint64

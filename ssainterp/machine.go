@@ -122,8 +122,6 @@ type schedState struct {
 	clockReads int   // reads of the clock since a timer or sleep moved it (see time.go)
 	timers     []*timer
 	nextChan   int // ids of channels (and timers' channels)
-
-	walk stateWalk // StateHash's, kept for its map
 }
 
 // endState is how the execution ended, once exited is set.
