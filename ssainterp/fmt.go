@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
@@ -351,18 +350,14 @@ func quietFunc(fn *ssa.Function) bool {
 // initialisation.
 var fmtInitKey = new(byte)
 
-// natives caches the native counterparts of modelled functions (see
-// nativeOf).
-var natives sync.Map // *ssa.Function -> *function
-
 // nativeOf returns sf called natively through the bridge, even if it is
 // modelled or interpreted: for models that leave some cases to the
 // native function.
 func (p *Program) nativeOf(sf *ssa.Function) *function {
-	if f, ok := natives.Load(sf); ok {
+	if f, ok := p.natives.Load(sf); ok {
 		return f.(*function)
 	}
-	f, _ := natives.LoadOrStore(sf, &function{prog: p, ssa: sf, name: funcName(sf), external: true})
+	f, _ := p.natives.LoadOrStore(sf, &function{prog: p, ssa: sf, name: funcName(sf), external: true})
 	return f.(*function)
 }
 
@@ -452,18 +447,15 @@ var leafMethods = map[string]bool{
 	"*encoding/json.InvalidUnmarshalError": true,
 }
 
-// holdsCache caches mayHoldMethods per type, wrappedCache wrapped.
-var holdsCache, wrappedCache sync.Map // *rtype -> bool
-
 // isWrapped reports whether t is wrapped (see wrapped) and has a method
 // fmt calls: Error, String, Format or GoString (cached).
 func isWrapped(t *rtype) bool {
-	if w, ok := wrappedCache.Load(t); ok {
+	if w, ok := t.prog.wraps.Load(t); ok {
 		return w.(bool)
 	}
 	w := t.wrapped() && (t.method("Error") != nil || t.method("String") != nil ||
 		t.method("Format") != nil || t.method("GoString") != nil)
-	wrappedCache.Store(t, w)
+	t.prog.wraps.Store(t, w)
 	return w
 }
 
@@ -471,11 +463,11 @@ func isWrapped(t *rtype) bool {
 // whose type has methods fmt would call: an interface, a wrapped type,
 // or a composite of those.
 func mayHoldMethods(t *rtype) bool {
-	if h, ok := holdsCache.Load(t); ok {
+	if h, ok := t.prog.holds.Load(t); ok {
 		return h.(bool)
 	}
 	h := holdsMethods(t, map[*rtype]bool{})
-	holdsCache.Store(t, h)
+	t.prog.holds.Store(t, h)
 	return h
 }
 

@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"io"
 	"reflect"
-	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -110,20 +109,17 @@ var ioErrors = map[string]error{
 	"ErrShortBuffer": io.ErrShortBuffer, "ErrNoProgress": io.ErrNoProgress, "ErrClosedPipe": io.ErrClosedPipe,
 }
 
-// bodies caches the SSA bodies of modelled functions (see bodyOf).
-var bodies sync.Map // *ssa.Function -> *function
-
 // bodyOf returns interpreted function sf run from its SSA body, even if
 // it is modelled: for models that handle some cases and leave the others
 // to Go's own code.
 func (p *Program) bodyOf(sf *ssa.Function) *function {
-	if f, ok := bodies.Load(sf); ok {
+	if f, ok := p.bodies.Load(sf); ok {
 		return f.(*function)
 	}
 	if sf.Blocks == nil {
 		panic(&internalFault{msg: "internal error: no SSA body for " + sf.String()})
 	}
-	f, _ := bodies.LoadOrStore(sf, &function{prog: p, ssa: sf, name: funcName(sf), quiet: quietFunc(sf)})
+	f, _ := p.bodies.LoadOrStore(sf, &function{prog: p, ssa: sf, name: funcName(sf), quiet: quietFunc(sf)})
 	return f.(*function)
 }
 

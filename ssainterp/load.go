@@ -40,6 +40,13 @@ type Program struct {
 	table  modelTable // the models by name: the package's table, models
 	models sync.Map   // *ssa.Function -> modelFunc (nil if none), from table
 
+	// Caches of the program's functions and types (each holds the
+	// program: in a global, they would keep every program loaded alive).
+	natives sync.Map // *ssa.Function -> *function: nativeOf
+	bodies  sync.Map // *ssa.Function -> *function: bodyOf
+	holds   sync.Map // *rtype -> bool: mayHoldMethods
+	wraps   sync.Map // *rtype -> bool: isWrapped
+
 	msMu sync.Mutex // guards ssa.MethodSets, which is not safe for concurrent use
 
 	host *Host // the embedding tool's hooks (hooks.go); nil: none
@@ -129,6 +136,10 @@ type LoadConfig struct {
 	// Host is the tool that embeds the interpreter: its hooks and
 	// internal packages (hooks.go).
 	Host *Host
+	// Uncached builds the program afresh and does not keep it for a
+	// later Load: for a tool that loads many packages one after the
+	// other and needs each once (mcheck test ./...).
+	Uncached bool
 }
 
 // defaultTags are the build tags every load sets. purego makes packages
@@ -171,10 +182,13 @@ type loadEntry struct {
 	err  error
 }
 
-// Load loads and builds the packages matching patterns, once per process:
-// a second Load of the same patterns (and tests, tags) returns the same
-// Program.
+// Load loads and builds the packages matching patterns, once per process
+// (unless cfg.Uncached): a second Load of the same patterns (and tests,
+// tags) returns the same Program.
 func Load(cfg LoadConfig, patterns ...string) (*Program, error) {
+	if cfg.Uncached {
+		return load(cfg, patterns)
+	}
 	dir, _ := filepath.Abs(cfg.Dir)
 	key := cacheKey{dir, strings.Join(patterns, "\x00"), cfg.Tests, strings.Join(buildTags(cfg.Tags), ","), cfg.Host}
 	cacheMu.Lock()

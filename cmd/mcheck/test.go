@@ -49,13 +49,19 @@ func testCmd(dir string, args []string, stdout, stderr io.Writer) int {
 
 	s := &suite{stdout: stdout, stderr: stderr, json: *jsonOut,
 		replay: "mcheck test -run '^%s$' -replay=TOKEN " + strings.Join(fs.Args(), " ")}
-	for _, p := range s.load(dir, fs.Args(), base.Tags) {
+	for _, pkg := range s.list(dir, fs.Args(), base.Tags) {
+		// One package at a time: its program is garbage once its tests
+		// are explored (x/sync's four held 15 GB at once).
+		prog := s.load(dir, pkg, base.Tags)
+		if prog == nil {
+			continue
+		}
 		// As go test's flags: no -timeout, so t.Deadline reports none.
-		p.prog.SetTestFlags(ssainterp.TestFlags{Short: *short, Verbose: verbose})
-		for _, id := range p.prog.TestVariants() {
-			for _, name := range p.prog.Tests(id) {
+		prog.SetTestFlags(ssainterp.TestFlags{Short: *short, Verbose: verbose})
+		for _, id := range prog.TestVariants() {
+			for _, name := range prog.Tests(id) {
 				if re.MatchString(name) {
-					s.test(p.prog, id, name, fs, base, *short)
+					s.test(prog, id, name, fs, base, *short)
 				}
 			}
 		}
@@ -114,23 +120,16 @@ func (s *suite) counts() string {
 	return out
 }
 
-// loaded is a loaded package (with its tests).
-type loaded struct {
-	path string
-	prog *ssainterp.Program
-}
-
-// load loads the packages the patterns name, one by one: one that does
-// not load (a compile error, cgo) is reported once on stderr, counted,
-// and skipped.
-func (s *suite) load(dir string, patterns, tags []string) []loaded {
+// list lists the packages the patterns name; one that does not exist
+// is reported once on stderr, counted, and skipped.
+func (s *suite) list(dir string, patterns, tags []string) []string {
 	list, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir, BuildFlags: []string{"-tags=" + strings.Join(tags, ",")}}, patterns...)
 	if err != nil {
 		fmt.Fprintf(s.stderr, "mcheck: %v\n", err)
 		s.cannot++
 		return nil
 	}
-	var out []loaded
+	var out []string
 	for _, lp := range list {
 		if len(lp.Errors) > 0 && lp.Name == "" {
 			// No such package: the pattern's own error.
@@ -142,19 +141,26 @@ func (s *suite) load(dir string, patterns, tags []string) []loaded {
 			}
 			continue
 		}
-		prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true, Tags: tags, Host: check.Host}, lp.PkgPath)
-		if err != nil {
-			s.noLoad++
-			s.cannot++
-			fmt.Fprintf(s.stderr, "mcheck: cannot load %s, skipped:\n\t%s\n", lp.PkgPath, strings.Join(loadErrors(err), "\n\t"))
-			if s.json {
-				s.emit(&check.Result{ID: check.ID{Pkg: lp.PkgPath}, Err: err})
-			}
-			continue
-		}
-		out = append(out, loaded{lp.PkgPath, prog})
+		out = append(out, lp.PkgPath)
 	}
 	return out
+}
+
+// load loads package pkg with its tests, not kept in the process's
+// cache; one that does not load (a compile error, cgo) is reported once
+// on stderr, counted, and skipped (nil).
+func (s *suite) load(dir, pkg string, tags []string) *ssainterp.Program {
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: dir, Tests: true, Tags: tags, Host: check.Host, Uncached: true}, pkg)
+	if err != nil {
+		s.noLoad++
+		s.cannot++
+		fmt.Fprintf(s.stderr, "mcheck: cannot load %s, skipped:\n\t%s\n", pkg, strings.Join(loadErrors(err), "\n\t"))
+		if s.json {
+			s.emit(&check.Result{ID: check.ID{Pkg: pkg}, Err: err})
+		}
+		return nil
+	}
+	return prog
 }
 
 // loadErrors returns the distinct errors of a load (a package and its
