@@ -173,3 +173,42 @@ func TestReusedFrameForgetsOtherFunction(t *testing.T) {
 		}
 	}
 }
+
+// TestPooledFramesForgetMachine: the frames a finished machine hands on
+// (putFrames) must not keep it alive. A frame taken from the end of the
+// free list leaves its pointer in the array past the list's length; if
+// that frame was still on a blocked goroutine's stack when the machine
+// ended, the pooled array kept the machine, and through the frame's old
+// registers the machines before it (mcheck test's live heap grew without
+// bound on x/sync's semaphore tests).
+func TestPooledFramesForgetMachine(t *testing.T) {
+	prog, err := loadSrc(t, "package main\n\ntype P struct{ a, b int }\n\nfunc mk() P { return P{1, 2} }\n\nfunc mul(x, y int) int { return x * y }\n\nfunc main() { _ = mk(); _ = mul(2, 3) }\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := prog.ssa.ImportedPackage("m")
+	mk, mul := prog.funcOf(pkg.Func("mk")), prog.funcOf(pkg.Func("mul"))
+	for range 10 { // a collection between Put and Get empties the pool: try again
+		m := prog.NewMachine(Config{})
+		m.free = nil
+		g := &goroutine{m: m}
+		fb, fa := m.newFrame(mul, g), m.newFrame(mk, g)
+		m.release(fb)
+		m.release(fa)
+		if inUse := m.newFrame(mk, g); inUse != fa {
+			t.Fatal("mk did not take its released frame back from the end of the free list")
+		}
+		prog.putFrames(m)
+		fs, ok := prog.framePool.Get().(*[]*frame)
+		if !ok {
+			continue
+		}
+		for i, fr := range (*fs)[len(*fs):cap(*fs)] {
+			if fr != nil {
+				t.Fatalf("the pooled free list holds frame %p past its length (at %d)", fr, len(*fs)+i)
+			}
+		}
+		return
+	}
+	t.Fatal("the frame pool was emptied ten times in a row")
+}

@@ -497,6 +497,13 @@ func (p *Program) putFrames(m *Machine) {
 		return
 	}
 	fs = fs[:min(len(fs), maxPooledFrames)]
+	// The array past the frames handed on still points at the frames
+	// handed out, some of them on the stacks of goroutines this machine
+	// left blocked: each would keep the machine alive, and through the
+	// registers those frames kept from earlier machines, theirs (under
+	// mcheck test, x/sync's semaphore tests grew the live heap without
+	// bound).
+	clear(fs[len(fs):cap(fs)])
 	for _, fr := range fs {
 		fr.constsOf = nil
 	}
