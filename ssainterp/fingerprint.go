@@ -9,37 +9,45 @@ import (
 
 // StateHash hashes the whole state of the execution, for a search that
 // prunes states it has seen (sched's dfs with state caching): every
-// goroutine's scheduling state, pending operation and stack of frames
-// with their registers, the globals, the pending timers and the clock,
-// and the memory reachable from all of these, with the channels (buffer,
-// closed, queued goroutines), maps, closures, interfaces and the state of
-// the sync models. Heap objects are named by the order in which the walk
-// reaches them, not by address, so two executions (on two machines) that
-// reach the same state get the same hash, provided both run with
-// Config.Fingerprints: every register of every frame is hashed, dead ones
-// too, and without it a frame reused from an earlier call (of this
-// machine or, through the program's frame pool, of an earlier one) keeps
-// the values it held, so the same state could hash differently.
+// goroutine's scheduling state, pending operation, panics in flight and
+// stack of frames with their registers and deferred calls, the globals,
+// the pending timers (with their functions) and the clock, and the
+// memory reachable from all of these, with the channels (buffer, closed,
+// and the goroutines queued on them, in order), maps, closures,
+// interfaces and the state of the sync models.
+//
+// Memory is named by the order in which the walk reaches it, not by
+// address, so two executions (on two machines) that reach the same state
+// get the same hash, provided both run with Config.Fingerprints: every
+// register of every frame is hashed, dead ones too, and without it a
+// frame reused from an earlier call (of this machine or, through the
+// program's frame pool, of an earlier one) keeps the values it held, so
+// the same state could hash differently. The name is given to each word
+// (each value slot: a variable, a field, an element), not to each
+// object, and a slice is hashed with its capacity and all the elements
+// up to it: a pointer to a field and one to a lone variable holding the
+// same value, or two slices alike up to their length but not in their
+// capacity or in the array they share, behave differently later, and
+// hash differently (sched/testdata/statesound).
 //
 // What it leaves out: the race detector's vector clocks (two states that
 // differ only in their happens-before history hash alike, so a search
 // that prunes by this hash may miss a race that only one history leads
-// to) and the output written so far. Native memory (values of the
-// bridge) is hashed by contents, except what it points to: a reference
-// into native memory is hashed by address, equal only to itself, never
-// merging two states, but never matching across machines either (a
-// *testing.T, which each machine makes, is hashed by its test's state).
+// to), the output written so far and the random source of map order.
+// Native memory (values of the bridge) is hashed by contents, except
+// what it points to: a reference into native memory is hashed by
+// address, equal only to itself, never merging two states, but never
+// matching across machines either (a *testing.T, which each machine
+// makes, is hashed by its test's state).
 //
 // It is computed afresh each time, in time linear in the reachable state,
 // not incrementally. An incremental hash (a sum of per-object hashes,
 // updated at each write, as in Nguyen and Ruys, "Incremental Hashing for
-// SPIN", SPIN 2008) needs objects named without a walk (by allocating
-// goroutine and count, at each of the interpreter's allocation sites)
-// and a write barrier at every store, copy, append, map, channel and
-// model update; a missed barrier would prune states that differ. Measured
-// on 2026-11-27 under a stateful dfs, the walk took 0.17 s of 4.66 s of
-// search (3.6%) on the real-world case lru-expirable-get, and was below
-// the profiler's resolution on the fixed twins of examples/.
+// SPIN", SPIN 2008, over a heap named as in Musuvathi and Dill, "An
+// Incremental Heap Canonicalization Algorithm", SPIN 2005) needs words
+// named without a walk and a write barrier at every store, copy, append,
+// map, channel, timer and model update; a missed barrier would prune
+// states that differ, as the omissions above did.
 func (m *Machine) StateHash() uint64 {
 	w := &stateWalk{m: m, h: 14695981039346656037, ids: map[unsafe.Pointer]uint64{}}
 	for _, g := range m.gs {
@@ -53,10 +61,19 @@ func (m *Machine) StateHash() uint64 {
 			w.mix(uint64(g.pending.pos))
 		}
 		w.mix(uint64(g.wake))
+		w.mix(uint64(g.clockReads))
+		w.panics(g.panic)
 		for fr := g.top; fr != nil; fr = fr.caller {
 			w.fn(fr.fn)
 			w.mix(uint64(fr.pc))
+			w.mix(boolVal(fr.unwinding).n)
+			w.mix(boolVal(fr.boundary).n)
+			w.panics(fr.deferCall)
 			w.mix(uint64(len(fr.defers)))
+			for _, d := range fr.defers {
+				w.value(d.fn)
+				w.values(d.args)
+			}
 			for _, r := range fr.regs {
 				w.value(r)
 			}
@@ -72,9 +89,11 @@ func (m *Machine) StateHash() uint64 {
 		}
 		w.mix(uint64(t.when))
 		w.mix(uint64(t.period))
-		w.ref(unsafe.Pointer(t.ch), func() {})
+		w.value(value{r: t.ch})
+		w.value(value{r: t.fn})
 	}
 	w.mix(uint64(m.now))
+	w.mix(uint64(m.clockReads))
 	return w.h
 }
 
@@ -82,7 +101,7 @@ func (m *Machine) StateHash() uint64 {
 type stateWalk struct {
 	m   *Machine
 	h   uint64
-	ids map[unsafe.Pointer]uint64 // objects reached, by order of reaching
+	ids map[unsafe.Pointer]uint64 // words and objects reached, by order of reaching
 }
 
 func (w *stateWalk) mix(x uint64) {
@@ -109,8 +128,8 @@ func (w *stateWalk) str(s string) {
 	}
 }
 
-// ref hashes a reference to the object at p: its number if it was
-// reached before, else a new number and then its contents (walk).
+// ref hashes a reference to the object (or word) at p: its number if it
+// was reached before, else a new number and then its contents (walk).
 func (w *stateWalk) ref(p unsafe.Pointer, walk func()) {
 	if p == nil {
 		w.mix(0)
@@ -124,6 +143,43 @@ func (w *stateWalk) ref(p unsafe.Pointer, walk func()) {
 	w.ids[p] = id
 	w.mix(id)
 	walk()
+}
+
+// word hashes a reference to the value slot c.
+func (w *stateWalk) word(c *value) {
+	w.ref(unsafe.Pointer(c), func() { w.value(*c) })
+}
+
+// array hashes the array behind a slice (or the fields of a struct or
+// elements of an array): its length and capacity, and each of its words
+// up to the capacity, by name, so that slices sharing it and pointers
+// into it are seen to.
+func (w *stateWalk) array(vs []value) {
+	w.mix(uint64(len(vs)))
+	w.mix(uint64(cap(vs)))
+	vs = vs[:cap(vs)]
+	for i := range vs {
+		w.word(&vs[i])
+	}
+}
+
+// panics hashes a chain of panics in flight (or the one a deferred call
+// may recover), by name: a frame's deferCall is one of its goroutine's.
+func (w *stateWalk) panics(p *panicRec) {
+	for ; p != nil; p = p.link {
+		done := true
+		w.ref(unsafe.Pointer(p), func() {
+			done = false
+			w.value(p.val)
+			for _, b := range []bool{p.recovered, p.goexit, p.repanic} {
+				w.mix(boolVal(b).n)
+			}
+		})
+		if done {
+			return
+		}
+	}
+	w.mix(0)
 }
 
 func (w *stateWalk) values(vs []value) {
@@ -143,25 +199,21 @@ func (w *stateWalk) value(v value) {
 		w.str(r)
 	case *value:
 		w.mix(3)
-		w.ref(unsafe.Pointer(r), func() { w.value(*r) })
+		w.word(r)
 	case agg:
 		w.mix(4)
-		w.values(r)
+		w.array(r)
 	case []value:
 		w.mix(5)
-		if len(r) == 0 {
-			w.mix(0)
-			return
-		}
-		w.ref(unsafe.Pointer(&r[0]), func() { w.values(r) })
+		w.array(r)
 	case *chanV:
 		w.mix(6)
 		w.ref(unsafe.Pointer(r), func() {
 			w.mix(uint64(r.cap))
 			w.mix(boolVal(r.closed).n)
 			w.values(r.buf)
-			w.mix(uint64(len(r.recvq)))
-			w.mix(uint64(len(r.sendq)))
+			w.queue(r.recvq)
+			w.queue(r.sendq)
 		})
 	case *mapV:
 		w.mix(7)
@@ -188,17 +240,30 @@ func (w *stateWalk) value(v value) {
 		})
 	case *mutexState:
 		w.mix(10)
-		w.mix(boolVal(r.locked).n)
-		w.mix(uint64(r.readers))
+		w.ref(unsafe.Pointer(r), func() {
+			w.mix(boolVal(r.locked).n)
+			w.mix(uint64(r.readers))
+		})
 	case *wgState:
 		w.mix(11)
-		w.mix(uint64(r.n))
-		w.mix(uint64(r.gen))
-		w.mix(uint64(r.blocked))
+		w.ref(unsafe.Pointer(r), func() {
+			w.mix(uint64(r.n))
+			w.mix(uint64(r.gen))
+			w.mix(uint64(r.blocked))
+			// The generation each waiter waits to end, by goroutine.
+			for _, g := range w.m.gs {
+				if gen, ok := r.waiters[g]; ok {
+					w.mix(uint64(g.id))
+					w.mix(uint64(gen))
+				}
+			}
+		})
 	case *notifyState:
 		w.mix(12)
-		w.mix(uint64(r.wait))
-		w.mix(uint64(r.notify))
+		w.ref(unsafe.Pointer(r), func() {
+			w.mix(uint64(r.wait))
+			w.mix(uint64(r.notify))
+		})
 	case reflect.Value:
 		w.mix(13)
 		w.native(r)
@@ -211,6 +276,18 @@ func (w *stateWalk) value(v value) {
 		} else {
 			w.str(fmt.Sprint(r))
 		}
+	}
+}
+
+// queue hashes a channel's queue of goroutines stopped before an
+// operation on it, in order: a partner takes the first (partner).
+func (w *stateWalk) queue(q []*sudog) {
+	w.mix(uint64(len(q)))
+	for _, s := range q {
+		w.mix(uint64(s.g.id))
+		w.mix(boolVal(s.send).n)
+		w.mix(uint64(s.caseIdx))
+		w.value(s.val)
 	}
 }
 
