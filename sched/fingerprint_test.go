@@ -1,7 +1,12 @@
 package sched
 
 import (
+	"fmt"
+	"hash/fnv"
+	"maps"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/mcheck-dev/mcheck/ssainterp"
 	"github.com/stretchr/testify/require"
@@ -147,7 +152,9 @@ func TestStateHashAcrossMachines(t *testing.T) {
 	pid, ok := prog.TestPackage("schedtest/testclock")
 	require.True(t, ok)
 	test := Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(pid, "TestLockedClock") }}
-	for _, tg := range []Target{target(t, "lockedcounter"), test} {
+	// load_callerlog_fixed keeps runtime.Func values (of FuncForPC) in
+	// memory, which were hashed by address.
+	for _, tg := range []Target{target(t, "lockedcounter"), target(t, "fidelity/load_callerlog_fixed"), test} {
 		hashes := func(choices []int) []uint64 {
 			r := &hashRecorder{replay: replay{choices: choices}}
 			_, _, err := runOne(tg, Options{MaxSteps: 20000, LoopSteps: 10_000_000, NoRaces: true, StateCaching: true}, 1, r, false, nil)
@@ -200,6 +207,134 @@ func TestStateCachingSound(t *testing.T) {
 				require.NotNil(t, rep.Failure, "%s: the stateful search missed the bug (without reduction: %v)", name, noReduction)
 				t.Logf("%s (without reduction: %v): found after %d executions, %d cut at a state already seen", name, noReduction, rep.Executions, rep.StateHits)
 			}
+		})
+	}
+}
+
+// futures records, over an exhaustive search without reduction, the
+// state hash at each node of the schedule tree and the outcomes (the
+// final state and the output) reached below it: nodes with one hash must
+// have the same outcomes below them, or the hash merges two states that
+// behave differently (an unsound cut for a stateful search). It also
+// checks that a node (a schedule prefix) always has the same hash.
+type futures struct {
+	inner    Strategy
+	ex       *Execution
+	path     []uint64          // nodes of the current execution
+	node     uint64            // the current prefix
+	hash     map[uint64]uint64 // node → state hash
+	outcomes map[uint64]map[uint64]bool
+	unstable int // nodes met with two hashes
+}
+
+func (f *futures) end() {
+	if f.ex == nil {
+		return
+	}
+	out, errOut := f.ex.m.Output()
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%x|%s|%s", f.ex.m.StateHash(), out, errOut)
+	o := h.Sum64()
+	for _, n := range f.path {
+		if f.outcomes[n] == nil {
+			f.outcomes[n] = map[uint64]bool{}
+		}
+		f.outcomes[n][o] = true
+	}
+	f.ex, f.path, f.node = nil, f.path[:0], 0
+}
+
+func (f *futures) choose(c int) {
+	f.node = (f.node+uint64(c)+1)*1099511628211 + 7
+}
+
+func (f *futures) NewExecution(i int, seed uint64) bool {
+	f.end()
+	return f.inner.NewExecution(i, seed)
+}
+func (f *futures) Begin(ex *Execution) { f.ex = ex; f.inner.(Observer).Begin(ex) }
+func (f *futures) Performed(op Op)     { f.inner.(Observer).Performed(op) }
+func (f *futures) NextGoroutine(enabled []int, cur int) int {
+	h := f.ex.m.StateHash()
+	if old, ok := f.hash[f.node]; ok && old != h {
+		f.unstable++
+	}
+	f.hash[f.node] = h
+	f.path = append(f.path, f.node)
+	g := f.inner.NextGoroutine(enabled, cur)
+	f.choose(g)
+	return g
+}
+func (f *futures) NextNumber(n int) int {
+	c := f.inner.NextNumber(n)
+	f.choose(1000 + c)
+	return c
+}
+func (f *futures) Pruned() bool { return f.inner.(Pruner).Pruned() }
+
+// stateFutures runs the exhaustive search on tg and returns the number
+// of states (hashes) and the hashes whose nodes have different outcomes
+// below them; ok is false when the search did not end clean within cap
+// executions.
+func stateFutures(t *testing.T, tg Target, syncOnly bool, cap int) (states int, merged []uint64, f *futures, ok bool) {
+	t.Helper()
+	f = &futures{hash: map[uint64]uint64{}, outcomes: map[uint64]map[uint64]bool{}}
+	opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, NoRaces: true, Workers: 1, StateCaching: true, SyncOnly: syncOnly, Executions: cap, Time: 20 * time.Second}
+	opts.Custom = func() Strategy {
+		s, err := NewStrategy("dfs", Options{PreemptionBound: Unbounded, NoReduction: true})
+		require.NoError(t, err)
+		f.inner = s
+		return f
+	}
+	rep, err := Explore(tg, opts)
+	require.NoError(t, err)
+	f.end()
+	if rep.Failure != nil || !rep.Exhausted {
+		t.Logf("not clean or not exhausted: %d executions, failure %v", rep.Executions, rep.Failure)
+		return 0, nil, f, false
+	}
+	byHash := map[uint64]map[uint64]bool{}
+	for n, h := range f.hash {
+		o := f.outcomes[n]
+		if prev, seen := byHash[h]; !seen {
+			byHash[h] = o
+		} else if !maps.Equal(prev, o) && !slices.Contains(merged, h) {
+			merged = append(merged, h)
+		}
+	}
+	return len(byHash), merged, f, true
+}
+
+// TestStateHashFutures: on programs small enough for an exhaustive
+// search without reduction, every state hash stands for one state: all
+// the schedule prefixes that reach it have the same outcomes (final
+// state and output) below them, and a prefix always reaches the same
+// hash. statesound/outputs prints what its aliasing and a capacity make
+// of two writes: the hash before it named words merged 2 of its states
+// whose outputs below differ.
+func TestStateHashFutures(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		syncOnly bool
+	}{
+		{"statesound/outputs", false},
+		{"lockedcounter", false},
+		{"chanpair", false},
+		{"copyrace", false},
+		{"dpor/atomics", false},
+		{"dpor/condsignal", false},
+		{"dpor/lockpairs", false},
+		{"dpor/selectready", false},
+		{"dpor/waitgroup", false},
+		{"fidelity/callback_readfull_fixed", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			states, merged, f, ok := stateFutures(t, target(t, tc.name), tc.syncOnly, 20000)
+			require.True(t, ok, "the search did not end clean within 20,000 executions and 20 s")
+			t.Logf("%s: %d states at %d schedule prefixes", tc.name, states, len(f.hash))
+			require.Empty(t, merged, "hashes whose prefixes have different outcomes below them")
+			require.Zero(t, f.unstable, "prefixes that reached two hashes")
+			require.Less(t, states, len(f.hash), "no state is reached by two prefixes")
 		})
 	}
 }

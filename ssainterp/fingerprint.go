@@ -1,9 +1,11 @@
 package ssainterp
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"unsafe"
 )
 
@@ -11,7 +13,8 @@ import (
 // prunes states it has seen (sched's dfs with state caching): every
 // goroutine's scheduling state, pending operation, panics in flight and
 // stack of frames with their registers and deferred calls, the globals,
-// the pending timers (with their functions) and the clock, and the
+// the pending timers (with their functions), the clock, the items of
+// sync.Pools and the state of io.Pipes, and the
 // memory reachable from all of these, with the channels (buffer, closed,
 // and the goroutines queued on them, in order), maps, closures,
 // interfaces and the state of the sync models.
@@ -33,7 +36,9 @@ import (
 // What it leaves out: the race detector's vector clocks (two states that
 // differ only in their happens-before history hash alike, so a search
 // that prunes by this hash may miss a race that only one history leads
-// to), the output written so far and the random source of map order.
+// to), the output written so far and the random streams (map order,
+// math/rand), which each execution seeds afresh (sched's executionSeed):
+// what they draw after a state is not a function of it.
 // Native memory (values of the bridge) is hashed by contents, except
 // what it points to: a reference into native memory is hashed by
 // address, equal only to itself, never merging two states, but never
@@ -94,7 +99,64 @@ func (m *Machine) StateHash() uint64 {
 	}
 	w.mix(uint64(m.now))
 	w.mix(uint64(m.clockReads))
+	w.side()
 	return w.h
+}
+
+// side hashes the model state kept beside memory, by the cell it belongs
+// to (sync.Pool's items, io.Pipe's halves), for the cells the walk
+// reached, in the order it reached them (items may reach more).
+func (w *stateWalk) side() {
+	type entry struct {
+		id   uint64
+		pool *poolState
+		pipe *pipeState
+	}
+	done := map[uint64]bool{}
+	for {
+		var es []entry
+		for c, s := range w.m.pools {
+			if id, ok := w.ids[unsafe.Pointer(c)]; ok && !done[id] {
+				es = append(es, entry{id: id, pool: s})
+			}
+		}
+		for c, p := range w.m.pipes {
+			if id, ok := w.ids[unsafe.Pointer(c)]; ok && !done[id] {
+				es = append(es, entry{id: id, pipe: p})
+			}
+		}
+		if len(es) == 0 {
+			return
+		}
+		slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.id, b.id) })
+		for _, e := range es {
+			done[e.id] = true
+			w.mix(e.id)
+			if e.pool != nil {
+				w.values(e.pool.items)
+				continue
+			}
+			p := e.pipe
+			w.ref(unsafe.Pointer(p), func() {
+				for _, b := range []bool{p.offered, p.rclosed, p.wclosed} {
+					w.mix(boolVal(b).n)
+				}
+				w.values(p.data)
+				w.mix(uint64(p.taken))
+				if p.writer != nil {
+					w.mix(uint64(p.writer.id))
+				}
+				w.value(p.rerr)
+				w.value(p.werr)
+				for _, g := range w.m.gs {
+					if op, ok := p.writeOps[g]; ok {
+						w.mix(uint64(g.id))
+						w.mix(boolVal(op.offered).n)
+					}
+				}
+			})
+		}
+	}
 }
 
 // stateWalk hashes a walk of the reachable state (see StateHash).
@@ -267,6 +329,17 @@ func (w *stateWalk) value(v value) {
 	case reflect.Value:
 		w.mix(13)
 		w.native(r)
+	case *pcInfo: // a runtime.Func (linkname.go)
+		w.mix(15)
+		w.ref(unsafe.Pointer(r), func() {
+			w.fn(r.fn)
+			w.str(r.name)
+			w.str(r.file)
+			w.mix(uint64(r.line))
+		})
+	case *syncMapState:
+		w.mix(14)
+		w.ref(unsafe.Pointer(r), func() { w.value(value{r: r.m}) })
 	default:
 		// Unknown to the walk: equal only to itself (see StateHash).
 		w.str(fmt.Sprintf("%T", r))
