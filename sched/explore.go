@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math"
 	"os"
@@ -547,6 +548,12 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	}
 	var f *Failure
 	n := 0 // scheduling steps
+	ex.sched = func() uint64 {
+		h := fnv.New64a()
+		fmt.Fprint(h, clockRun, fp != nil, waiting, "|")
+		fy.hash(h, n)
+		return h.Sum64()
+	}
 	for ; !m.Done(); n++ {
 		if n == opts.MaxSteps {
 			fp = newFairPhase(opts)

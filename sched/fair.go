@@ -3,6 +3,7 @@ package sched
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -166,6 +167,24 @@ func (fy *fairness) owes(id int, enabled []int, n int) bool {
 	}
 	y.waitFor = nil
 	return false
+}
+
+// hash writes to h, at step n, the yields the rule still honours: for
+// each, the goroutine, the steps since it and the goroutines it still
+// waits for (as owes sees them); the rest of the record never matters
+// again (a state hash, Execution.stateHash).
+func (fy *fairness) hash(h io.Writer, n int) {
+	for id, y := range fy.yields {
+		if y.waitFor == nil || n-y.at > yieldWindow {
+			continue
+		}
+		fmt.Fprint(h, id, n-y.at, ":")
+		for _, w := range y.waitFor {
+			if fy.lastMoved[w] <= y.at {
+				fmt.Fprint(h, w, ",")
+			}
+		}
+	}
 }
 
 // moved records that g moved at step n, and whether it yielded (enabled

@@ -60,7 +60,7 @@ func (c *stateCache) seen(ex *Execution, current, preempt int, asleep []int) (cu
 	if c.visited == nil {
 		c.visited = map[uint64]visit{}
 	}
-	key := ex.m.StateHash()*1099511628211 ^ uint64(current+1)
+	key := ex.stateHash()*1099511628211 ^ uint64(current+1)
 	v, ok := c.visited[key]
 	if !ok || v.preempt > preempt {
 		c.visited[key] = visit{preempt: preempt, asleep: asleep}

@@ -62,7 +62,8 @@ type Pruner interface {
 // Execution is what an Observer can ask of the execution in progress.
 type Execution struct {
 	m            *ssainterp.Machine
-	fingerprints bool // Options.StateCaching: StateHash is a function of the state
+	fingerprints bool          // Options.StateCaching: StateHash is a function of the state
+	sched        func() uint64 // the scheduler's own state (runOne), nil for none
 }
 
 // Pending returns the operation goroutine id is stopped at, which it
@@ -106,7 +107,8 @@ func (e *Execution) Stack(id int) []Frame {
 // StateHash returns a fingerprint of the state of the execution: every
 // goroutine's stack and registers, the reachable memory, the channels,
 // sync objects, timers and the clock (ssainterp.Machine.StateHash; the
-// race detector's happens-before history is not in it). Two executions
+// race detector's happens-before history is not in it), and the
+// scheduler's state that decides the alternatives (stateHash). Two executions
 // in the same state hash alike whatever their schedule. It walks the
 // whole state. ok is false unless the exploration runs with
 // Options.StateCaching: otherwise the interpreter reuses frames without
@@ -115,7 +117,20 @@ func (e *Execution) StateHash() (h uint64, ok bool) {
 	if !e.fingerprints {
 		return 0, false
 	}
-	return e.m.StateHash(), true
+	return e.stateHash(), true
+}
+
+// stateHash is the machine's hash with the scheduler's own state, which
+// decides the alternatives it offers as much as the machine does: when
+// each goroutine became runnable (whether a timer may fire early), the
+// timers fired in a row, and the yields the fairness rule still honours
+// (fair.go).
+func (e *Execution) stateHash() uint64 {
+	h := e.m.StateHash()
+	if e.sched != nil {
+		h = (h ^ e.sched()) * 1099511628211
+	}
+	return h
 }
 
 // A Frame is a frame of a goroutine's stack: its SSA function and the

@@ -61,9 +61,14 @@ func (m *Machine) StateHash() uint64 {
 		if g.state == gDone {
 			continue
 		}
-		if g.state == gPending {
-			w.str(g.pending.what)
-			w.mix(uint64(g.pending.pos))
+		if d := &g.pending; g.state == gPending {
+			w.str(d.what)
+			w.mix(uint64(d.pos))
+			w.mix(uint64(d.kind))
+			w.mix(uint64(d.wake)) // a sleep's deadline, set when it began
+			w.mix(boolVal(d.write).n)
+			w.object(d.obj)
+			w.object(d.addr)
 		}
 		w.mix(uint64(g.wake))
 		w.mix(uint64(g.clockReads))
@@ -349,6 +354,19 @@ func (w *stateWalk) value(v value) {
 		} else {
 			w.str(fmt.Sprint(r))
 		}
+	}
+}
+
+// object hashes the object a pending operation works on: memory by
+// name, a model's state (a mutex, a channel) as the walk does.
+func (w *stateWalk) object(x any) {
+	switch x := x.(type) {
+	case *value:
+		w.word(x)
+	case *chanV, *mapV, *mutexState, *wgState, *notifyState, *syncMapState:
+		w.value(value{r: x})
+	default:
+		w.mix(0)
 	}
 }
 
