@@ -11,13 +11,14 @@ import (
 
 // StateHash hashes the whole state of the execution, for a search that
 // prunes states it has seen (sched's dfs with state caching): every
-// goroutine's scheduling state, pending operation, panics in flight and
-// stack of frames with their registers and deferred calls, the globals,
-// the pending timers (with their functions), the clock, the items of
-// sync.Pools and the state of io.Pipes, and the
-// memory reachable from all of these, with the channels (buffer, closed,
-// and the goroutines queued on them, in order), maps, closures,
-// interfaces and the state of the sync models.
+// goroutine's scheduling state, pending operation (with its object and a
+// sleep's deadline), panics in flight and stack of frames with their
+// registers and deferred calls, the globals, the pending timers (with
+// their functions), the clock and its read counters, the items of
+// sync.Pools and the state of io.Pipes, and the memory reachable from
+// all of these, with the channels (buffer, closed, and the goroutines
+// queued on them, in order), maps, closures, interfaces and the state of
+// the sync models. (sched adds the scheduler's own state.)
 //
 // Memory is named by the order in which the walk reaches it, not by
 // address, so two executions (on two machines) that reach the same state
@@ -31,19 +32,22 @@ import (
 // up to it: a pointer to a field and one to a lone variable holding the
 // same value, or two slices alike up to their length but not in their
 // capacity or in the array they share, behave differently later, and
-// hash differently (sched/testdata/statesound).
+// hash differently. sched's TestStateCachingSound and
+// TestStateHashFutures check that states with one hash have the same
+// futures; the walk missed aliasing, capacities, deferred calls and
+// timers' functions until 2026-11-27 (sched/testdata/statesound).
 //
 // What it leaves out: the race detector's vector clocks (two states that
 // differ only in their happens-before history hash alike, so a search
 // that prunes by this hash may miss a race that only one history leads
 // to), the output written so far and the random streams (map order,
 // math/rand), which each execution seeds afresh (sched's executionSeed):
-// what they draw after a state is not a function of it.
-// Native memory (values of the bridge) is hashed by contents, except
-// what it points to: a reference into native memory is hashed by
-// address, equal only to itself, never merging two states, but never
-// matching across machines either (a *testing.T, which each machine
-// makes, is hashed by its test's state).
+// what they draw after a state is not a function of it. Native memory
+// (values of the bridge) is hashed by contents, except what it points
+// to: a reference into native memory is hashed by address, equal only to
+// itself, never merging two states, but never matching across machines
+// either (a *testing.T, which each machine makes, is hashed by its
+// test's state).
 //
 // It is computed afresh each time, in time linear in the reachable state,
 // not incrementally. An incremental hash (a sum of per-object hashes,
@@ -52,7 +56,7 @@ import (
 // Incremental Heap Canonicalization Algorithm", SPIN 2005) needs words
 // named without a walk and a write barrier at every store, copy, append,
 // map, channel, timer and model update; a missed barrier would prune
-// states that differ, as the omissions above did.
+// states that differ, as each omission above did.
 func (m *Machine) StateHash() uint64 {
 	w := &stateWalk{m: m, h: 14695981039346656037, ids: map[unsafe.Pointer]uint64{}}
 	for _, g := range m.gs {
