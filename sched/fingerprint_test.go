@@ -147,11 +147,7 @@ func (f *finalStates) StateHit() bool       { return f.inner.(*dfs).StateHit() }
 // each machine makes, and a time.Time): the same, and the stateful dfs
 // meets states of earlier executions again.
 func TestStateHashAcrossMachines(t *testing.T) {
-	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata", Tests: true}, "./testclock")
-	require.NoError(t, err)
-	pid, ok := prog.TestPackage("schedtest/testclock")
-	require.True(t, ok)
-	test := Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(pid, "TestLockedClock") }}
+	test := lockedClockTest(t)
 	// load_callerlog_fixed keeps runtime.Func values (of FuncForPC) in
 	// memory, which were hashed by address.
 	for _, tg := range []Target{target(t, "lockedcounter"), target(t, "fidelity/load_callerlog_fixed"), test} {
@@ -171,6 +167,17 @@ func TestStateHashAcrossMachines(t *testing.T) {
 	require.True(t, rep.Exhausted)
 	require.Positive(t, rep.StateHits)
 	t.Logf("TestLockedClock: %d executions, %d cut at a state already seen", rep.Executions, rep.StateHits)
+}
+
+// lockedClockTest is the test function TestLockedClock of
+// testdata/testclock, whose state holds a *testing.T and a time.Time.
+func lockedClockTest(t *testing.T) Target {
+	t.Helper()
+	prog, err := ssainterp.Load(ssainterp.LoadConfig{Dir: "testdata", Tests: true}, "./testclock")
+	require.NoError(t, err)
+	pid, ok := prog.TestPackage("schedtest/testclock")
+	require.True(t, ok)
+	return Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(pid, "TestLockedClock") }}
 }
 
 // hashRecorder replays a schedule (the lowest alternative past its end)
@@ -320,6 +327,7 @@ func TestStateHashFutures(t *testing.T) {
 		name     string
 		syncOnly bool
 	}{
+		{"testclock.TestLockedClock", false}, // a test function
 		{"statesound/outputs", false},
 		{"lockedcounter", false},
 		{"chanpair", false},
@@ -333,7 +341,11 @@ func TestStateHashFutures(t *testing.T) {
 		{"fidelity/time_unreadticker_fixed", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			states, merged, f, ok := stateFutures(t, target(t, tc.name), tc.syncOnly, 20000)
+			tg := lockedClockTest(t)
+			if tc.name != "testclock.TestLockedClock" {
+				tg = target(t, tc.name)
+			}
+			states, merged, f, ok := stateFutures(t, tg, tc.syncOnly, 20000)
 			require.True(t, ok, "the search did not end clean within 20,000 executions and 20 s")
 			t.Logf("%s: %d states at %d schedule prefixes", tc.name, states, len(f.hash))
 			require.Empty(t, merged, "hashes whose prefixes have different outcomes below them")
