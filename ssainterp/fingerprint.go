@@ -58,7 +58,8 @@ import (
 // map, channel, timer and model update; a missed barrier would prune
 // states that differ, as each omission above did.
 func (m *Machine) StateHash() uint64 {
-	w := &stateWalk{m: m, h: 14695981039346656037, ids: map[unsafe.Pointer]uint64{}}
+	w := &stateWalk{m: m, h: 14695981039346656037, ids: make(map[unsafe.Pointer]uint64, m.fpWords)}
+	defer func() { m.fpWords = len(w.ids) }()
 	for _, g := range m.gs {
 		w.mix(uint64(g.id))
 		w.mix(uint64(g.state))
