@@ -239,17 +239,16 @@ func (w *stateWalk) array(vs []value) {
 // may recover), by name: a frame's deferCall is one of its goroutine's.
 func (w *stateWalk) panics(p *panicRec) {
 	for ; p != nil; p = p.link {
-		done := true
+		if id, ok := w.ids[unsafe.Pointer(p)]; ok {
+			w.mix(id) // the rest of the chain was hashed with it
+			return
+		}
 		w.ref(unsafe.Pointer(p), func() {
-			done = false
 			w.value(p.val)
 			for _, b := range []bool{p.recovered, p.goexit, p.repanic} {
 				w.mix(boolVal(b).n)
 			}
 		})
-		if done {
-			return
-		}
 	}
 	w.mix(0)
 }

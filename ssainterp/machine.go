@@ -105,11 +105,11 @@ type Machine struct {
 	testingState
 	harness *harnessRun // the harness a host's hook drives (harness.go)
 	modelState
-	front frontState // environment, stdin, test resources (environ.go, testing.go)
-	lk    linkState  // linkname.go
+	front frontState  // environment, stdin, test resources (environ.go, testing.go)
+	lk    linkState   // linkname.go
+	uns   unsafeState // unsafe.go
 
-	fpWords int         // words and objects the last StateHash named: the next one's map starts that big
-	uns     unsafeState // unsafe.go
+	fpWords int // words and objects the last StateHash named: the next one's map starts that big
 }
 
 // schedState is a machine's goroutines and time: what Step and the
