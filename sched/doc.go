@@ -117,8 +117,10 @@
 //     the state, Godefroid, Holzmann and Pirottin, CAV 1992; see
 //     fingerprint.go) but not with DPOR, and it matches states without
 //     their happens-before history (a race only one history leads to can
-//     be missed). The hash is not incremental: each is a walk of the
-//     whole reachable state. Machine.Fingerprint, which Report.States
+//     be missed). The hash is incremental within an execution, but each
+//     execution runs on a new machine, so its first hash (past the
+//     replayed prefix) is a walk of the whole reachable state.
+//     Machine.Fingerprint, which Report.States
 //     counts, still abstracts the heap away. DPOR is left out because an
 //     execution cut at a visited state has no suffix, so the races
 //     between its events before the cut and the events after the state

@@ -3,8 +3,11 @@ package sched
 import (
 	"fmt"
 	"hash/fnv"
+	"io/fs"
 	"maps"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -232,6 +235,8 @@ type futures struct {
 	hash     map[uint64]uint64 // node → state hash
 	outcomes map[uint64]map[uint64]bool
 	unstable int // nodes met with two hashes
+	checked  int
+	stale    error // the first disagreement of the incremental hash with one from scratch
 }
 
 func (f *futures) end() {
@@ -263,6 +268,11 @@ func (f *futures) Begin(ex *Execution) { f.ex = ex; f.inner.(Observer).Begin(ex)
 func (f *futures) Performed(op Op)     { f.inner.(Observer).Performed(op) }
 func (f *futures) NextGoroutine(enabled []int, cur int) int {
 	h := f.ex.stateHash()
+	// The incremental hash against one from scratch: at every prefix of
+	// the first 2,000, then at one in 64 (a walk from scratch is slow).
+	if f.checked++; (f.checked < 2000 || f.checked%64 == 0) && f.stale == nil {
+		f.stale = f.ex.m.CheckStateHash()
+	}
 	if old, ok := f.hash[f.node]; ok && old != h {
 		f.unstable++
 	}
@@ -286,7 +296,7 @@ func (f *futures) Pruned() bool { return f.inner.(Pruner).Pruned() }
 func stateFutures(t *testing.T, tg Target, syncOnly bool, cap int) (states int, merged []uint64, f *futures, ok bool) {
 	t.Helper()
 	f = &futures{hash: map[uint64]uint64{}, outcomes: map[uint64]map[uint64]bool{}}
-	opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, NoRaces: true, Workers: 1, StateCaching: true, SyncOnly: syncOnly, Executions: cap, Time: 20 * time.Second}
+	opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, NoRaces: true, Workers: 1, StateCaching: true, SyncOnly: syncOnly, Executions: cap, Time: 60 * time.Second}
 	opts.Custom = func() Strategy {
 		s, err := NewStrategy("dfs", Options{PreemptionBound: Unbounded, NoReduction: true})
 		require.NoError(t, err)
@@ -346,11 +356,66 @@ func TestStateHashFutures(t *testing.T) {
 				tg = target(t, tc.name)
 			}
 			states, merged, f, ok := stateFutures(t, tg, tc.syncOnly, 20000)
-			require.True(t, ok, "the search did not end clean within 20,000 executions and 20 s")
+			require.True(t, ok, "the search did not end clean within 20,000 executions and 60 s")
 			t.Logf("%s: %d states at %d schedule prefixes", tc.name, states, len(f.hash))
+			require.NoError(t, f.stale)
 			require.Empty(t, merged, "hashes whose prefixes have different outcomes below them")
 			require.Zero(t, f.unstable, "prefixes that reached two hashes")
 			require.Less(t, states, len(f.hash), "no state is reached by two prefixes")
 		})
 	}
+}
+
+// TestStateHashIncremental: on every program of testdata, at every choice
+// point of a bounded stateful dfs, the hash kept incrementally is the
+// hash from scratch (Machine.CheckStateHash): no change of contents or
+// shape went unseen.
+func TestStateHashIncremental(t *testing.T) {
+	var names []string
+	require.NoError(t, filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Name() == "main.go" {
+			names = append(names, filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "testdata/")))
+		}
+		return err
+	}))
+	require.Greater(t, len(names), 50)
+	checked := 0
+	for _, name := range names {
+		tg := target(t, name)
+		c := &hashChecker{}
+		opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, Workers: 1, StateCaching: true, NoReduction: true, Executions: 4, Time: time.Second, MaxSteps: 3000}
+		opts.Custom = func() Strategy {
+			s, err := NewStrategy("dfs", Options{PreemptionBound: Unbounded, StateCaching: true, NoReduction: true})
+			require.NoError(t, err)
+			c.inner = s
+			return c
+		}
+		_, err := Explore(tg, opts)
+		require.NoError(t, err, name)
+		require.NoError(t, c.stale, name)
+		checked += c.checked
+	}
+	t.Logf("%d programs, %d states checked", len(names), checked)
+}
+
+// hashChecker wraps a dfs and checks the state hash at every choice.
+type hashChecker struct {
+	inner   Strategy
+	ex      *Execution
+	checked int
+	stale   error
+}
+
+func (c *hashChecker) NewExecution(i int, seed uint64) bool { return c.inner.NewExecution(i, seed) }
+func (c *hashChecker) Begin(ex *Execution)                  { c.ex = ex; c.inner.(Observer).Begin(ex) }
+func (c *hashChecker) Performed(op Op)                      { c.inner.(Observer).Performed(op) }
+func (c *hashChecker) NextNumber(n int) int                 { return c.inner.NextNumber(n) }
+func (c *hashChecker) Pruned() bool                         { return c.inner.(Pruner).Pruned() }
+func (c *hashChecker) NextGoroutine(enabled []int, cur int) int {
+	c.ex.stateHash()
+	if c.stale == nil {
+		c.checked++
+		c.stale = c.ex.m.CheckStateHash()
+	}
+	return c.inner.NextGoroutine(enabled, cur)
 }

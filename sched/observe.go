@@ -109,8 +109,8 @@ func (e *Execution) Stack(id int) []Frame {
 // sync objects, timers and the clock (ssainterp.Machine.StateHash; the
 // race detector's happens-before history is not in it), and the
 // scheduler's state that decides the alternatives (stateHash). Two executions
-// in the same state hash alike whatever their schedule. It walks the
-// whole state. ok is false unless the exploration runs with
+// in the same state hash alike whatever their schedule. It is kept
+// incrementally: a call rehashes what changed since the last one. ok is false unless the exploration runs with
 // Options.StateCaching: otherwise the interpreter reuses frames without
 // clearing their registers, and the hash would depend on them.
 func (e *Execution) StateHash() (h uint64, ok bool) {

@@ -208,8 +208,8 @@
 //   - Machine.Fingerprint abstracts a state by the goroutines' positions
 //     and the clock, without the heap: it counts states for statistics.
 //     Machine.StateHash (fingerprint.go) hashes the whole reachable state
-//     for pruning, computed afresh at each call (not incrementally), and
-//     without the race detector's clocks.
+//     for pruning, incrementally (the terms of what changed since the last
+//     call), and without the race detector's clocks.
 //
 // testdata/corpus and knownGaps in corpus_test.go list what is checked
 // against go run and what is known to differ.

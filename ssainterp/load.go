@@ -60,6 +60,8 @@ type Program struct {
 
 	testFlags atomic.Pointer[TestFlags] // see SetTestFlags
 
+	fpNodes atomic.Int64 // nodes of the last StateHash walk: the next machine's tables start that big
+
 	links linknames // see linkTarget
 }
 

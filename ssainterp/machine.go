@@ -109,7 +109,7 @@ type Machine struct {
 	lk    linkState   // linkname.go
 	uns   unsafeState // unsafe.go
 
-	fpWords int // words and objects the last StateHash named: the next one's map starts that big
+	fp *fingerprinter // StateHash's names and sums (fingerprint.go)
 }
 
 // schedState is a machine's goroutines and time: what Step and the

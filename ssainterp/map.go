@@ -19,6 +19,7 @@ type mapV struct {
 	entries []*entry
 	live    int
 	m       *Machine
+	ver     uint64 // changes of the entries, for StateHash (fingerprint.go)
 }
 
 type entry struct {
@@ -55,6 +56,7 @@ func (mp *mapV) get(k value) (value, bool) {
 }
 
 func (mp *mapV) set(k, v value) {
+	mp.ver++
 	if mp.ints != nil {
 		if e := mp.ints[k.n]; e != nil {
 			e.v = v
@@ -100,6 +102,7 @@ func (mp *mapV) delete(k value) {
 	if e == nil {
 		return
 	}
+	mp.ver++
 	e.dead = true
 	mp.live--
 	if len(mp.entries) > 32 && mp.live < len(mp.entries)/2 {
@@ -118,6 +121,7 @@ func (mp *mapV) clear() {
 	if mp == nil {
 		return
 	}
+	mp.ver++
 	for _, e := range mp.entries {
 		e.dead = true
 	}
