@@ -131,6 +131,7 @@ type fpNode struct {
 	last   value  // a word: the value its term was made from
 	ver    uint64 // a map: the version its term was made from
 	region int32  // the root whose part of the walk reached it
+	first  int32  // a global's cell: where the nodes its region reached begin
 	kind   uint8
 	vol    bool // it holds a native value, which native code changes in place
 }
@@ -153,11 +154,9 @@ type fingerprinter struct {
 	sum    uint64                   // of the nodes' terms
 	hashed int32                    // nodes before it have their terms
 	// The roots: the globals' cells, nodes 0 to len(globals)-1 (gbase
-	// and gend bound their array, and gfirst has where the nodes reached
-	// from each begin), then the others, the last call's (roots) and this
-	// call's (cur).
+	// and gend bound their array), then the others, the last call's
+	// (roots) and this call's (cur).
 	gbase, gend uintptr
-	gfirst      []int32
 	roots       []fpRoot
 	cur         []fpRoot
 	walked      bool
@@ -196,7 +195,6 @@ func (f *fingerprinter) hash() uint64 {
 		}
 		f.gbase = uintptr(unsafe.Pointer(&f.m.globals[0]))
 		f.gend = f.gbase + uintptr(ng)*unsafe.Sizeof(value{})
-		f.gfirst = make([]int32, ng)
 		f.hashed = int32(ng) // by the walk of each, not by drain
 	}
 	scalars := f.enumerate()
@@ -205,7 +203,7 @@ func (f *fingerprinter) hash() uint64 {
 	// its cell, then what that holds), then from each root of cur.
 	first := func(r int) int32 {
 		if r < ng {
-			return f.gfirst[r]
+			return f.nodes[r].first
 		}
 		return f.roots[r-ng].first
 	}
@@ -242,7 +240,8 @@ func (f *fingerprinter) hash() uint64 {
 	f.truncate(max(limit, int32(ng)))
 	for r := j; r < ng; r++ {
 		f.region = int32(r)
-		f.gfirst[r] = int32(len(f.nodes))
+		g := &f.nodes[r]
+		g.first = int32(len(f.nodes))
 		f.rehash(int32(r))
 		f.drain()
 	}
