@@ -293,6 +293,14 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 	case "imag":
 		x := args[0]
 		return func(fr *frame) *frame { set(fr, f64Val(imag(fr.regs[x].cplx()))); return fr }
+	case "Sizeof", "Alignof", "Offsetof":
+		// Not constant in generic code (a type parameter's size): here the
+		// function is an instantiation, and the types are known.
+		n, ok := unsafeConst(b.Name(), argv[0])
+		if !ok {
+			c.fault("unsafe.Offsetof in generic code of a field not selected directly (x.f, not promoted through an embedded field)")
+		}
+		return func(fr *frame) *frame { set(fr, intVal(n)); return fr }
 	case "ssa:wrapnilchk":
 		x := args[0]
 		return func(fr *frame) *frame {
@@ -468,4 +476,47 @@ func copyAggs(dst, src []value) int {
 		assign(&dst[i], src[i])
 	}
 	return n
+}
+
+// unsafeConst computes unsafe.Sizeof, Alignof or Offsetof of x for the gc
+// compiler on amd64 (Offsetof only of a field selected from a struct
+// value or through a pointer to one, x.f).
+func unsafeConst(name string, x ssa.Value) (int64, bool) {
+	switch name {
+	case "Sizeof":
+		return gcSizes.Sizeof(x.Type()), true
+	case "Alignof":
+		return gcSizes.Alignof(x.Type()), true
+	}
+	// x.f, but not through an embedded field: SSA's x.e.f and x.f
+	// promoted from e are alike, and their offsets are from x.e and x.
+	var st *types.Struct
+	var field int
+	var base ssa.Value
+	switch x := x.(type) {
+	case *ssa.Field:
+		st, field, base = x.X.Type().Underlying().(*types.Struct), x.Field, x.X
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			st, field, base = fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct), fa.Field, fa.X
+		}
+	}
+	switch b := base.(type) {
+	case *ssa.Field:
+		if b.X.Type().Underlying().(*types.Struct).Field(b.Field).Embedded() {
+			return 0, false
+		}
+	case *ssa.FieldAddr:
+		if b.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(b.Field).Embedded() {
+			return 0, false
+		}
+	}
+	if st == nil {
+		return 0, false
+	}
+	fields := make([]*types.Var, st.NumFields())
+	for i := range fields {
+		fields[i] = st.Field(i)
+	}
+	return gcSizes.Offsetsof(fields)[field], true
 }
