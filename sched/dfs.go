@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/mcheck-dev/mcheck/ssainterp"
@@ -49,6 +50,7 @@ type dfs struct {
 	lastMover int         // the goroutine of the last step
 	cache     *stateCache // state caching (see fingerprint.go); nil without
 	before    []Op        // the pending operations before the last step, by goroutine id
+	diverged  error       // see Diverged
 }
 
 type choicePoint struct {
@@ -157,6 +159,26 @@ func (d *dfs) observe() {
 	d.sleep = slices.DeleteFunc(d.sleep, func(s Op) bool { return Dependent(s, moved) })
 }
 
+// diverge records that the replay of the path asked for a choice the
+// path does not have there (what), and ends the execution (pruned).
+func (d *dfs) diverge(ret int, what string, args ...any) int {
+	if d.diverged == nil {
+		p := d.stack[d.depth]
+		kind := "goroutines"
+		if p.numbers {
+			kind = "numbers"
+		}
+		d.diverged = fmt.Errorf("dfs: the replay of its path diverged at choice %d: it chose among %s %v there, and now the execution asks for %s", d.depth, kind, p.alts, fmt.Sprintf(what, args...))
+	}
+	d.pruned = true
+	return ret
+}
+
+// Diverged returns the divergence of a replay, if there was one (an error
+// of mcheck's or a program that is not deterministic under its schedule):
+// the explorer stops with it.
+func (d *dfs) Diverged() error { return d.diverged }
+
 // Pruned reports whether the current execution reached a point where
 // every enabled goroutine sleeps (the explorer stops it).
 func (d *dfs) Pruned() bool { return d.pruned }
@@ -261,10 +283,16 @@ func (p *choicePoint) childSleep() []Op {
 func (d *dfs) NextGoroutine(enabled []int, current int) int {
 	if d.depth < len(d.stack) {
 		p := d.stack[d.depth]
+		if p.numbers || !slices.Contains(enabled, p.alts[p.chosen]) {
+			return d.diverge(enabled[0], "goroutines %v", enabled)
+		}
 		d.trace.point = d.depth
 		d.depth++
 		d.sleep = p.childSleep()
 		return p.alts[p.chosen]
+	}
+	if d.pruned {
+		return enabled[0] // see NextNumber
 	}
 	alts := dfsOrder(enabled, current)
 	var sleep []Op
@@ -331,8 +359,17 @@ func (d *dfs) NextGoroutine(enabled []int, current int) int {
 func (d *dfs) NextNumber(n int) int {
 	if d.depth < len(d.stack) {
 		p := d.stack[d.depth]
+		if !p.numbers || len(p.alts) != n {
+			return d.diverge(0, "a number below %d", n)
+		}
 		d.depth++
 		return p.alts[p.chosen]
+	}
+	if d.pruned {
+		// The step that ends a pruned execution (the explorer stops it
+		// after the step): a choice point here would be backtracked to
+		// on a path where a goroutine choice comes at its depth.
+		return 0
 	}
 	alts := make([]int, n)
 	for i := range alts {

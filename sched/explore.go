@@ -336,6 +336,9 @@ func Explore(t Target, opts Options) (*Report, error) {
 					}
 					extra := &runExtra{states: opts.CountStates || opts.Progress != nil}
 					f, n, err := runOne(t, opts, seed, strategies[w], false, extra)
+					if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
+						err = d.Diverged()
+					}
 					seen.add(extra.fps)
 					races.add(extra.races)
 					mu.Lock()

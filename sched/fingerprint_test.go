@@ -476,3 +476,21 @@ func (c *hashTimer) NextGoroutine(enabled []int, cur int) int {
 	c.calls++
 	return c.inner.NextGoroutine(enabled, cur)
 }
+
+// TestStateCachingCutStep: an execution cut at a state already seen still
+// runs the step chosen there, and a choice that step makes (a select with
+// two ready cases) is not pushed onto dfs's path: backtracked to, it came
+// where the replay asks for a goroutine, and dfs panicked (index out of
+// range) or diverged (lestrrat-go/backoff v2.0.8's test with
+// -mcheck.strategy=dfs -mcheck.statecache).
+func TestStateCachingCutStep(t *testing.T) {
+	tg := target(t, "statecache/cutselect")
+	for _, noReduction := range []bool{false, true} {
+		rep, err := Explore(tg, Options{Strategy: "dfs", PreemptionBound: Unbounded, StateCaching: true, NoReduction: noReduction, Workers: 1})
+		require.NoError(t, err)
+		require.Nil(t, rep.Failure)
+		require.True(t, rep.Exhausted)
+		require.Positive(t, rep.StateHits)
+		t.Logf("without reduction %v: %d executions, %d cut at a state seen", noReduction, rep.Executions, rep.StateHits)
+	}
+}
