@@ -51,6 +51,11 @@ type Plan struct {
 	// each phase once the calls before it returned or are blocked (not
 	// in tokens: it is never reported).
 	Suspend bool
+	// After, in a suspended run, is for each goroutine the one before it
+	// that runs a call of the same goroutine of the original plan (-1 if
+	// none): the call starts only if that one returned, as the original
+	// goroutine would not go on past a call left blocked.
+	After []int
 	// Reduction, if not Unreduced, says the plan is a trace of that
 	// reduction of the protocol (Component.Reduced, NewReduced).
 	Reduction Reduction
@@ -561,13 +566,21 @@ func (p *Plan) Sequential(order []CallRef) *Plan {
 // Suspended is Sequential with each call on a goroutine of its own, in a
 // phase of its own that starts once the calls before it returned or are
 // blocked (Suspend): a call that blocks waits, suspended, for a later one
-// to wake it.
+// to wake it. A call after one of its own goroutine's that is blocked
+// does not start (After).
 func (p *Plan) Suspended(order []CallRef) *Plan {
 	q := *p
-	q.Threads, q.Phases, q.Suspend = nil, nil, true
-	for _, r := range order {
+	q.Threads, q.Phases, q.After, q.Suspend = nil, nil, nil, true
+	last := map[int]int{} // original goroutine → its last call's goroutine here
+	for i, r := range order {
 		q.Threads = append(q.Threads, []Call{p.Threads[r.G][r.J]})
 		q.Phases = append(q.Phases, 1)
+		prev, ok := last[r.G]
+		if !ok {
+			prev = -1
+		}
+		q.After = append(q.After, prev)
+		last[r.G] = i
 	}
 	q.Goroutines = len(q.Threads)
 	return &q

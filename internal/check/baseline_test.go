@@ -60,6 +60,26 @@ func TestBaselineByDesign(t *testing.T) {
 	}
 }
 
+// TestBaselineSuspendedOrder: in the suspended run of a sequential
+// order, a call does not start while an earlier call of its own
+// goroutine is blocked (that goroutine would not go on). Sem's
+// environments where a goroutine's second Acquire blocks for ever beside
+// a Hold were reported as a global deadlock: the suspended run started
+// the goroutine's Give anyway, which woke the Acquire, and no order
+// showed the two blocked together (found on x/sync's semaphore,
+// examples/realworld/semaphore-cancel-wakeup).
+func TestBaselineSuspendedOrder(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		rep := checkQueue(t, "TestSem", seed)
+		if rep.Failure != nil {
+			t.Fatalf("seed %d: reported\n%s", seed, rep.Failure.Format(""))
+		}
+		if rep.Discarded == 0 || !strings.Contains(rep.Why, " blocks when the calls run one at a time") {
+			t.Errorf("seed %d: %d discarded, first because %q", seed, rep.Discarded, rep.Why)
+		}
+	}
+}
+
 // TestBaselineRealBugs: real concurrency bugs are still reported: a data
 // race (which the queue's deadlock by design hid before the baseline),
 // a lock-order deadlock, and a lost wake-up, whose Wait blocks in a

@@ -282,6 +282,10 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 			if len(r.calls[g]) >= len(plan.Threads[g]) {
 				return ssainterp.HarnessCall{}, false
 			}
+			if plan.After != nil && plan.After[g] >= 0 && len(r.results[plan.After[g]]) == 0 {
+				// Its goroutine is still blocked in the call before.
+				return ssainterp.HarnessCall{}, false
+			}
 			next = plan.Threads[g][len(r.calls[g])]
 		}
 		r.started = append(r.started, envgen.CallRef{G: g, J: len(r.calls[g])})

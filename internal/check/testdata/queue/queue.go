@@ -273,3 +273,25 @@ func (c *Counter) Inc() int {
 	c.Set(n)
 	return n
 }
+
+// Sem is a one-token semaphore: Acquire blocks while the token is held
+// (by design), Give gives it back (or does nothing), and Hold blocks for
+// ever (by design, elsewhere). A goroutine that acquires twice blocks for
+// ever, and its Give after that never runs: a sequential run with blocked
+// calls suspended must not run it either, or no sequential order shows
+// that Acquire and a Hold blocked together (x/sync's semaphore: Acquire
+// of one token twice, and of more tokens than there are).
+type Sem struct{ token, never chan struct{} }
+
+func NewSem() *Sem { return &Sem{token: make(chan struct{}, 1), never: make(chan struct{})} }
+
+func (s *Sem) Hold() { s.never <- struct{}{} }
+
+func (s *Sem) Acquire() { s.token <- struct{}{} }
+
+func (s *Sem) Give() {
+	select {
+	case <-s.token:
+	default:
+	}
+}
