@@ -52,10 +52,14 @@ type Plan struct {
 	// in tokens: it is never reported).
 	Suspend bool
 	// After, in a suspended run, is for each goroutine the one before it
-	// that runs a call of the same goroutine of the original plan (-1 if
-	// none): the call starts only if that one returned, as the original
+	// that runs calls of the same goroutine of the original plan (-1 if
+	// none): its calls start only if those all returned, as the original
 	// goroutine would not go on past a call left blocked.
 	After []int
+	// Settle, in a suspended run (Settled), says of each call whether it
+	// starts only once the component's own goroutines are done or
+	// blocked too.
+	Settle []bool
 	// Reduction, if not Unreduced, says the plan is a trace of that
 	// reduction of the protocol (Component.Reduced, NewReduced).
 	Reduction Reduction
@@ -584,4 +588,36 @@ func (p *Plan) Suspended(order []CallRef) *Plan {
 	}
 	q.Goroutines = len(q.Threads)
 	return &q
+}
+
+// Settled is Suspended with calls started once everything the calls
+// before them started (the component's goroutines) is done or blocked
+// too (Settle): every call or, with atSwitch, each run of one goroutine's
+// calls in order, which run back to back on one goroutine.
+func (p *Plan) Settled(order []CallRef, atSwitch bool) *Plan {
+	q := p.Suspended(order)
+	if atSwitch {
+		q.Threads, q.Phases, q.After = nil, nil, nil
+		last := map[int]int{}
+		for i, r := range order {
+			if i > 0 && r.G == order[i-1].G {
+				k := len(q.Threads) - 1
+				q.Threads[k] = append(q.Threads[k], p.Threads[r.G][r.J])
+				continue
+			}
+			q.Threads = append(q.Threads, []Call{p.Threads[r.G][r.J]})
+			q.Phases = append(q.Phases, 1)
+			prev, ok := last[r.G]
+			if !ok {
+				prev = -1
+			}
+			q.After = append(q.After, prev)
+			last[r.G] = len(q.Threads) - 1
+		}
+		q.Goroutines = len(q.Threads)
+	}
+	for range q.Threads {
+		q.Settle = append(q.Settle, true)
+	}
+	return q
 }

@@ -44,6 +44,10 @@ type Harness struct {
 	// wake it (Lincheck's suspended operations, for a sequential run of
 	// calls each on a goroutine of its own in a phase of its own).
 	Suspend bool
+	// Settle, with Suspend, says of each phase whether it starts only
+	// once every goroutine but the harness's own is done or blocked, the
+	// component's too: what the calls before started has settled.
+	Settle []bool
 	// Next gives goroutine g its next call, or false when it is done;
 	// choose is a choice point the exploring scheduler decides, for a
 	// host that lets the search choose the calls.
@@ -212,8 +216,12 @@ func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, 
 					return true
 				}
 				if h.Suspend && phase < len(phases)-1 {
-					for _, g := range runners {
-						if g.state != gDone && m.enabled(g) {
+					gs := runners
+					if h.Settle != nil && h.Settle[phase+1] {
+						gs = m.gs
+					}
+					for _, g := range gs {
+						if g != fr.g && g.state != gDone && m.enabled(g) {
 							return false
 						}
 					}

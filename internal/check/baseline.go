@@ -55,6 +55,18 @@ import (
 // a Release of more than was acquired after it, is a misuse a sequential
 // order with the Acquire suspended shows. A call woken there runs
 // alongside the later ones, so a data race is never explained that way.
+// A call after one of its own goroutine's that is blocked does not start.
+//
+// When the failure leaves only calls of the environment blocked (not a
+// goroutine the component started), the order also runs settled
+// (Plan.Settled): each call starts once everything before it, the
+// component's own goroutines too, is done or blocked; then only a call of
+// another goroutine than the one before it waits so (one goroutine's
+// calls back to back, the others' after what they started settled). A TryAcquire that
+// gets the resource a background goroutine of the one before made, and
+// a Close that then waits for it to be released, is a misuse no
+// interleaving inside a call is needed for; a goroutine of the component
+// left blocked (a leak after a deadline) is never explained that way.
 //
 // Not done: universal environments are not checked.
 
@@ -188,11 +200,15 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 	}
 	want := b.signature(f, s)
 	o := sequential(b.opts, seed, seqExecutions)
+	settle := envBlocked(f, s)
 	for _, order := range orders(plan, s, seed) {
 		// One goroutine, then, if a call blocked there, each call on
-		// a goroutine of its own with blocked calls suspended.
-		for _, seqPlan := range []*envgen.Plan{plan.Sequential(order), plan.Suspended(order)} {
-			r, ss, err := b.explore(seqPlan, o, nil)
+		// a goroutine of its own with blocked calls suspended, and,
+		// for calls left blocked with nothing else, with each call
+		// started once what the calls before started has settled.
+		variants := []*envgen.Plan{plan.Sequential(order)}
+		for k := 0; k < len(variants); k++ {
+			r, ss, err := b.explore(variants[k], o, nil)
 			if err != nil {
 				return "", nil, "", n, err
 			}
@@ -203,7 +219,7 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 			// one that needed the component's own goroutines to
 			// interleave with the calls or a timer to fire early (a
 			// concurrency bug inside one call).
-			if g != nil && g.Execution == 0 && g.Timing == "" && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want && explains(order, ss, s) {
+			if g != nil && g.Execution == 0 && g.Timing == "" && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want && explains(order, variants[k].Threads, ss, s) {
 				alone := false
 				if k := ss.panickedAt(); g.Kind == sched.Panic && k >= 0 {
 					// Does the call panic alone on a new
@@ -218,30 +234,57 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 				}
 				return b.reason(g, ss, alone), order, want, n, nil
 			}
-			if g == nil || family(g.Kind) != sched.Leak || f.Kind == sched.DataRace {
-				// No call blocked: nothing to suspend. A race is
-				// not explained by a suspended run, where a call
-				// woken up runs alongside a later one.
-				break
+			if k > 0 {
+				continue
+			}
+			// No call blocked: nothing to suspend. A race is not
+			// explained by a suspended run, where a call woken up runs
+			// alongside a later one.
+			if g != nil && family(g.Kind) == sched.Leak && f.Kind != sched.DataRace {
+				variants = append(variants, plan.Suspended(order))
+			}
+			if settle {
+				variants = append(variants, plan.Settled(order, false), plan.Settled(order, true))
 			}
 		}
 	}
 	return "", nil, "", n, nil
 }
 
-// explains reports whether a sequential run ss of order made every call
-// that returned in the failing execution s return too (so a Wait that
-// blocks when it runs before the Set does not explain a Wait left blocked
-// after the Set returned: a lost wake-up).
-func explains(order []envgen.CallRef, ss, s *runSnap) bool {
-	ran := map[envgen.CallRef]bool{}
-	if len(ss.returned) == 1 { // one goroutine
-		for _, c := range order[:ss.returned[0]] {
-			ran[c] = true
+// envBlocked reports whether f leaves only calls of the environment
+// blocked (and the test's goroutine waiting for them, or in the
+// component's Finish): an API that blocks by design
+// once what earlier calls started has run (a Close that waits for a
+// resource the environment never gives back), which a settled sequential
+// run may explain. A goroutine the component started and left blocked is
+// a leak no sequential run explains.
+func envBlocked(f *sched.Failure, s *runSnap) bool {
+	if family(f.Kind) != sched.Leak || len(f.Goroutines) == 0 {
+		return false
+	}
+	for _, g := range f.Goroutines {
+		// The test's goroutine waits for the environment, or runs its
+		// Init or Finish.
+		if g.Created != "" && s.inProgress(g.ID) == nil {
+			return false
 		}
-	} else { // a goroutine per call
-		for k, n := range ss.returned {
-			ran[order[k]] = n > 0
+	}
+	return true
+}
+
+// explains reports whether a sequential run ss of order, whose calls
+// its goroutines ran in turn (threads: one goroutine, a goroutine per
+// call, or per run of one goroutine's calls), made every call that
+// returned in the failing execution s return too (so a Wait that blocks
+// when it runs before the Set does not explain a Wait left blocked after
+// the Set returned: a lost wake-up).
+func explains(order []envgen.CallRef, threads [][]envgen.Call, ss, s *runSnap) bool {
+	ran := map[envgen.CallRef]bool{}
+	i := 0
+	for k, th := range threads {
+		for j := range th {
+			ran[order[i]] = k < len(ss.returned) && j < ss.returned[k]
+			i++
 		}
 	}
 	for g, n := range s.returned {
@@ -452,6 +495,12 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap, alone bool) string {
 		for _, gr := range g.Goroutines {
 			if c := s.inProgress(gr.ID); c != nil && gr.Op != harnessWait {
 				return fmt.Sprintf("%s blocks %s (%s at %s); if it blocks by design, say when it may be called with mcheck.Protocol", b.method(c), seq, gr.Op, b.userPos(gr))
+			}
+		}
+		for _, gr := range g.Goroutines {
+			if gr.Op != harnessWait && gr.Created == "" && b.comp.Finish != nil {
+				// The test's goroutine, in the call made last.
+				return fmt.Sprintf("%s, called last, blocks %s (%s at %s); if it blocks by design, say when it may be called with mcheck.Protocol", b.comp.Finish.Name, seq, gr.Op, b.userPos(gr))
 			}
 		}
 		for _, gr := range g.Goroutines {

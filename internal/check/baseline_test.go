@@ -80,6 +80,24 @@ func TestBaselineSuspendedOrder(t *testing.T) {
 	}
 }
 
+// TestBaselineSettled: a failure that leaves only calls of the
+// environment blocked is explained by a sequential order in which each
+// call starts once what the calls before it started has settled: Lease's
+// Close waits for a lease a TryGet took after a background goroutine of
+// the TryGet before made it (reported as a global deadlock before, as was
+// jackc/puddle's Close after TryAcquire, examples/realworld).
+func TestBaselineSettled(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		rep := checkQueue(t, "TestLease", seed)
+		if rep.Failure != nil {
+			t.Fatalf("seed %d: reported\n%s", seed, rep.Failure.Format(""))
+		}
+		if rep.Discarded == 0 || !strings.HasPrefix(rep.Why, "Close") || !strings.Contains(rep.Why, " blocks when the calls run one at a time") {
+			t.Errorf("seed %d: %d discarded, first because %q", seed, rep.Discarded, rep.Why)
+		}
+	}
+}
+
 // TestBaselineRealBugs: real concurrency bugs are still reported: a data
 // race (which the queue's deadlock by design hid before the baseline),
 // a lock-order deadlock, and a lost wake-up, whose Wait blocks in a

@@ -244,7 +244,7 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 	h := &ssainterp.Harness{
 		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
 		NewArgs: ssainterp.HarnessCall{Params: c.Params, Args: plan.NewArgs},
-		User:    user, Funcs: funcResults(c), Goroutines: n, Phases: plan.Phases, Suspend: plan.Suspend,
+		User:    user, Funcs: funcResults(c), Goroutines: n, Phases: plan.Phases, Suspend: plan.Suspend, Settle: plan.Settle,
 		Started: func(g, id int) {
 			if g == 0 {
 				r.calls, r.results = make([][]envgen.Call, n), make([][]string, n)
@@ -282,7 +282,7 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 			if len(r.calls[g]) >= len(plan.Threads[g]) {
 				return ssainterp.HarnessCall{}, false
 			}
-			if plan.After != nil && plan.After[g] >= 0 && len(r.results[plan.After[g]]) == 0 {
+			if a := plan.After; a != nil && a[g] >= 0 && len(r.results[a[g]]) < len(plan.Threads[a[g]]) {
 				// Its goroutine is still blocked in the call before.
 				return ssainterp.HarnessCall{}, false
 			}

@@ -295,3 +295,58 @@ func (s *Sem) Give() {
 	default:
 	}
 }
+
+// Lease hands out one lease, made in the background: TryGet starts making
+// it and reports false until it is made, and a later TryGet takes it;
+// Close waits until the lease is given back with Put (by design). An
+// environment that takes the lease and calls Close without a Put blocks
+// there: a misuse, but one that only shows once the lease was made
+// between the two TryGets, which the sequential run's first schedule (each
+// goroutine runs until it blocks) never does before the second (a settled
+// run does; jackc/puddle's TryAcquire and Close).
+type Lease struct {
+	mu                sync.Mutex
+	back              *sync.Cond
+	making, made, out bool
+}
+
+func NewLease() *Lease {
+	l := &Lease{}
+	l.back = sync.NewCond(&l.mu)
+	return l
+}
+
+func (l *Lease) TryGet() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.made && !l.out {
+		l.out = true
+		return true
+	}
+	if !l.made && !l.making {
+		l.making = true
+		go l.make()
+	}
+	return false
+}
+
+func (l *Lease) make() {
+	l.mu.Lock()
+	l.made, l.making = true, false
+	l.mu.Unlock()
+}
+
+func (l *Lease) Put() {
+	l.mu.Lock()
+	l.out = false
+	l.back.Broadcast()
+	l.mu.Unlock()
+}
+
+func (l *Lease) Close() {
+	l.mu.Lock()
+	for l.out {
+		l.back.Wait()
+	}
+	l.mu.Unlock()
+}

@@ -15,6 +15,7 @@ func TestEvent(t *testing.T)      { mcheck.Component(t, NewEvent) }
 func TestEventFixed(t *testing.T) { mcheck.Component(t, NewEventFixed) }
 func TestPool(t *testing.T)       { mcheck.Component(t, NewPool) }
 func TestSem(t *testing.T)        { mcheck.Component(t, NewSem) }
+func TestLease(t *testing.T)      { mcheck.Component(t, NewLease) }
 
 func TestCounter(t *testing.T) { mcheck.Component(t, NewCounter, mcheck.Methods("Inc", "Get")) }
 func TestCounterFixed(t *testing.T) {
