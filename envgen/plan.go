@@ -572,52 +572,42 @@ func (p *Plan) Sequential(order []CallRef) *Plan {
 // blocked (Suspend): a call that blocks waits, suspended, for a later one
 // to wake it. A call after one of its own goroutine's that is blocked
 // does not start (After).
-func (p *Plan) Suspended(order []CallRef) *Plan {
-	q := *p
-	q.Threads, q.Phases, q.After, q.Suspend = nil, nil, nil, true
-	last := map[int]int{} // original goroutine → its last call's goroutine here
-	for i, r := range order {
-		q.Threads = append(q.Threads, []Call{p.Threads[r.G][r.J]})
-		q.Phases = append(q.Phases, 1)
-		prev, ok := last[r.G]
-		if !ok {
-			prev = -1
-		}
-		q.After = append(q.After, prev)
-		last[r.G] = i
-	}
-	q.Goroutines = len(q.Threads)
-	return &q
-}
+func (p *Plan) Suspended(order []CallRef) *Plan { return p.suspended(order, false) }
 
 // Settled is Suspended with calls started once everything the calls
 // before them started (the component's goroutines) is done or blocked
 // too (Settle): every call or, with atSwitch, each run of one goroutine's
 // calls in order, which run back to back on one goroutine.
 func (p *Plan) Settled(order []CallRef, atSwitch bool) *Plan {
-	q := p.Suspended(order)
-	if atSwitch {
-		q.Threads, q.Phases, q.After = nil, nil, nil
-		last := map[int]int{}
-		for i, r := range order {
-			if i > 0 && r.G == order[i-1].G {
-				k := len(q.Threads) - 1
-				q.Threads[k] = append(q.Threads[k], p.Threads[r.G][r.J])
-				continue
-			}
-			q.Threads = append(q.Threads, []Call{p.Threads[r.G][r.J]})
-			q.Phases = append(q.Phases, 1)
-			prev, ok := last[r.G]
-			if !ok {
-				prev = -1
-			}
-			q.After = append(q.After, prev)
-			last[r.G] = len(q.Threads) - 1
-		}
-		q.Goroutines = len(q.Threads)
-	}
+	q := p.suspended(order, atSwitch)
 	for range q.Threads {
 		q.Settle = append(q.Settle, true)
 	}
 	return q
+}
+
+// suspended makes the goroutines of a suspended run: one per call, or,
+// with runs, one per run of one goroutine's calls in order.
+func (p *Plan) suspended(order []CallRef, runs bool) *Plan {
+	q := *p
+	q.Threads, q.Phases, q.After, q.Suspend = nil, nil, nil, true
+	last := map[int]int{} // original goroutine → its last goroutine here
+	for i, r := range order {
+		c := p.Threads[r.G][r.J]
+		if runs && i > 0 && r.G == order[i-1].G {
+			k := len(q.Threads) - 1
+			q.Threads[k] = append(q.Threads[k], c)
+			continue
+		}
+		prev, ok := last[r.G]
+		if !ok {
+			prev = -1
+		}
+		q.Threads = append(q.Threads, []Call{c})
+		q.Phases = append(q.Phases, 1)
+		q.After = append(q.After, prev)
+		last[r.G] = len(q.Threads) - 1
+	}
+	q.Goroutines = len(q.Threads)
+	return &q
 }
