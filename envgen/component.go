@@ -47,6 +47,11 @@ type Method struct {
 	// a nil entry: every value is drawn. Inv: never every value of a
 	// parameter; indexes stay those of Params, so tokens do not change.
 	Skip [][]bool
+	// Release lists the results (by index) whose type has a method
+	// Release() (a pool's resource): the environment releases what the
+	// calls returned before the Finish call, as a caller gives back what
+	// it took before a Close that waits for it.
+	Release []int
 }
 
 // Options select the operations.
@@ -155,7 +160,7 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 			c.Notes = append(c.Notes, fmt.Sprintf("%s is promoted from %s: left out (name it with mcheck.Methods to call it)", f.Name(), p.Path()))
 			continue
 		}
-		m := Method{Name: f.Name(), Sig: f.Signature()}
+		m := Method{Name: f.Name(), Sig: f.Signature(), Release: releasable(f.Signature())}
 		ok := true
 		for j := range m.Sig.Params().Len() {
 			p := m.Sig.Params().At(j)
@@ -181,6 +186,18 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 			}
 		default:
 			c.Methods = append(c.Methods, m)
+		}
+	}
+	if c.Finish != nil {
+		var rel []string
+		for _, m := range c.Methods {
+			if len(m.Release) > 0 && m.Name != c.Finish.Name {
+				rel = append(rel, m.Name)
+			}
+		}
+		if len(rel) > 0 {
+			c.Notes = append(c.Notes, fmt.Sprintf("the results of %s with a Release method are released before %s is called last, as a caller gives back what it took",
+				strings.Join(rel, ", "), c.Finish.Name))
 		}
 	}
 	if len(c.Methods) == 0 {
@@ -241,4 +258,20 @@ func paramName(p *types.Var, i int) string {
 		return p.Name()
 	}
 	return fmt.Sprintf("#%d", i+1)
+}
+
+// releasable returns the results of sig (by index) whose type has an
+// exported method Release with no parameters and no results.
+func releasable(sig *types.Signature) []int {
+	var out []int
+	for k := range sig.Results().Len() {
+		t := sig.Results().At(k).Type()
+		if types.IsInterface(t) {
+			continue
+		}
+		if f, ok := exportedMethod(types.NewMethodSet(t), "Release"); ok && f.Signature().Params().Len() == 0 && f.Signature().Results().Len() == 0 {
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -73,6 +73,10 @@ type HarnessCall struct {
 	Sig    *types.Signature // without the receiver
 	Params []Domain         // per parameter, the values it may take
 	Args   []int            // the value each parameter takes: indexes into Params[i].Values
+	// Release lists the results (by index) whose type has a method
+	// Release(): before Finish, the harness releases each non-nil one
+	// the call returned, as a caller gives back what it took.
+	Release []int
 }
 
 // A Domain is the values a parameter of type Type may take.
@@ -139,7 +143,9 @@ type harnessRun struct {
 	h     *Harness
 	recv  value // the driven value
 	funcs map[[2]string]value
-	done  int // goroutines that finished
+	done  int         // goroutines that finished
+	held  []value     // results to release before Finish (HarnessCall.Release)
+	rels  []*function // their Release methods
 }
 
 // callDriver pushes the driver: evaluate the Funcs, construct, init,
@@ -241,12 +247,22 @@ func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, 
 					return m.endTest(fr, t, h.Caller+": "+msg, true)
 				}
 			}
+			return fr
+		},
+		// 5: release what the calls returned, one at a time; Finish.
+		func(fr *frame) *frame {
 			if h.Finish == nil {
 				return fr
 			}
+			if n := len(st.held); n > 0 {
+				v, fn := st.held[n-1], st.rels[n-1]
+				st.held, st.rels = st.held[:n-1], st.rels[:n-1]
+				fr.pc--
+				return m.callFunc(fr, fn, []value{v}, -1)
+			}
 			return m.callMethod(fr, st, *h.Finish)
 		},
-		// 5: return.
+		// 6: return.
 		func(fr *frame) *frame { return m.ret(fr, value{}) },
 	}
 	return m.enter(fr, m.synthetic(h.Caller, 1, pos, code), -1)
@@ -269,6 +285,9 @@ func (m *Machine) runner(st *harnessRun, i int, pos token.Pos) *function {
 		},
 		// 1: what it returned; loop.
 		func(fr *frame) *frame {
+			if h.Finish != nil {
+				m.holdResults(st, call, fr.regs[0])
+			}
 			if h.Returned != nil {
 				res := ""
 				if m.cfg.Trace || h.AllResults {
@@ -466,4 +485,25 @@ func (m *Machine) endTest(fr *frame, t value, msg string, fail bool) *frame {
 	}
 	m.startPanic(fr.g, value{}, true)
 	return fr.g.top
+}
+
+// holdResults keeps the results of call that have a Release method, to
+// be released before Finish (HarnessCall.Release); res is what the call
+// returned (a tuple if it returns several values).
+func (m *Machine) holdResults(st *harnessRun, call HarnessCall, res value) {
+	for _, k := range call.Release {
+		v := res
+		if call.Sig.Results().Len() > 1 {
+			v = res.r.(agg)[k]
+		}
+		if isNilRef(v.r) {
+			continue
+		}
+		t := call.Sig.Results().At(k).Type()
+		fn := m.prog.rtypeOf(t).method("Release")
+		if fn == nil {
+			unsupported("%s: cannot call %s.Release (a method of a type that is not interpreted)", st.h.Caller, t)
+		}
+		st.held, st.rels = append(st.held, v), append(st.rels, fn)
+	}
 }

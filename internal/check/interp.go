@@ -234,7 +234,7 @@ type componentRun struct {
 func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ssainterp.Harness {
 	c, plan := r.comp, r.plan
 	call := func(mt *envgen.Method, args []int) ssainterp.HarnessCall {
-		return ssainterp.HarnessCall{Method: mt.Name, Sig: mt.Sig, Params: mt.Params, Args: args}
+		return ssainterp.HarnessCall{Method: mt.Name, Sig: mt.Sig, Params: mt.Params, Args: args, Release: mt.Release}
 	}
 	n := len(plan.Threads)
 	if plan.Env == envgen.Universal {

@@ -350,3 +350,43 @@ func (l *Lease) Close() {
 	}
 	l.mu.Unlock()
 }
+
+// Resources hands out resources that Close waits for (by design, as
+// jackc/puddle's Pool does): a caller releases what it took first, and so
+// does the environment before the Finish call (Release methods).
+type Resources struct {
+	mu   sync.Mutex
+	back *sync.Cond
+	out  int
+}
+
+// Res is one resource of Resources.
+type Res struct{ rs *Resources }
+
+func NewResources() *Resources {
+	rs := &Resources{}
+	rs.back = sync.NewCond(&rs.mu)
+	return rs
+}
+
+func (rs *Resources) Get() *Res {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	rs.out++
+	return &Res{rs}
+}
+
+func (r *Res) Release() {
+	r.rs.mu.Lock()
+	r.rs.out--
+	r.rs.back.Broadcast()
+	r.rs.mu.Unlock()
+}
+
+func (rs *Resources) Close() {
+	rs.mu.Lock()
+	for rs.out > 0 {
+		rs.back.Wait()
+	}
+	rs.mu.Unlock()
+}

@@ -16,6 +16,9 @@ func TestEventFixed(t *testing.T) { mcheck.Component(t, NewEventFixed) }
 func TestPool(t *testing.T)       { mcheck.Component(t, NewPool) }
 func TestSem(t *testing.T)        { mcheck.Component(t, NewSem) }
 func TestLease(t *testing.T)      { mcheck.Component(t, NewLease) }
+func TestResources(t *testing.T) {
+	mcheck.Component(t, NewResources, mcheck.Methods("Get"), mcheck.Finish("Close"))
+}
 
 func TestCounter(t *testing.T) { mcheck.Component(t, NewCounter, mcheck.Methods("Inc", "Get")) }
 func TestCounterFixed(t *testing.T) {
