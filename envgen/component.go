@@ -47,10 +47,11 @@ type Method struct {
 	// a nil entry: every value is drawn. Inv: never every value of a
 	// parameter; indexes stay those of Params, so tokens do not change.
 	Skip [][]bool
-	// Release lists the results (by index) whose type has a method
-	// Release() (a pool's resource): the environment releases what the
-	// calls returned before the Finish call, as a caller gives back what
-	// it took before a Close that waits for it.
+	// Release lists the results (by index) whose type, or whose slice's
+	// element type, has a method Release() (a pool's resources): the
+	// environment releases what the calls returned before the Finish
+	// call, as a caller gives back what it took before a Close that
+	// waits for it.
 	Release []int
 }
 
@@ -260,12 +261,16 @@ func paramName(p *types.Var, i int) string {
 	return fmt.Sprintf("#%d", i+1)
 }
 
-// releasable returns the results of sig (by index) whose type has an
-// exported method Release with no parameters and no results.
+// releasable returns the results of sig (by index) whose type, or
+// whose slice's element type, has an exported method Release with no
+// parameters and no results.
 func releasable(sig *types.Signature) []int {
 	var out []int
 	for k := range sig.Results().Len() {
 		t := sig.Results().At(k).Type()
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			t = s.Elem()
+		}
 		if types.IsInterface(t) {
 			continue
 		}

@@ -73,9 +73,10 @@ type HarnessCall struct {
 	Sig    *types.Signature // without the receiver
 	Params []Domain         // per parameter, the values it may take
 	Args   []int            // the value each parameter takes: indexes into Params[i].Values
-	// Release lists the results (by index) whose type has a method
-	// Release(): before Finish, the harness releases each non-nil one
-	// the call returned, as a caller gives back what it took.
+	// Release lists the results (by index) whose type, or whose slice's
+	// element type, has a method Release(): before Finish, the harness
+	// releases each non-nil one the call returned (each element of a
+	// slice), as a caller gives back what it took.
 	Release []int
 }
 
@@ -496,14 +497,19 @@ func (m *Machine) holdResults(st *harnessRun, call HarnessCall, res value) {
 		if call.Sig.Results().Len() > 1 {
 			v = res.r.(agg)[k]
 		}
-		if isNilRef(v.r) {
-			continue
-		}
 		t := call.Sig.Results().At(k).Type()
+		vs := []value{v}
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			t, vs = s.Elem(), v.slice()
+		}
 		fn := m.prog.rtypeOf(t).method("Release")
 		if fn == nil {
 			unsupported("%s: cannot call %s.Release (a method of a type that is not interpreted)", st.h.Caller, t)
 		}
-		st.held, st.rels = append(st.held, v), append(st.rels, fn)
+		for _, v := range vs {
+			if !isNilRef(v.r) {
+				st.held, st.rels = append(st.held, v), append(st.rels, fn)
+			}
+		}
 	}
 }
