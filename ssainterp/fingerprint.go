@@ -160,6 +160,7 @@ type fingerprinter struct {
 	roots       []fpRoot
 	cur         []fpRoot
 	walked      bool
+	stack       []*frame              // enumerate's, kept between calls
 	side        int32                 // nodes from it on were reached from pools and pipes
 	runs        map[[2]uintptr]uint64 // the names of an array's words up to a capacity, hashed
 	last        uint64                // what the last call returned
@@ -255,14 +256,17 @@ func (f *fingerprinter) hash() uint64 {
 		f.drain()
 	}
 	f.roots, f.cur = cur, f.roots[:0]
-	f.walked = true
+	if !f.walked {
+		// The first walk's size: the next machine's tables start that big.
+		f.m.prog.fpNodes.Store(int64(len(f.nodes)))
+		f.walked = true
+	}
 
 	var rootSum uint64
 	for _, r := range f.roots {
 		rootSum += r.term
 	}
 	f.side = int32(len(f.nodes))
-	f.m.prog.fpNodes.Store(int64(len(f.nodes)))
 	f.last = pair(pair(pair(scalars, rootSum), f.sum), f.sides())
 	return f.last
 }
@@ -524,7 +528,8 @@ func (f *fingerprinter) enumerate() uint64 {
 	root := func(key uint64, v value) { f.cur = append(f.cur, fpRoot{key: key, v: v}) }
 	f.cur = f.cur[:0]
 	f.begin()
-	var stack []*frame
+	stack := f.stack[:0]
+	defer func() { f.stack = stack[:0] }()
 	for _, g := range f.m.gs {
 		id := uint64(g.id)
 		f.mix(id)
@@ -626,8 +631,11 @@ func (f *fingerprinter) sides() uint64 {
 		pool *poolState
 		pipe *pipeState
 	}
-	done := map[int32]bool{}
 	f.begin()
+	if len(f.m.pools) == 0 && len(f.m.pipes) == 0 {
+		return f.h
+	}
+	done := map[int32]bool{}
 	for {
 		var es []entry
 		for c, s := range f.m.pools {
