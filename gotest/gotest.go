@@ -83,13 +83,18 @@ func checkTest(t TestingT, c check.Config, id check.ID, err error, run func(sche
 		err = c.Err()
 	}
 	if err == nil {
-		var target sched.Target
-		if target, err = check.LoadTest(".", id, c.Tags); err == nil {
+		err = check.Guard(func() error {
+			target, err := check.LoadTest(".", id, c.Tags)
+			if err != nil {
+				return err
+			}
 			target.Prog.SetTestFlags(hostFlags(t))
-			err = run(target, res)
-		}
+			return run(target, res)
+		})
 	}
-	res.Err = err
+	if res.Err = err; err != nil {
+		res.Run, res.Component = nil, nil
+	}
 	res.Save(check.CorpusOf(".", id))
 	if c.FullTrace {
 		if err := res.WriteTrace(); err != nil {

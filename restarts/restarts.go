@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -167,7 +168,7 @@ func Run(c Config, attempt Attempt) (*Outcome, error) {
 				if !ok {
 					return
 				}
-				r, err := attempt(i, Seed(c.Seed, i), b)
+				r, err := guarded(attempt, i, Seed(c.Seed, i), b)
 				mu.Lock()
 				results[i] = r
 				if c.Total.Executions > 0 {
@@ -209,4 +210,16 @@ func Run(c Config, attempt Attempt) (*Outcome, error) {
 // Seed derives attempt i's seed from the loop's (SplitMix64).
 func Seed(seed uint64, i int) uint64 {
 	return splitmix.Next(seed ^ (uint64(i) * 0xd1b54a32d192ed03))
+}
+
+// guarded calls attempt, turning a panic of mcheck's own code on a
+// worker's host goroutine (which would kill the test binary) into the
+// attempt's error.
+func guarded(attempt Attempt, i int, seed uint64, b Budget) (r Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", p, debug.Stack())
+		}
+	}()
+	return attempt(i, seed, b)
 }

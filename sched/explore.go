@@ -2,6 +2,7 @@ package sched
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -9,6 +10,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -149,6 +151,10 @@ type Report struct {
 	Steps        int64             // choice points taken ("states" in the seeds' tables)
 	States       int               // distinct state fingerprints seen, with CountStates or Progress (see Machine.Fingerprint)
 	Races        []*ssainterp.Race // with RecordRaces: each distinct race (by the pair of positions), first seen first
+	// Interrupted says where an execution was when the time budget
+	// (and its grace, DeadlineGrace) ran out: it was cut there and
+	// counted in Inconclusive.
+	Interrupted string
 }
 
 func (o *Options) defaults() {
@@ -274,9 +280,10 @@ func Explore(t Target, opts Options) (*Report, error) {
 		pruned       int // executions cut short by partial-order reduction
 		stateHits    int // of which at a state already seen
 	)
-	deadline := time.Time{}
+	deadline, hard := time.Time{}, time.Time{}
 	if opts.Time > 0 {
 		deadline = start.Add(opts.Time)
+		hard = deadline.Add(DeadlineGrace(opts.Time))
 	}
 	// Executions run in batches; each worker has its own strategy. Every
 	// execution's seed depends only on its index, and the failure
@@ -301,7 +308,11 @@ func Explore(t Target, opts Options) (*Report, error) {
 		if ok {
 			if k == 0 {
 				var err error
-				if k, err = calibrate(t, opts); err != nil {
+				if k, err = calibrate(t, opts, hard); err != nil {
+					if cut, ok := err.(*interrupted); ok {
+						rep.Inconclusive, rep.Interrupted, rep.Elapsed = 1, cut.where, time.Since(start)
+						return rep, nil
+					}
 					return nil, err
 				}
 			}
@@ -317,6 +328,18 @@ func Explore(t Target, opts Options) (*Report, error) {
 			wg.Add(1)
 			go func(w int) {
 				defer wg.Done()
+				// A panic of mcheck's own code on this host goroutine
+				// would kill the test binary: it ends the search as an
+				// error instead (mu is never held across a call that
+				// may panic).
+				defer func() {
+					if r := recover(); r != nil {
+						err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
+						mu.Lock()
+						bestErr = cmp.Or(bestErr, err)
+						mu.Unlock()
+					}
+				}()
 				for i := next + w; i < next+batch; i += opts.Workers {
 					mu.Lock()
 					stop := bestErr != nil // mcheck could not run an execution (a limit, a fault): the rest of the batch would fail alike
@@ -334,22 +357,30 @@ func Explore(t Target, opts Options) (*Report, error) {
 						mu.Unlock()
 						return
 					}
-					extra := &runExtra{states: opts.CountStates || opts.Progress != nil}
+					extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: hard}
 					f, n, err := runOne(t, opts, seed, strategies[w], false, extra)
 					if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
 						err = d.Diverged()
 					}
 					seen.add(extra.fps)
 					races.add(extra.races)
+					p, isPruner := strategies[w].(Pruner)
+					wasPruned := isPruner && p.Pruned()
+					c, isCache := strategies[w].(interface{ StateHit() bool })
+					hit := wasPruned && isCache && c.StateHit()
 					mu.Lock()
-					if p, ok := strategies[w].(Pruner); ok && p.Pruned() {
+					if wasPruned {
 						pruned++
-						if c, ok := strategies[w].(interface{ StateHit() bool }); ok && c.StateHit() {
+						if hit {
 							stateHits++
 						}
 					} else if errors.Is(err, errInconclusive) {
 						err = nil
 						inconclusive++
+					} else if cut, ok := err.(*interrupted); ok {
+						err = nil
+						inconclusive++
+						rep.Interrupted = cut.where
 					} else {
 						ran++
 					}
@@ -477,11 +508,11 @@ func executionSeed(seed uint64, i int) uint64 {
 // calibrate estimates the number of choice points of an execution for
 // PCT's change points, from one execution under the random strategy. An
 // error is mcheck's: it could not run that execution.
-func calibrate(t Target, opts Options) (int, error) {
+func calibrate(t Target, opts Options, deadline time.Time) (int, error) {
 	r := &randomWalk{}
 	seed := executionSeed(opts.Seed, -1)
 	r.NewExecution(-1, seed)
-	_, n, err := runOne(t, opts, seed, r, false, nil)
+	_, n, err := runOne(t, opts, seed, r, false, &runExtra{deadline: deadline})
 	if errors.Is(err, errInconclusive) {
 		err = nil // its choice points still count
 	}
@@ -508,9 +539,31 @@ func (r *recorder) NextNumber(n int) int {
 
 // runExtra collects what an execution saw besides its outcome.
 type runExtra struct {
-	states bool // collect fingerprints
-	fps    []uint64
-	races  []*ssainterp.Race
+	states   bool // collect fingerprints
+	fps      []uint64
+	races    []*ssainterp.Race
+	deadline time.Time // the search's time budget, grace included: the execution is interrupted past it
+}
+
+// DeadlineGrace is how long past a search's time budget (Options.Time) a
+// running execution may go on before it is interrupted and counted
+// inconclusive: a twentieth of the budget, at least 50ms and at most 1s.
+func DeadlineGrace(budget time.Duration) time.Duration {
+	return min(max(budget/20, 50*time.Millisecond), time.Second)
+}
+
+// interrupted is the error of an execution cut by the time budget (see
+// runExtra.deadline): where it was.
+type interrupted struct{ where string }
+
+func (e *interrupted) Error() string { return "interrupted by the time budget at " + e.where }
+
+// deadlineOf returns the deadline of the execution (none without extra).
+func (x *runExtra) deadlineOf() time.Time {
+	if x == nil {
+		return time.Time{}
+	}
+	return x.deadline
 }
 
 // runOne runs one execution under strategy s. With trace, it records
@@ -525,6 +578,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		Fingerprints: opts.StateCaching,
 		Choose:       func(n int) int { return rec.NextNumber(n) },
 		Trace:        trace,
+		Deadline:     extra.deadlineOf(),
 	})
 	if err := t.Start(m); err != nil {
 		return nil, 0, err
@@ -664,6 +718,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		extra.races = m.Races()
 	}
 	res := m.Finish()
+	if res.Interrupted != "" {
+		return nil, choices, &interrupted{res.Interrupted}
+	}
 	if res.Fault != nil {
 		return nil, choices, fmt.Errorf("mcheck could not run the program: %w", res.Fault)
 	}
@@ -678,7 +735,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		if panicked, msg := m.Panicked(); panicked {
 			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
 		} else if t.Test && outcome.Failed {
-			f = fail(TestFailed, strings.Join(outcome.Log, "\n"))
+			f = fail(TestFailed, cmp.Or(strings.Join(outcome.Log, "\n"), outcome.FailedAt))
 		} else if len(leaked) > 0 {
 			when := "the program ended"
 			if t.Test {

@@ -343,8 +343,15 @@ func (r *Report) Summary() string {
 	if r.StateHits > 0 {
 		s += fmt.Sprintf("; %d executions cut at a state already seen", r.StateHits)
 	}
-	if r.Inconclusive > 0 {
+	switch {
+	case r.Inconclusive > r.Executions:
+		s += fmt.Sprintf("; but most executions did not finish: %d of %d were inconclusive (still making progress when the step budget and the fair scheduler's were spent: raise the step bound), and the verdict covers only the %d that finished",
+			r.Inconclusive, r.Inconclusive+r.Executions, r.Executions)
+	case r.Inconclusive > 0:
 		s += fmt.Sprintf("; %d executions inconclusive (still making progress when the step budget and the fair scheduler's were spent: raise the step bound)", r.Inconclusive)
+	}
+	if r.Interrupted != "" {
+		s += "; the time budget cut an execution at " + r.Interrupted
 	}
 	return s
 }

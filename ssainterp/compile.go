@@ -444,6 +444,10 @@ func (m *Machine) tick(fr *frame) *frame {
 		m.stepLimit(fr)
 		return nil
 	}
+	if m.steps%deadlineLoopSteps == 0 && m.pastDeadline() {
+		m.interrupt(fr)
+		return nil
+	}
 	return fr
 }
 

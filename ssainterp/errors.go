@@ -6,6 +6,7 @@ import (
 	goruntime "runtime"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // runtimeError is the dynamic type of the run-time panics the interpreter
@@ -118,6 +119,27 @@ func basicName(k rkind) string {
 func (m *Machine) stepLimit(fr *frame) {
 	m.limit = fmt.Sprintf("step limit of %d exceeded in %s at %s (an infinite loop?)", m.cfg.MaxSteps, fr.fn.name, loopPosition(fr))
 	m.fault = &internalFault{msg: m.limit, limit: true}
+	m.exited = true
+	m.exitCode = 3
+}
+
+// deadlineLoopSteps is how many loop iterations pass between two looks
+// at the host's clock for Config.Deadline (a few milliseconds of
+// interpretation: a time.Now call per iteration would slow every loop).
+const deadlineLoopSteps = 1 << 18
+
+// pastDeadline reports whether the host's clock passed Config.Deadline.
+func (m *Machine) pastDeadline() bool {
+	return !m.cfg.Deadline.IsZero() && time.Now().After(m.cfg.Deadline)
+}
+
+// interrupt ends the execution, unfinished, because its deadline passed
+// while fr ran: neither a failure of the program nor an mcheck fault.
+func (m *Machine) interrupt(fr *frame) {
+	m.interrupted = "(no interpreted frame)"
+	if fr != nil {
+		m.interrupted = fr.position() + " (" + fr.fn.name + ")"
+	}
 	m.exited = true
 	m.exitCode = 3
 }

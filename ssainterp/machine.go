@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Config controls one execution.
@@ -28,6 +29,11 @@ type Config struct {
 	// an mcheck limit: "out of memory: execution allocated more than
 	// 1 GiB; last allocation at file:line (function)".
 	MaxMemory int64
+	// Deadline, if set, interrupts the execution when the host's clock
+	// passes it (a search's wall-time budget): the check runs every
+	// hostCheckSteps scheduling steps and every deadlineLoopSteps loop
+	// iterations, and the result says Interrupted.
+	Deadline time.Time
 	// CountOps counts executed instructions in Result.Ops: SSA
 	// instructions other than φ (folded into jumps), including those
 	// compiled into another op (fused or aliased, see compile); it
@@ -136,6 +142,9 @@ type endState struct {
 	panicMsg string // the first line of a fatal panic's report
 	fault    *internalFault
 	limit    string // why the execution was cut short (step bound)
+	// interrupted says where the execution was when Config.Deadline
+	// passed.
+	interrupted string
 }
 
 // raceState is the race detector's (memory.go): memory is tracked once
@@ -173,6 +182,7 @@ type testingState struct {
 	testRoot *testState
 	testDone bool
 	testLog  []string
+	failedAt string             // TestOutcome.FailedAt
 	helpers  map[*function]bool // functions that called t.Helper
 }
 
@@ -201,6 +211,9 @@ type Result struct {
 	Limit string
 	// Ops is the number of instructions executed, with Config.CountOps.
 	Ops int64
+	// Interrupted says where the execution was when Config.Deadline
+	// passed ("" if it did not): it ended there, unfinished.
+	Interrupted string
 }
 
 // gState is a goroutine's scheduling state.
@@ -430,6 +443,10 @@ func (m *Machine) Step(g *goroutine) {
 	m.cur = g
 	if m.stepped++; m.stepped%hostCheckSteps == 0 {
 		m.checkHost()
+		if m.pastDeadline() {
+			m.interrupt(g.top)
+			return
+		}
 	}
 	if g.state == gPending {
 		g.granted = true

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -301,7 +302,7 @@ func (m *Machine) Done() bool { return m.exited }
 func (m *Machine) Finish() Result {
 	m.closeOutputs()
 	m.prog.putFrames(m)
-	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit, Ops: m.ops}
+	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit, Ops: m.ops, Interrupted: m.interrupted}
 	if m.fault != nil {
 		res.Fault = m.fault
 	}
@@ -367,6 +368,12 @@ func (m *Machine) Pending(id int) PendingOp {
 			op.Writes = false
 		case d.what == "sync/atomic":
 			op.Writes = !m.atomicLoad(g)
+		case d.kind == opSelect:
+			// A select with no case ready (one with a default) changes
+			// nothing: a spin on it is no progress.
+			op.Writes = slices.ContainsFunc(d.sudogs, func(s *sudog) bool {
+				return s.send && s.ch.canSend(g) || !s.send && s.ch.canRecv(g)
+			})
 		}
 	}
 	h := uint64(14695981039346656037)

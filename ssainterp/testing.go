@@ -140,6 +140,10 @@ type TestOutcome struct {
 	Failed  bool     // t.Error, t.Fatal or a failed subtest
 	Skipped bool     // t.Skip
 	Log     []string // every message, "file.go:12: text", in order
+	// FailedAt is where t.Fail or t.FailNow first failed the test, as
+	// "t.Fail() at file.go:12" (the first caller not marked with
+	// t.Helper), for a failure with no message of its own.
+	FailedAt string
 }
 
 // StartTest prepares an execution of the test function testName of
@@ -251,7 +255,7 @@ func (m *Machine) TestDone() bool { return m.testDone }
 
 // TestOutcome returns what the interpreted test reported.
 func (m *Machine) TestOutcome() TestOutcome {
-	o := TestOutcome{Ran: m.testDone, Log: m.testLog}
+	o := TestOutcome{Ran: m.testDone, Log: m.testLog, FailedAt: m.failedAt}
 	if ts := m.testRoot; ts != nil {
 		o.Failed, o.Skipped = ts.failed, ts.skipped
 	}
@@ -283,13 +287,17 @@ func (m *Machine) testMessage(fr *frame, format bool, args []value) string {
 	if !format {
 		s = strings.TrimSuffix(s, "\n")
 	}
-	// As testing does, the position is the first caller not marked
-	// with t.Helper.
+	return m.callerPos(fr) + ": " + s
+}
+
+// callerPos returns the position of the call in fr, or, as testing
+// does, of the first caller not marked with t.Helper.
+func (m *Machine) callerPos(fr *frame) string {
 	at := fr
 	for at.caller != nil && m.helpers[at.fn] && at.caller.fn.ssa != nil {
 		at = at.caller
 	}
-	return m.prog.shortPos(at.fn.posAt(at.pc-1)) + ": " + s
+	return m.prog.shortPos(at.fn.posAt(at.pc - 1))
 }
 
 func (f *function) posAt(pc int) token.Pos {
@@ -343,13 +351,15 @@ func testingModels() modelTable {
 			}
 			return fr
 		})
-	def("(*testing.common).Fail", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
+	def("(*testing.common).Fail (*testing.common).FailNow", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
 		ts.fail()
+		if m.failedAt == "" {
+			m.failedAt = "t." + strings.TrimPrefix(name, "(*testing.common).") + "() at " + m.callerPos(fr)
+		}
+		if strings.HasSuffix(name, "FailNow") {
+			return goexit(m, fr)
+		}
 		return fr
-	})
-	def("(*testing.common).FailNow", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
-		ts.fail()
-		return goexit(m, fr)
 	})
 	def("(*testing.common).SkipNow", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
 		ts.skipped = true
@@ -396,6 +406,9 @@ func testingModels() modelTable {
 			// return.
 			ts.pausing = true
 			p.parallelSubs = append(p.parallelSubs, ts)
+			// As testing's signal on t.Run's channel: what the subtest
+			// did before t.Parallel happens before t.Run returns.
+			m.syncRelease(fr.g, ts, true)
 		}
 		if !m.visible(fr, opDesc{kind: opModel, obj: &p.bodyDone, what: "testing.T.Parallel", ready: func(*goroutine) bool { return p.bodyDone }}) {
 			return stop(fr)

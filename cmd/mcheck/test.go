@@ -70,6 +70,14 @@ func testCmd(dir string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcheck: no test matches %q in %s\n", *runRE, strings.Join(fs.Args(), " "))
 		return exitCannot
 	}
+	if base.Replay != "" && !s.replayed {
+		// Nothing was replayed: saying the run was clean would pass a
+		// replay that never happened.
+		name, _, _ := strings.Cut(strings.TrimSpace(base.Replay), ".")
+		fmt.Fprintf(stderr, "mcheck: nothing was replayed: the replay token is for the test %s, and no test run from %s is that test of the token's package (run mcheck test on the token's package, with -run '^%s$')\n",
+			name, strings.Join(fs.Args(), " "), name)
+		s.cannot++
+	}
 	fmt.Fprintf(s.summary(), "mcheck: %s\n", s.counts())
 	switch {
 	case s.bugs > 0:
@@ -98,6 +106,7 @@ type suite struct {
 	ran            int    // tests run
 	bugs, clean    int    // tests with a bug, without
 	cannot         int    // tests mcheck could not run
+	replayed       bool   // a test the replay token (if any) is for was run
 	noLoad         int    // packages that did not load
 }
 
@@ -185,11 +194,16 @@ func (s *suite) test(prog *ssainterp.Program, id, name string, fs *flag.FlagSet,
 	pkg, _, _ := strings.Cut(id, " ")
 	tid := check.ID{Pkg: pkg, Test: name}
 	res := &check.Result{ID: tid, Replay: fmt.Sprintf(s.replay, name)}
+	if _, mine, _ := tid.ReplayFor(base.Replay); base.Replay != "" && mine {
+		s.replayed = true
+	}
 	t, err := check.TestTarget(prog, tid, pkg)
 	if err == nil {
-		err = s.explore(prog, id, t, tid, res, fs, base, short)
+		err = check.Guard(func() error { return s.explore(prog, id, t, tid, res, fs, base, short) })
 	}
-	res.Err = err
+	if res.Err = err; err != nil {
+		res.Run, res.Component = nil, nil
+	}
 	if base.FullTrace && err == nil {
 		if werr := res.WriteTrace(); werr != nil {
 			fmt.Fprintf(s.stderr, "mcheck: -trace=full: %v\n", werr)

@@ -175,8 +175,11 @@ func portfolioEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, err
 	first := c.Options
 	first.Executions, first.Time = half(c.Executions), c.Time/2
 	rep, err := sched.Explore(target, first)
-	if err != nil || rep.Failure != nil || rep.Exhausted {
-		return &RunReport{Report: rep}, err
+	if err != nil {
+		return nil, err
+	}
+	if rep.Failure != nil || rep.Exhausted {
+		return &RunReport{Report: rep}, nil
 	}
 	total := *rep
 	left := budget{c.Executions - first.Executions, c.Time - rep.Elapsed}
@@ -223,6 +226,9 @@ func portfolioEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, err
 		total.Steps += r.Steps
 		total.States = max(total.States, r.States)
 		total.Races = append(total.Races, r.Races...)
+		if r.Interrupted != "" {
+			total.Interrupted = r.Interrupted
+		}
 		if r.Failure != nil {
 			break
 		}

@@ -29,7 +29,7 @@ type Result struct {
 // Failure returns the bug found, or nil.
 func (r *Result) Failure() *sched.Failure {
 	switch {
-	case r.Run != nil:
+	case r.Run != nil && r.Run.Report != nil:
 		return r.Run.Failure
 	case r.Component != nil:
 		return r.Component.Failure
@@ -96,7 +96,11 @@ func (r *Result) WriteTrace() error {
 // Text returns the report as mcheck prints it.
 func (r *Result) Text() string {
 	if r.Err != nil {
-		return fmt.Sprintf("mcheck: %v\n", r.Err)
+		msg := r.Err.Error()
+		if !strings.HasPrefix(msg, "mcheck") {
+			msg = "mcheck: " + msg
+		}
+		return msg + "\n"
 	}
 	var b strings.Builder
 	f := r.Failure()

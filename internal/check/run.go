@@ -2,6 +2,10 @@ package check
 
 import (
 	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -17,8 +21,51 @@ type RunReport struct {
 
 // Explore explores the test id that target starts as c says: the replay
 // token of c if it has one for this test (see Config.ReplaySuite), else
-// the failures saved in corpus first, then the search.
+// the failures saved in corpus first, then the search. A search in which
+// no execution finished is an error (NotChecked), never a clean verdict.
 func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, error) {
+	rep, err := explore(target, id, corpus, c)
+	if err != nil {
+		return nil, err
+	}
+	if err := checked(id, rep.Report); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// NotChecked is the verdict of a search in which no execution finished:
+// each reached a bound (or the budget ran out first) while the program
+// was still making progress, so nothing was checked.
+type NotChecked struct {
+	Test         string
+	Inconclusive int           // executions that went on past the step bound and were discarded
+	Elapsed      time.Duration // the time spent
+	Interrupted  string        // where the time budget cut an execution (sched.Report.Interrupted)
+}
+
+func (e *NotChecked) Error() string {
+	why := "the budget ran out before the first execution finished"
+	switch {
+	case e.Interrupted != "":
+		why = "the time budget ran out before an execution finished; it was cut at " + e.Interrupted + " (raise the budget with -mcheck.budget, or bound the test's work)"
+	case e.Inconclusive > 0:
+		why = fmt.Sprintf("all %d executions were inconclusive: still making progress when the step budget and the fair scheduler's were spent (raise it with -mcheck.steps, or bound the test's loops)", e.Inconclusive)
+	}
+	return fmt.Sprintf("%s was not checked: no execution finished in %v; %s", e.Test, e.Elapsed.Round(time.Millisecond), why)
+}
+
+// checked returns a NotChecked error for a report in which no execution
+// finished, found nothing and explored no schedule to its end.
+func checked(id ID, r *sched.Report) error {
+	if r == nil || r.Failure != nil || len(r.Races) > 0 || r.Executions > 0 || r.Pruned > 0 || r.Exhausted {
+		return nil
+	}
+	return &NotChecked{Test: id.Test, Inconclusive: r.Inconclusive, Elapsed: r.Elapsed, Interrupted: r.Interrupted}
+}
+
+// explore is Explore without the check that something was explored.
+func explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, error) {
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
@@ -67,4 +114,18 @@ func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 		return nil, err
 	}
 	return &RunReport{Report: rep}, nil
+}
+
+// Guard runs check and returns its error, or a panic of check's (a
+// fault of mcheck's own code, outside the interpreter, which turns the
+// program's faults into errors itself) as an error, so that a front end
+// reports it as it reports any check it could not run and the other
+// tests still run.
+func Guard(check func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("mcheck internal error (a fault of mcheck, not of the test): %v\n%s", r, debug.Stack())
+		}
+	}()
+	return check()
 }
