@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/internal/checktest"
+	"github.com/mcheck-dev/mcheck/sched"
 )
 
 // The fixtures run under a real go test, in a copy of their own (a
@@ -254,4 +255,112 @@ func envLine(out string) string {
 	_, rest, _ := strings.Cut(out, "environment: ")
 	line, _, _ := strings.Cut(rest, "\n")
 	return line
+}
+
+// verdictsFixture copies the fixture package verdicts into a module of
+// its own and returns its directory.
+func verdictsFixture(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	return checktest.TempModule(t, nil, "gotest/testdata/verdicts")
+}
+
+// causes are the ways of the fixture verdicts to end a check without a
+// verdict, with what the error must say (either).
+var causes = map[string][]string{
+	"Loop":   {"step limit of 10000000 exceeded in fixture/verdicts.Loop", "was not checked"},
+	"Deep":   {"call depth limit"},
+	"Hog":    {"out of memory"},
+	"Native": {"fixture/verdicts.getm has no Go body"},
+}
+
+// TestNoVerdictMatrix: under go test, for each strategy, every way a
+// check can end without a verdict (a bound of mcheck's, a function it
+// cannot run, a misuse of the API) is an mcheck error of its own test,
+// through mcheck.Run, mcheck.Check and mcheck.Component: the test binary
+// never crashes, and the package's tests before and after still run
+// and pass.
+func TestNoVerdictMatrix(t *testing.T) {
+	t.Parallel()
+	mod := verdictsFixture(t)
+	for _, strategy := range []string{"portfolio", "random", "pct", "dfs", "eda", "guided"} {
+		t.Run(strategy, func(t *testing.T) {
+			t.Parallel()
+			out, ok := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Before|After|Run|Check|Component)", "-mcheck.budget=1s", "-mcheck.memory=64MiB",
+				"-mcheck.strategy="+strategy, "-mcheck.guide=verdicts.go:23")
+			if ok || strings.Contains(out, "panic:") || !strings.Contains(out, "FAIL\tfixture/verdicts") {
+				t.Fatalf("want failed tests and no crash:\n%s", out)
+			}
+			for _, name := range []string{"TestBefore", "TestAfter", "TestCheckLoop", "TestCheckDeep", "TestCheckHog", "TestCheckNative"} {
+				if !strings.Contains(out, "--- PASS: "+name+" ") {
+					t.Errorf("%s did not run and pass:\n%s", name, out)
+				}
+			}
+			for cause, want := range causes {
+				for _, front := range []string{"Run", "Check", "Component"} {
+					name := "Test" + front + cause
+					got := testOutput(out, name)
+					if !slices.ContainsFunc(want, func(w string) bool { return strings.Contains(got, w) }) {
+						t.Errorf("%s: want an mcheck error with one of %q:\n%s", name, want, got)
+					}
+				}
+			}
+			if got := testOutput(out, "TestComponentMisuse"); !strings.Contains(got, "--- FAIL") || !strings.Contains(got, "needs the component's constructor, a function, not int") {
+				t.Errorf("TestComponentMisuse:\n%s", got)
+			}
+		})
+	}
+}
+
+// testOutput returns the lines go test -v printed for the test name.
+func testOutput(out, name string) string {
+	_, after, ok := strings.Cut(out, "=== RUN   "+name+"\n")
+	if !ok {
+		return ""
+	}
+	end := strings.Index(after, "\n--- ")
+	if end < 0 {
+		return after
+	}
+	rest := after[end+1:]
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	return after[:end+1] + rest
+}
+
+// TestHonestVerdicts: a spin with every other goroutine blocked for ever
+// is a livelock; an execution longer than the budget is cut at the
+// budget and its grace, and the test is not checked (never clean);
+// t.Fail with no message says where; what a subtest did before
+// t.Parallel is ordered before its parent's t.Run returns, and a race
+// across it is still found.
+func TestHonestVerdicts(t *testing.T) {
+	t.Parallel()
+	mod := verdictsFixture(t)
+	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|FailNoMessage|ParallelCopy|ParallelShared)$", "-mcheck.budget=1s")
+	for name, want := range map[string]string{
+		"TestSpin":           "mcheck: livelock: no progress under a fair scheduler",
+		"TestLong":           "mcheck: TestLong was not checked: no execution finished in",
+		"TestFailNoMessage":  "mcheck: test failed: t.Fail() at honest_test.go:",
+		"TestParallelShared": "mcheck: data race: read at honest_test.go:",
+	} {
+		if got := testOutput(out, name); !strings.Contains(got, want) || !strings.Contains(got, "--- FAIL") {
+			t.Errorf("%s: want %q:\n%s", name, want, got)
+		}
+	}
+	if got := testOutput(out, "TestParallelCopy"); !strings.Contains(got, "--- PASS") {
+		t.Errorf("TestParallelCopy: the copy before t.Parallel is not a race:\n%s", got)
+	}
+	// The budget caps the wall time: one execution of TestLong runs for
+	// seconds, and is cut at 1s and its grace.
+	m := regexp.MustCompile(`no execution finished in ([0-9.]+m?s)`).FindStringSubmatch(testOutput(out, "TestLong"))
+	if m == nil {
+		t.Fatalf("TestLong's time:\n%s", out)
+	}
+	if d, err := time.ParseDuration(m[1]); err != nil || d > time.Second+sched.DeadlineGrace(time.Second)+100*time.Millisecond {
+		t.Errorf("TestLong ran %s, past the budget of 1s and its grace %v", m[1], sched.DeadlineGrace(time.Second))
+	}
 }

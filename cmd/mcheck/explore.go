@@ -42,7 +42,11 @@ func exploreCmd(dir string, args []string, stdout, stderr io.Writer) int {
 	}
 	t := sched.Target{Prog: prog, Start: func(m *ssainterp.Machine) error { return m.Start(mains[0]) }}
 	id := check.ID{Pkg: mains[0], Test: "main"}
-	rep, err := check.Explore(t, id, "", c)
+	var rep *check.RunReport
+	err = check.Guard(func() (err error) {
+		rep, err = check.Explore(t, id, "", c)
+		return err
+	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck: %v\n", err)
 		return exitCannot

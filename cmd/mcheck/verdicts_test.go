@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var strategies = []string{"portfolio", "random", "pct", "dfs", "eda", "guided"}
+
+// TestNoVerdictMatrix: under mcheck test and mcheck explore, for each
+// strategy, every way a check can end without a verdict (the loop,
+// depth and memory bounds, a function mcheck cannot run, a misuse of
+// the API) is reported as a test mcheck could not run, naming the
+// cause, and the other tests still run: exit 2, never a crash.
+func TestNoVerdictMatrix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores 6 strategies")
+	}
+	const dir = "../../gotest/testdata/verdicts"
+	for _, strategy := range strategies {
+		t.Run(strategy, func(t *testing.T) {
+			t.Parallel()
+			var out, errb bytes.Buffer
+			code := run(dir, []string{"test", "-budget", "1s", "-memory", "64MiB", "-strategy", strategy, "-guide", "verdicts.go:23",
+				"-run", "^Test(Before|After|Run|Check|Component)", "."}, &out, &errb)
+			if code != exitCannot {
+				t.Errorf("exit %d, want %d", code, exitCannot)
+			}
+			for _, name := range []string{"TestBefore", "TestAfter"} {
+				if !strings.Contains(out.String(), "=== "+name+" (") {
+					t.Errorf("%s did not run", name)
+				}
+			}
+			for cause, want := range map[string]string{"Loop": "(Loop|was not checked)", "Deep": "call depth limit", "Hog": "out of memory", "Native": "getm has no Go body"} {
+				for _, front := range []string{"Run", "Check", "Component"} {
+					if !regexp.MustCompile(`(?m)^mcheck.*\bTest` + front + cause + `:? .*` + want).MatchString(errb.String()) {
+						t.Errorf("Test%s%s: no mcheck error naming %q", front, cause, want)
+					}
+				}
+			}
+			if !strings.Contains(errb.String(), "TestComponentMisuse: the test did not reach its mcheck.Component") {
+				t.Error("TestComponentMisuse: no error")
+			}
+			if !strings.Contains(out.String(), "mcheck: 0 with a bug, 2 clean, 13 mcheck could not run") {
+				t.Error("the summary")
+			}
+			if t.Failed() {
+				t.Logf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+			}
+			// The loop reaches the loop bound, or on a slow machine the
+			// time budget first.
+			for cause, want := range map[string]string{"loop": "(step limit|was not checked)", "deep": "call depth limit", "native": "getm has no Go body"} {
+				out.Reset()
+				errb.Reset()
+				code := run("testdata/causes", []string{"explore", "-budget", "1s", "-strategy", strategy, "-guide", "main.go:7", "./" + cause}, &out, &errb)
+				if code != exitCannot || !regexp.MustCompile(want).MatchString(errb.String()) {
+					t.Errorf("explore ./%s: exit %d, want %d and an error naming %q:\n%s%s", cause, code, exitCannot, want, out.String(), errb.String())
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,81 @@
+package verdicts
+
+import (
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+)
+
+// TestSpin spins on a select with only a default case while the test
+// blocks for ever: natively it hangs; under mcheck, a livelock.
+func TestSpin(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		go func() {
+			for {
+				select {
+				default:
+				}
+			}
+		}()
+		select {}
+	})
+}
+
+// TestLong runs one execution far longer than the budget: it is cut
+// at the budget (and its grace) and the test is not checked.
+func TestLong(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		m := map[int]int{}
+		for i := range 9_000_000 {
+			m[i%1000] += i
+		}
+	})
+}
+
+// TestFailNoMessage fails with no message: the report says where.
+func TestFailNoMessage(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		fail(t)
+	})
+}
+
+func fail(t *testing.T) {
+	t.Helper()
+	t.Fail()
+}
+
+// TestParallelCopy copies a variable before t.Parallel, as the
+// "x := x" idiom does with a loop variable shared by the iterations:
+// testing orders the copy before t.Run returns, so the parent's write
+// in the next iteration does not race with it.
+func TestParallelCopy(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		x := 0
+		for i := range 2 {
+			t.Run("sub", func(t *testing.T) {
+				x := x // the copy, before t.Parallel
+				t.Parallel()
+				if x < 0 {
+					t.Error("negative")
+				}
+			})
+			x = i + 1
+		}
+	})
+}
+
+// TestParallelShared is its racy twin: a goroutine the subtest starts
+// before t.Parallel reads the variable with nothing ordering the read
+// before the parent's write after t.Run returns.
+func TestParallelShared(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		shared := 0
+		t.Run("sub", func(t *testing.T) {
+			done := make(chan int)
+			go func() { done <- shared }() // races with the write below
+			t.Parallel()
+			<-done
+		})
+		shared = 1
+	})
+}
