@@ -202,6 +202,9 @@
 //     ("unsupported: (reflect.Value).Send is not modelled").
 //   - Native functions that block: os.Pipe, net and os/exec are refused
 //     with an error; io.Pipe is modelled (pipe.go).
+//   - Allocation counts: runtime.ReadMemStats and testing.AllocsPerRun are
+//     refused with an error naming them (natively they would count the
+//     interpreter's own allocations, not the program's as compiled).
 //   - The runtime's coroutines and weak pointers: iter and unique run
 //     from source overlays (overlay/) that replace them with goroutines,
 //     channels and a locked map.
