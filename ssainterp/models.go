@@ -52,7 +52,15 @@ var genericModels = map[string]genericModel{
 	"math/rand/v2.N":     randN,             // rand.go
 	"reflect.TypeFor":    reflectTypeFor,    // reflect.go
 	"reflect.TypeAssert": reflectTypeAssert, // reflectvalue.go
+	// A compiler intrinsic (hash/maphash.Comparable calls it) whose Go
+	// body panics "intrinsic": it only makes v escape.
+	"internal/abi.EscapeNonString": func(*Program, *ssa.Function) modelFunc { return noopModel },
+	"hash/maphash.writeComparable": maphashWriteComparable, // maphash.go
 }
+
+// noopModel is the model of a function with no effect the program can
+// observe.
+func noopModel(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 
 // assembleModels merges the families' tables; a name modelled twice is an
 // internal error.
