@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"go/types"
+	"reflect"
 	"sort"
 )
 
@@ -147,8 +148,10 @@ func (m *Machine) unsafeAddr(p value, t types.Type) uintptr {
 		if _, ok := m.uns.places[c]; !ok {
 			m.placeElem(q.s, 0, t)
 		}
+	case reflect.Value:
+		unsupported("unsafe: the address of native memory (%s)", q.Type())
 	default:
-		unsupported("unsafe: the address of native memory (%T)", p.r)
+		unsupported("unsafe: the address of %s", notMemory(p.r))
 	}
 	if pl, ok := m.uns.places[c]; ok {
 		return pl.a.base + uintptr(pl.off)

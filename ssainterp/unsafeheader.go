@@ -289,11 +289,18 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 			if len(av.s) > 0 {
 				return m.convertPointer1(value{r: &av.s[0]}, nil, U)
 			}
+			return p
+		}
+		if _, native := p.r.(reflect.Value); !native && p.r != nil {
+			unsupported("unsafe: converting %s to *%s", notMemory(p.r), U)
 		}
 		return p // nil, or native memory
 	}
 	if c == nil {
 		return p
+	}
+	if !isAggregateType(U) {
+		m.typeWordRead(c) // a field of the descriptor, read as a word
 	}
 	if T == nil {
 		// Judge by the contents.
@@ -470,6 +477,43 @@ func (m *Machine) typeWord(t *rtype) value {
 		m.uns.types[t], m.uns.typeOf[c] = c, t
 	}
 	return value{r: c}
+}
+
+// notMemory describes what an unsafe.Pointer made from a word of the
+// interpreter's representation points to (see ifaceWords), when that is
+// not memory the program can read: a map's, a channel's or a func's
+// word, or the data word of a reflect.Type, which in mcheck is the
+// model's type, not the runtime's *rtype.
+func notMemory(p any) string {
+	switch p.(type) {
+	case *rtype:
+		return "the data word of a reflect.Type (mcheck's model, not the runtime's *rtype)"
+	case *mapV:
+		return "a map's word (mcheck has no runtime map header)"
+	case *chanV:
+		return "a channel's word (mcheck has no runtime channel header)"
+	case *closure:
+		return "a func's word"
+	}
+	return fmt.Sprintf("a pointer to %T", p)
+}
+
+// typeWordRead raises an unsupported error if p points to a type word:
+// the program reads the runtime's type descriptor through it (a map
+// type's hasher, a type's size), which mcheck does not have.
+func (m *Machine) typeWordRead(p any) {
+	c, _ := p.(*value)
+	if t := m.uns.typeOf[c]; t != nil && c != nil {
+		unsupported("unsafe: reading the runtime's type descriptor of %s through an interface's type word (mcheck has no type descriptors)", t.name)
+	}
+}
+
+// noParts reports a field or element address into cell c, which holds
+// no struct or array: a type word (see typeWordRead) is unsupported,
+// anything else an internal error.
+func (m *Machine) noParts(c *value) {
+	m.typeWordRead(c)
+	panic(&internalFault{msg: fmt.Sprintf("internal error: a field or element of a cell holding %T", c.r)})
 }
 
 // typeAt returns the type a type word (a pointer or its address) stands
