@@ -199,7 +199,9 @@
 //     reflect model, Select, channel operations, the iterator methods
 //     (Seq, Fields, Methods, ...), Interface of a method value and
 //     reflection into a struct in native memory are an unsupported error
-//     ("unsupported: (reflect.Value).Send is not modelled").
+//     ("unsupported: (reflect.Value).Send is not modelled"), and so is a
+//     case a model does not handle (a run-time error of the host inside
+//     it), naming the function.
 //   - Native functions that block: os.Pipe, net and os/exec are refused
 //     with an error; io.Pipe is modelled (pipe.go).
 //   - Allocation counts: runtime.ReadMemStats and testing.AllocsPerRun are

@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"go/types"
+	goruntime "runtime"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -133,9 +134,30 @@ func (p *Program) modelFor(fn *ssa.Function) modelFunc {
 			unsupported("%s is not modelled", name)
 			return nil
 		}
+	} else if mf != nil && inReflect(name) {
+		mf = guardReflect(name, mf)
 	}
 	p.models.Store(fn, mf)
 	return mf
+}
+
+// guardReflect wraps the model mf of reflect's function name: a run-time
+// error of the host inside the model (a nil map, an index, a failed type
+// assertion: a case the model does not handle) is an unsupported error
+// naming the function, not an internal error. The model's own panics
+// (the program's, mcheck's faults, nested calls') pass through.
+func guardReflect(name string, mf modelFunc) modelFunc {
+	return func(m *Machine, fr *frame, args []value, dst int) *frame {
+		defer func() {
+			if r := recover(); r != nil {
+				if re, ok := r.(goruntime.Error); ok && !strings.Contains(re.Error(), "stack overflow") {
+					unsupported("%s: a case the reflect model does not handle (%v)", name, re)
+				}
+				panic(r)
+			}
+		}()
+		return mf(m, fr, args, dst)
+	}
 }
 
 // set delivers a model's result.
