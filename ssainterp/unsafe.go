@@ -23,7 +23,11 @@ import (
 //     slice <-> a struct of (pointer, len[, cap]) or (string, cap), as
 //     zero-copy conversions are written (*(*string)(unsafe.Pointer(&b))).
 //     A string's bytes are immutable, so a conversion to or from a string
-//     copies them; a slice made from a header aliases the elements.
+//     copies them; a slice made from a header aliases the elements. A
+//     header's data address keeps the elements' type and size (the
+//     address of element i is Data + i*size, as natively); a header whose
+//     element type mcheck cannot know (read through an unsafe.Pointer of
+//     unknown origin) is refused rather than read as bytes.
 //   - unsafe.Add, and uintptr arithmetic converted back to a pointer,
 //     within one allocation: the elements of an array or of a slice's
 //     backing array, and the fields of a struct. Each allocation that a

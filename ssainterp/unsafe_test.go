@@ -34,6 +34,23 @@ func TestUnsafeRefusals(t *testing.T) {
 		{"slicenotarray", `x := 1
 	s := unsafe.Slice(&x, 2)
 	println(len(s))`, "unsupported: unsafe: 2 elements from a pointer that is not into an array"},
+		// A header read through an unsafe.Pointer of unknown origin:
+		// its data address would step by bytes over any element type.
+		{"headerunknown", `type header struct {
+		data     uintptr
+		len, cap int
+	}
+	hdrOf := func(p unsafe.Pointer) *header { return (*header)(p) }
+	s := []int64{10, 20, 30}
+	h := hdrOf(unsafe.Pointer(&s))
+	println(*(*int64)(unsafe.Pointer(h.data + 8)))`, "unsupported: unsafe: the data address of a slice whose element type mcheck does not know"},
+		{"headersize", `type header struct {
+		data     *byte
+		len, cap int
+	}
+	s := []int64{10, 20, 30}
+	h := (*header)(unsafe.Pointer(&s))
+	println(*h.data)`, "unsupported: unsafe: a header of int64 elements read with a data pointer of type byte"},
 	}
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
