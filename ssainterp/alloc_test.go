@@ -2,6 +2,8 @@ package ssainterp
 
 import (
 	"bytes"
+	"fmt"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -238,5 +240,37 @@ func TestHostMemorySafetyNet(t *testing.T) {
 	if res.Fault == nil || !IsLimit(res.Fault) || !strings.HasPrefix(res.Fault.Error(), "out of memory: the host process holds ") ||
 		!strings.HasSuffix(res.Fault.Error(), " (m.main)") || !strings.Contains(res.Fault.Error(), "/main.go:1") {
 		t.Fatalf("fault %v", res.Fault)
+	}
+}
+
+// TestAllocCountsAreRefused: runtime.ReadMemStats and testing.AllocsPerRun
+// would report the host's counts, which include the interpreter's own
+// allocations (a test asserting a count would fail for mcheck's sake):
+// each is an mcheck error naming the function and the line, which the
+// program's recover does not swallow.
+func TestAllocCountsAreRefused(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, imp, body, want string }{
+		{"memstats", "runtime", `var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	println(ms.Mallocs)`, "unsupported: runtime.ReadMemStats: allocation counts"},
+		{"allocsperrun", "testing", `n := testing.AllocsPerRun(10, func() { _ = make([]int, 8) })
+	println(n)`, "unsupported: testing.AllocsPerRun: allocation counts"},
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	for _, c := range cases {
+		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport %q\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.imp, c.body))
+	}
+	prog, err := Load(LoadConfig{Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		res := prog.Run("m/"+c.name, Config{})
+		if res.Fault == nil || !strings.Contains(res.Fault.Error(), c.want) || !strings.Contains(res.Fault.Error(), "main.go:") ||
+			strings.Contains(res.Fault.Error(), "internal error") || res.ExitCode == 0 {
+			t.Errorf("%s: fault %v, exit %d; want one with %q at main.go:LINE", c.name, res.Fault, res.ExitCode, c.want)
+		}
 	}
 }

@@ -530,6 +530,9 @@ func storeNative(m *Machine, q any, v value, rt *rtype) {
 
 func nativeFieldAddr(p any, i int) reflect.Value {
 	rv, ok := p.(reflect.Value)
+	if !ok && p != nil {
+		unsupported("a field through %s", notMemory(p))
+	}
 	if !ok || rv.IsNil() {
 		throwPanic(nilDeref())
 	}

@@ -199,9 +199,14 @@
 //     reflect model, Select, channel operations, the iterator methods
 //     (Seq, Fields, Methods, ...), Interface of a method value and
 //     reflection into a struct in native memory are an unsupported error
-//     ("unsupported: (reflect.Value).Send is not modelled").
+//     ("unsupported: (reflect.Value).Send is not modelled"), and so is a
+//     case a model does not handle (a run-time error of the host inside
+//     it), naming the function.
 //   - Native functions that block: os.Pipe, net and os/exec are refused
 //     with an error; io.Pipe is modelled (pipe.go).
+//   - Allocation counts: runtime.ReadMemStats and testing.AllocsPerRun are
+//     refused with an error naming them (natively they would count the
+//     interpreter's own allocations, not the program's as compiled).
 //   - The runtime's coroutines and weak pointers: iter and unique run
 //     from source overlays (overlay/) that replace them with goroutines,
 //     channels and a locked map.

@@ -183,7 +183,11 @@ func (c *compiler) unop(ins *ssa.UnOp) op {
 					fr.pc--
 					return nil
 				}
-				fr.regs[d] = copyVal(loadFrom(fr.g.m, fr.regs[x], rt))
+				v := loadFrom(fr.g.m, fr.regs[x], rt)
+				if _, ok := v.r.(agg); !ok {
+					fr.g.m.typeWordRead(fr.regs[x].r)
+				}
+				fr.regs[d] = copyVal(v)
 				return fr
 			}
 		}
@@ -312,7 +316,11 @@ func (c *compiler) fieldAddr(ins *ssa.FieldAddr) op {
 			}
 			throwPanic(nilDeref())
 		}
-		fr.regs[d] = value{r: &p.r.(agg)[i]}
+		a, ok := p.r.(agg)
+		if !ok {
+			fr.g.m.noParts(p)
+		}
+		fr.regs[d] = value{r: &a[i]}
 		return fr
 	}
 }
@@ -374,7 +382,7 @@ func (c *compiler) indexAddr(ins *ssa.IndexAddr) op {
 	}
 	// Pointer to array.
 	return func(fr *frame) *frame {
-		a := arrayOf(fr.regs[x])
+		a := arrayOf(fr.g.m, fr.regs[x])
 		n := fr.regs[i].n
 		if n >= uint64(len(a)) {
 			throwRuntime(boundsMsg(n, signed, len(a)))
@@ -385,13 +393,17 @@ func (c *compiler) indexAddr(ins *ssa.IndexAddr) op {
 }
 
 // arrayOf returns the elements an array pointer points to.
-func arrayOf(p value) []value {
+func arrayOf(m *Machine, p value) []value {
 	switch q := p.r.(type) {
 	case *value:
 		if q == nil {
 			throwPanic(nilDeref())
 		}
-		return q.r.(agg)
+		a, ok := q.r.(agg)
+		if !ok {
+			m.noParts(q)
+		}
+		return a
 	case *arrayView:
 		return q.s
 	case nil:
@@ -528,7 +540,7 @@ func (c *compiler) sliceOp(ins *ssa.Slice) op {
 		if isSlice {
 			s = fr.regs[x].slice()
 		} else {
-			s = arrayOf(fr.regs[x])
+			s = arrayOf(fr.g.m, fr.regs[x])
 		}
 		capS := cap(s)
 		l, h, m := get(fr, lo, 0), get(fr, hi, len(s)), get(fr, mx, capS)

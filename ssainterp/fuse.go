@@ -77,7 +77,11 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 		if field {
 			return func(fr *frame) *frame {
 				if p, ok := fr.regs[x].r.(*value); ok && p != nil {
-					p = &p.r.(agg)[f]
+					a, ok := p.r.(agg)
+					if !ok {
+						return slow(addrOp(fr))
+					}
+					p = &a[f]
 					if stops(fr, track, p, false) {
 						fr.pc--
 						return nil
@@ -108,7 +112,11 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 		if field {
 			return func(fr *frame) *frame {
 				if p, ok := fr.regs[x].r.(*value); ok && p != nil {
-					p = &p.r.(agg)[f]
+					a, ok := p.r.(agg)
+					if !ok {
+						return slow(addrOp(fr))
+					}
+					p = &a[f]
 					if stops(fr, track, p, true) {
 						fr.pc--
 						return nil

@@ -3,6 +3,8 @@ package ssainterp
 import (
 	"fmt"
 	"math"
+	"reflect"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -190,7 +192,7 @@ func keyOf(kt *rtype, v value) any {
 		aggKey(&b, kt, v)
 		return b.String()
 	case kNative:
-		return v.r
+		return nativeKey(v.r.(reflect.Value))
 	}
 	return v.n
 }
@@ -206,7 +208,35 @@ func aggKey(b *strings.Builder, t *rtype, v value) {
 			aggKey(b, t.elem, e)
 		}
 	default:
-		fmt.Fprintf(b, "%v|", keyOf(t, v))
+		writeKey(b, keyOf(t, v))
+		b.WriteByte('|')
+	}
+}
+
+// writeKey writes key k of a part of an aggregate so that distinct keys
+// write distinct text: strings quoted, interfaces with their type,
+// pointers as addresses (not their pointees), values of bridged types in
+// Go syntax.
+func writeKey(b *strings.Builder, k any) {
+	switch k := k.(type) {
+	case string:
+		b.WriteString(strconv.Quote(k))
+	case ifaceKey:
+		fmt.Fprintf(b, "%p{", k.t)
+		writeKey(b, k.k)
+		b.WriteByte('}')
+	case nanKey:
+		fmt.Fprintf(b, "NaN%p", k.id)
+	case nil, uint64, complex128, constAddr:
+		fmt.Fprintf(b, "%v", k)
+	case reflect.Value: // a pointer into native memory
+		fmt.Fprintf(b, "%#x", k.Pointer())
+	default:
+		if reflect.TypeOf(k).Kind() == reflect.Pointer { // a cell, a channel, a closure...
+			fmt.Fprintf(b, "%T%p", k, k)
+		} else { // a value of a bridged type (nativeKey)
+			fmt.Fprintf(b, "%T%#v", k, k)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"go/types"
+	goruntime "runtime"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -52,7 +53,15 @@ var genericModels = map[string]genericModel{
 	"math/rand/v2.N":     randN,             // rand.go
 	"reflect.TypeFor":    reflectTypeFor,    // reflect.go
 	"reflect.TypeAssert": reflectTypeAssert, // reflectvalue.go
+	// A compiler intrinsic (hash/maphash.Comparable calls it) whose Go
+	// body panics "intrinsic": it only makes v escape.
+	"internal/abi.EscapeNonString": func(*Program, *ssa.Function) modelFunc { return noopModel },
+	"hash/maphash.writeComparable": maphashWriteComparable, // maphash.go
 }
+
+// noopModel is the model of a function with no effect the program can
+// observe.
+func noopModel(m *Machine, fr *frame, args []value, dst int) *frame { return fr }
 
 // assembleModels merges the families' tables; a name modelled twice is an
 // internal error.
@@ -125,9 +134,30 @@ func (p *Program) modelFor(fn *ssa.Function) modelFunc {
 			unsupported("%s is not modelled", name)
 			return nil
 		}
+	} else if mf != nil && inReflect(name) {
+		mf = guardReflect(name, mf)
 	}
 	p.models.Store(fn, mf)
 	return mf
+}
+
+// guardReflect wraps the model mf of reflect's function name: a run-time
+// error of the host inside the model (a nil map, an index, a failed type
+// assertion: a case the model does not handle) is an unsupported error
+// naming the function, not an internal error. The model's own panics
+// (the program's, mcheck's faults, nested calls') pass through.
+func guardReflect(name string, mf modelFunc) modelFunc {
+	return func(m *Machine, fr *frame, args []value, dst int) *frame {
+		defer func() {
+			if r := recover(); r != nil {
+				if re, ok := r.(goruntime.Error); ok && !strings.Contains(re.Error(), "stack overflow") {
+					unsupported("%s: a case the reflect model does not handle (%v)", name, re)
+				}
+				panic(r)
+			}
+		}()
+		return mf(m, fr, args, dst)
+	}
 }
 
 // set delivers a model's result.

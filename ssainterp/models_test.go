@@ -247,3 +247,32 @@ func declaredAnywhere(t *testing.T, dir, fn string) bool {
 	}
 	return false
 }
+
+// TestReflectModelGapIsUnsupported: a run-time error of the host inside a
+// model of package reflect (a case the model does not handle) is an
+// mcheck "unsupported" error naming the function, never an internal
+// error; the model's own panics (the program's) pass through.
+func TestReflectModelGapIsUnsupported(t *testing.T) {
+	t.Parallel()
+	call := func(mf modelFunc) (r any) {
+		defer func() { r = recover() }()
+		mf(nil, nil, nil, -1)
+		return nil
+	}
+	gap := guardReflect("(reflect.Value).MapKeys", func(m *Machine, fr *frame, args []value, dst int) *frame {
+		var a agg
+		_ = a[0] // the host's index out of range
+		return fr
+	})
+	f, ok := call(gap).(*internalFault)
+	if want := "unsupported: (reflect.Value).MapKeys: a case the reflect model does not handle (runtime error: index out of range [0] with length 0)"; !ok || f.msg != want {
+		t.Errorf("gap: got %#v, want an internal fault %q", call(gap), want)
+	}
+	own := guardReflect("(reflect.Value).Int", func(m *Machine, fr *frame, args []value, dst int) *frame {
+		throwRuntime("index out of range [1] with length 1")
+		return fr
+	})
+	if p, ok := call(own).(*goPanic); !ok || p.err == nil || p.err.msg != "runtime error: index out of range [1] with length 1" {
+		t.Errorf("the program's panic: got %#v, want it unchanged", call(own))
+	}
+}

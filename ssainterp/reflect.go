@@ -178,20 +178,38 @@ func (rt *rtype) typeMethods() []*types.Selection {
 	return out
 }
 
+// structType returns rt's struct type, or panics as reflect's method
+// does on a type of another kind (with a string).
 func (rt *rtype) structType(method string) *types.Struct {
 	st, ok := rt.goTypes().Underlying().(*types.Struct)
 	if !ok {
-		throwPanic(plainErr("reflect: " + method + " of non-struct type " + rt.name))
+		rt.panicString("reflect: " + method + " of non-struct type " + rt.name)
 	}
 	return st
 }
 
+// signature returns rt's signature, or panics as reflect's method does
+// on a type of another kind (with a string).
 func (rt *rtype) signature(method string) *types.Signature {
 	sig, ok := rt.goTypes().Underlying().(*types.Signature)
 	if !ok {
-		throwPanic(plainErr("reflect: " + method + " of non-func type " + rt.name))
+		rt.panicString("reflect: " + method + " of non-func type " + rt.name)
 	}
 	return sig
+}
+
+// panicString raises panic(msg), a string, as package reflect does.
+func (rt *rtype) panicString(msg string) {
+	throwPanic(value{r: &iface{t: rt.prog.rtypeOf(types.Typ[types.String]), v: strVal(msg)}})
+}
+
+// tupleAt is Type.In(i) or Out(i): element i of tuple, or the run-time
+// index error that indexing reflect's slice of parameters raises.
+func (m *Machine) tupleAt(tuple *types.Tuple, i int64) value {
+	if i < 0 || i >= int64(tuple.Len()) {
+		throwRuntime(boundsMsg(uint64(i), true, tuple.Len()))
+	}
+	return m.typeVal(m.prog.rtypeOf(tuple.At(int(i)).Type()))
 }
 
 // reflectPanic raises a panic with a string value, as package reflect does.
@@ -447,6 +465,9 @@ func reflectTypeModels() modelTable {
 		ms := rt.typeMethods()
 		i := int(a[0].int())
 		if i < 0 || i >= len(ms) {
+			if rt.kind == kInterface {
+				return m.prog.reflectTypes().method.zero() // as interfaceType.Method
+			}
 			m.reflectPanic("reflect: Method index out of range")
 		}
 		return m.methodVal(rt, ms[i], i)
@@ -480,10 +501,10 @@ func reflectTypeModels() modelTable {
 		return intVal(int64(rt.signature("NumOut").Results().Len()))
 	})
 	tm("In", func(m *Machine, rt *rtype, a []value) value {
-		return m.typeVal(m.prog.rtypeOf(rt.signature("In").Params().At(int(a[0].int())).Type()))
+		return m.tupleAt(rt.signature("In").Params(), a[0].int())
 	})
 	tm("Out", func(m *Machine, rt *rtype, a []value) value {
-		return m.typeVal(m.prog.rtypeOf(rt.signature("Out").Results().At(int(a[0].int())).Type()))
+		return m.tupleAt(rt.signature("Out").Results(), a[0].int())
 	})
 	tm("OverflowInt", func(m *Machine, rt *rtype, a []value) value {
 		if !rt.kind.isSigned() {

@@ -121,12 +121,15 @@ func (m *Machine) methodValue(r *rvalue, i int) *rvalue {
 	return &rvalue{t: ft, v: copyVal(recv), recvT: recvT, meth: ms[i].Obj().Name(), flag: r.flag & flagRO}
 }
 
+// makeFuncStub names the functions makeFunc makes.
+const makeFuncStub = "reflect.makeFuncStub"
+
 // makeFunc returns a function of type ft whose calls run impl (a
 // func([]reflect.Value) []reflect.Value) on the arguments as Values.
 func makeFunc(ft *rtype, impl *closure) *function {
 	sig := ft.t.Underlying().(*types.Signature)
 	p := ft.prog
-	return &function{prog: p, name: "reflect.makeFuncStub", external: true,
+	return &function{prog: p, name: makeFuncStub, external: true,
 		model: func(m *Machine, fr *frame, args []value, dst int) *frame {
 			in := make([]value, len(args))
 			for i, a := range args {

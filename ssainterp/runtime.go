@@ -66,6 +66,7 @@ func runtimeModels() modelTable {
 			return nil
 		}
 	}
+	tab["runtime.ReadMemStats"] = refuseAllocCounts("runtime.ReadMemStats")
 	// errors' package initialisation asks reflectlite for error's type
 	// (used only by errors.As, which is modelled): answer with the reflect
 	// model's, or natively when the program does not load reflect.
@@ -83,6 +84,18 @@ func runtimeModels() modelTable {
 		return fr
 	}
 	return tab
+}
+
+// refuseAllocCounts is the model of a function that reports allocation
+// counts (runtime.ReadMemStats, testing.AllocsPerRun): natively they are
+// the host's, which count the interpreter's own allocations and depend
+// on the compiler, so a test asserting them would fail for mcheck's
+// sake. It is refused, naming the function.
+func refuseAllocCounts(name string) modelFunc {
+	return func(m *Machine, fr *frame, args []value, dst int) *frame {
+		unsupported("%s: allocation counts are those of the program as compiled, which mcheck does not model (natively they would count the interpreter's own allocations)", name)
+		return nil
+	}
 }
 
 // spawnClosure starts a goroutine running cl(args...).

@@ -423,9 +423,12 @@ func (m *Machine) addrOf(x any) uintptr {
 func (m *Machine) refOf(r *rvalue, method string) any {
 	m.need(r, method, reflect.Pointer, reflect.Chan, reflect.Map, reflect.UnsafePointer, reflect.Func, reflect.Slice)
 	if r.meth != "" {
-		return &r.meth
+		return m.codeCell(&methodValueCall)
 	}
 	v := m.get(r)
+	if cl, ok := v.r.(*closure); ok && cl != nil {
+		return m.codeCell(codeOf(cl.fn))
+	}
 	if r.t.kind == kSlice {
 		s := v.slice()
 		if cap(s) == 0 {
@@ -434,6 +437,46 @@ func (m *Machine) refOf(r *rvalue, method string) any {
 		return &s[:1][0]
 	}
 	return v.r
+}
+
+// Go's Value.Pointer of a func is its code pointer, shared by every value
+// of one function whatever its bound variables: one for all method values
+// of one method (its wrapper), one for all method values made by
+// reflect (methodValueCall), one for all functions made by MakeFunc
+// (makeFuncStub). These stand for the last two.
+var methodValueCall, makeFuncStubCode byte
+
+// codeOf identifies the code of fn for Value.Pointer. go/ssa makes a
+// wrapper (a method value's "$bound", a method expression's thunk) at
+// each use, where Go has one per method: a wrapper is known by its name.
+func codeOf(fn *function) any {
+	switch {
+	case fn.name == makeFuncStub:
+		return &makeFuncStubCode
+	case fn.ssa != nil && fn.ssa.Synthetic != "":
+		return fn.name
+	}
+	return fn
+}
+
+// codeKey keys the cell of a function's code among unsafeState.funcs,
+// apart from the cells of func words (funcToken).
+type codeKey struct{ key any }
+
+// codeCell returns the cell that stands for the code of a function,
+// identified by key (its *function, or one of the shared codes above):
+// the same cell for the same code, so that Pointer and UnsafePointer
+// compare as natively.
+func (m *Machine) codeCell(key any) *value {
+	if m.uns.funcs == nil {
+		m.uns.funcs = map[any]*value{}
+	}
+	c := m.uns.funcs[codeKey{key}]
+	if c == nil {
+		c = new(value)
+		m.uns.funcs[codeKey{key}] = c
+	}
+	return c
 }
 
 func (m *Machine) slice(r *rvalue, i, j, k int, three bool) *rvalue {

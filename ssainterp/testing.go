@@ -506,6 +506,7 @@ func testingModels() modelTable {
 		set(fr, dst, value{r: &iface{t: m.prog.nativeRtype(rv.Type()), v: value{r: rv}}})
 		return fr
 	})
+	tab["testing.AllocsPerRun"] = refuseAllocCounts("testing.AllocsPerRun")
 	// Chdir would change the working directory of the whole mcheck
 	// process, which executions share.
 	def("(*testing.T).Chdir (*testing.common).Chdir", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {

@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"go/types"
+	"reflect"
 	"sort"
 )
 
@@ -22,7 +23,11 @@ import (
 //     slice <-> a struct of (pointer, len[, cap]) or (string, cap), as
 //     zero-copy conversions are written (*(*string)(unsafe.Pointer(&b))).
 //     A string's bytes are immutable, so a conversion to or from a string
-//     copies them; a slice made from a header aliases the elements.
+//     copies them; a slice made from a header aliases the elements. A
+//     header's data address keeps the elements' type and size (the
+//     address of element i is Data + i*size, as natively); a header whose
+//     element type mcheck cannot know (read through an unsafe.Pointer of
+//     unknown origin) is refused rather than read as bytes.
 //   - unsafe.Add, and uintptr arithmetic converted back to a pointer,
 //     within one allocation: the elements of an array or of a slice's
 //     backing array, and the fields of a struct. Each allocation that a
@@ -147,8 +152,10 @@ func (m *Machine) unsafeAddr(p value, t types.Type) uintptr {
 		if _, ok := m.uns.places[c]; !ok {
 			m.placeElem(q.s, 0, t)
 		}
+	case reflect.Value:
+		unsupported("unsafe: the address of native memory (%s)", q.Type())
 	default:
-		unsupported("unsafe: the address of native memory (%T)", p.r)
+		unsupported("unsafe: the address of %s", notMemory(p.r))
 	}
 	if pl, ok := m.uns.places[c]; ok {
 		return pl.a.base + uintptr(pl.off)

@@ -34,11 +34,86 @@ func TestUnsafeRefusals(t *testing.T) {
 		{"slicenotarray", `x := 1
 	s := unsafe.Slice(&x, 2)
 	println(len(s))`, "unsupported: unsafe: 2 elements from a pointer that is not into an array"},
+		// A header read through an unsafe.Pointer of unknown origin:
+		// its data address would step by bytes over any element type.
+		{"headerunknown", `type header struct {
+		data     uintptr
+		len, cap int
+	}
+	hdrOf := func(p unsafe.Pointer) *header { return (*header)(p) }
+	s := []int64{10, 20, 30}
+	h := hdrOf(unsafe.Pointer(&s))
+	println(*(*int64)(unsafe.Pointer(h.data + 8)))`, "unsupported: unsafe: the data address of a slice whose element type mcheck does not know"},
+		{"headersize", `type header struct {
+		data     *byte
+		len, cap int
+	}
+	s := []int64{10, 20, 30}
+	h := (*header)(unsafe.Pointer(&s))
+	println(*h.data)`, "unsupported: unsafe: a header of int64 elements read with a data pointer of type byte"},
 	}
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
 	for _, c := range cases {
 		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport \"unsafe\"\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.body))
+	}
+	prog, err := Load(LoadConfig{Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		var stderr bytes.Buffer
+		res := prog.Run("m/"+c.name, Config{Stderr: &stderr})
+		if res.Fault == nil || !strings.Contains(res.Fault.Error(), c.want) || !strings.Contains(res.Fault.Error(), "main.go:") ||
+			strings.Contains(res.Fault.Error(), "internal error") {
+			t.Errorf("%s: fault %v (stderr %q), want one with %q at main.go:LINE", c.name, res.Fault, stderr.String(), c.want)
+		}
+	}
+}
+
+// TestTypeDescriptorReadsAreRefused: code that builds a map hasher from
+// the runtime's type descriptors (github.com/dolthub/maphash reads the
+// hasher of map[K]struct{} through an interface's type word; a variant
+// reads it through a reflect.Type's data word) gets an mcheck error
+// naming what it read, at its line: no internal error ("interface {} is
+// nil, not ssainterp.agg"), no fake nil dereference, whatever the
+// program's recover.
+func TestTypeDescriptorReadsAreRefused(t *testing.T) {
+	t.Parallel()
+	const decls = `type maptype struct {
+	size, ptrdata uintptr
+	hash          uint32
+	tflag, align, fieldAlign, kind uint8
+	equal         func(unsafe.Pointer, unsafe.Pointer) bool
+	gcdata        *byte
+	str, ptrToThis int32
+	key, elem, group unsafe.Pointer
+	hasher        func(unsafe.Pointer, uintptr) uintptr
+}
+
+type words struct{ typ, data unsafe.Pointer }
+
+type K struct{ A, B int }
+`
+	cases := []struct{ name, body, want string }{
+		{"typeword", `a := any(make(map[K]struct{}))
+	mt := (*maptype)((*words)(unsafe.Pointer(&a)).typ)
+	println(mt.hasher != nil)`, "unsupported: unsafe: reading the runtime's type descriptor of map[main.K]struct {} through an interface's type word"},
+		{"typewordsize", `a := any(K{})
+	println(*(*uintptr)((*words)(unsafe.Pointer(&a)).typ))`, "unsupported: unsafe: reading the runtime's type descriptor of main.K"},
+		{"typewordstruct", `a := any(K{})
+	mt := *(*maptype)((*words)(unsafe.Pointer(&a)).typ)
+	println(mt.size)`, "unsupported: unsafe: reading the runtime's type descriptor of main.K"},
+		{"reflecttype", `rt := reflect.TypeOf(map[K]struct{}{})
+	mt := (*maptype)((*words)(unsafe.Pointer(&rt)).data)
+	println(mt.hasher != nil)`, "unsupported: unsafe: converting the data word of a reflect.Type (mcheck's model, not the runtime's *rtype) to *m/reflecttype.maptype"},
+		{"mapword", `m := any(map[int]int{1: 1})
+	println(*(*int)((*words)(unsafe.Pointer(&m)).data))`, "unsupported: unsafe: converting a map's word (mcheck has no runtime map header) to *int"},
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	for _, c := range cases {
+		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport (\n\t\"reflect\"\n\t\"unsafe\"\n)\n\nvar _ reflect.Type\n\n%s\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", decls, c.body))
 	}
 	prog, err := Load(LoadConfig{Dir: dir}, "./...")
 	if err != nil {

@@ -73,13 +73,23 @@ func isDataPtr(t types.Type) bool {
 
 // hdrView is a string's or slice's contents, however its header was
 // written: the bytes of a string, or elements arr[j:j+n] with capacity
-// c.
+// c, of type et (nil: unknown).
 type hdrView struct {
 	isStr bool
 	s     string
 	arr   []value
 	j     int
 	n, c  int
+	et    types.Type
+}
+
+// elemType returns the element type of the array or slice's backing
+// array that cell c is an element of, as placed (nil: unknown).
+func (m *Machine) elemType(c *value) types.Type {
+	if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil && pl.a.esize > 0 && pl.off%pl.a.esize == 0 && &pl.a.arr[pl.off/pl.a.esize] == c {
+		return pl.a.etype // c is an element, not a part of one
+	}
+	return nil
 }
 
 // readHeader reads the header of type t in cell c.
@@ -90,7 +100,11 @@ func (m *Machine) readHeader(c *value, t types.Type, h header) hdrView {
 		return hdrView{isStr: true, s: s, n: len(s), c: len(s)}
 	case hSlice:
 		s := c.slice()
-		return hdrView{arr: s[:cap(s)], n: len(s), c: cap(s)}
+		var et types.Type
+		if t != nil {
+			et = t.Underlying().(*types.Slice).Elem()
+		}
+		return hdrView{arr: s[:cap(s)], n: len(s), c: cap(s), et: et}
 	case hStrCap:
 		parts := c.r.(agg)
 		s := parts[0].str()
@@ -111,7 +125,13 @@ func (m *Machine) readHeader(c *value, t types.Type, h header) hdrView {
 		data = m.pointerAt(uintptr(data.n), nil, "a header's data")
 	}
 	arr, j := m.elemsAt(data, cp)
-	return hdrView{arr: arr, j: j, n: n, c: cp}
+	var et types.Type
+	if pt, ok := st.Field(0).Type().Underlying().(*types.Pointer); ok {
+		et = pt.Elem()
+	} else if c, ok := data.r.(*value); ok {
+		et = m.elemType(c)
+	}
+	return hdrView{arr: arr, j: j, n: n, c: cp, et: et}
 }
 
 // elemsAt returns the elements of the allocation p points into, and p's
@@ -200,9 +220,23 @@ func (m *Machine) writeHeader(v hdrView, t types.Type, h header) value {
 	}
 	var data value
 	if len(arr) > 0 {
-		var et types.Type = types.Typ[types.Byte]
+		et := v.et
+		if v.isStr {
+			et = types.Typ[types.Byte]
+		}
 		if p, ok := st.Field(0).Type().Underlying().(*types.Pointer); ok {
+			if et != nil && gcSizes.Sizeof(et) != gcSizes.Sizeof(p.Elem()) {
+				unsupported("unsafe: a header of %s elements read with a data pointer of type %s", et, p.Elem())
+			}
 			et = p.Elem()
+		}
+		if et == nil {
+			et = m.elemType(&arr[j])
+		}
+		if et == nil {
+			// Its address would be read as bytes: element i at Data+i
+			// for every element type, a wrong element silently.
+			unsupported("unsafe: the data address of a slice whose element type mcheck does not know (a header read through an unsafe.Pointer of unknown origin)")
 		}
 		data = value{r: m.placeElem(arr, j, et)}
 		if b, ok := st.Field(0).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Uintptr {
@@ -289,11 +323,23 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 			if len(av.s) > 0 {
 				return m.convertPointer1(value{r: &av.s[0]}, nil, U)
 			}
+			return p
+		}
+		if _, native := p.r.(reflect.Value); !native && p.r != nil {
+			unsupported("unsafe: converting %s to *%s", notMemory(p.r), U)
 		}
 		return p // nil, or native memory
 	}
 	if c == nil {
 		return p
+	}
+	if !isAggregateType(U) {
+		m.typeWordRead(c) // a field of the descriptor, read as a word
+	}
+	if T == nil {
+		// An element of an array or a slice's backing array (a
+		// header's data address converted back) has its elements' type.
+		T = m.elemType(c)
 	}
 	if T == nil {
 		// Judge by the contents.
@@ -470,6 +516,43 @@ func (m *Machine) typeWord(t *rtype) value {
 		m.uns.types[t], m.uns.typeOf[c] = c, t
 	}
 	return value{r: c}
+}
+
+// notMemory describes what an unsafe.Pointer made from a word of the
+// interpreter's representation points to (see ifaceWords), when that is
+// not memory the program can read: a map's, a channel's or a func's
+// word, or the data word of a reflect.Type, which in mcheck is the
+// model's type, not the runtime's *rtype.
+func notMemory(p any) string {
+	switch p.(type) {
+	case *rtype:
+		return "the data word of a reflect.Type (mcheck's model, not the runtime's *rtype)"
+	case *mapV:
+		return "a map's word (mcheck has no runtime map header)"
+	case *chanV:
+		return "a channel's word (mcheck has no runtime channel header)"
+	case *closure:
+		return "a func's word"
+	}
+	return fmt.Sprintf("a pointer to %T", p)
+}
+
+// typeWordRead raises an unsupported error if p points to a type word:
+// the program reads the runtime's type descriptor through it (a map
+// type's hasher, a type's size), which mcheck does not have.
+func (m *Machine) typeWordRead(p any) {
+	c, _ := p.(*value)
+	if t := m.uns.typeOf[c]; t != nil && c != nil {
+		unsupported("unsafe: reading the runtime's type descriptor of %s through an interface's type word (mcheck has no type descriptors)", t.name)
+	}
+}
+
+// noParts reports a field or element address into cell c, which holds
+// no struct or array: a type word (see typeWordRead) is unsupported,
+// anything else an internal error.
+func (m *Machine) noParts(c *value) {
+	m.typeWordRead(c)
+	panic(&internalFault{msg: fmt.Sprintf("internal error: a field or element of a cell holding %T", c.r)})
 }
 
 // typeAt returns the type a type word (a pointer or its address) stands
