@@ -141,10 +141,13 @@ func NoRaces() Option { return option(func(c *check.Config) { c.NoRaces = true }
 // goroutines can still move (see TimerHorizon).
 func TimeBarrier() Option { return option(func(c *check.Config) { c.TimeBarrier = true }) }
 
-// TimerHorizon sets how far ahead of the virtual clock a timer may be to
-// fire while goroutines can still move (default 2ms; negative: any
-// deadline): how long a stall of a runnable goroutine the exploration
-// assumes a loaded machine can have.
+// TimerHorizon sets the timing slack of the test's assertions (default
+// 2ms; negative: any deadline): in half of the executions, how far
+// ahead of the virtual clock a timer may be to fire while goroutines
+// can still move (in the other half, any deadline may); a failed
+// assertion that needed a runnable goroutine to stall longer is
+// discarded as the test's timing slack, and counted. A leak, deadlock,
+// data race or panic is reported whatever stall it needed.
 func TimerHorizon(d time.Duration) Option {
 	return option(func(c *check.Config) { c.TimerHorizon = d })
 }

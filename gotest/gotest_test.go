@@ -336,23 +336,34 @@ func testOutput(out, name string) string {
 // budget and its grace, and the test is not checked (never clean);
 // t.Fail with no message says where; what a subtest did before
 // t.Parallel is ordered before its parent's t.Run returns, and a race
-// across it is still found.
+// across it is still found. Time: a leak and a race that need a
+// goroutine stalled past the timer horizon (3ms behind a 5ms deadline,
+// 10ms behind a sleep) are found and say which stall they needed, their
+// fixed twins are clean, and an assertion that only a long stall fails
+// is discarded as timing slack.
 func TestHonestVerdicts(t *testing.T) {
 	t.Parallel()
 	mod := verdictsFixture(t)
-	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|FailNoMessage|ParallelCopy|ParallelShared)$", "-mcheck.budget=1s")
+	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack)$", "-mcheck.budget=1s")
 	for name, want := range map[string]string{
 		"TestSpin":           "mcheck: livelock: no progress under a fair scheduler",
 		"TestLong":           "mcheck: TestLong was not checked: no execution finished in",
 		"TestFailNoMessage":  "mcheck: test failed: t.Fail() at honest_test.go:",
 		"TestParallelShared": "mcheck: data race: read at honest_test.go:",
+		"TestTimeoutLeak":    "to wait until the 5ms deadline fired",
+		"TestAddInside":      "to wait until the 10ms deadline fired",
 	} {
 		if got := testOutput(out, name); !strings.Contains(got, want) || !strings.Contains(got, "--- FAIL") {
 			t.Errorf("%s: want %q:\n%s", name, want, got)
 		}
 	}
-	if got := testOutput(out, "TestParallelCopy"); !strings.Contains(got, "--- PASS") {
-		t.Errorf("TestParallelCopy: the copy before t.Parallel is not a race:\n%s", got)
+	for _, name := range []string{"TestParallelCopy", "TestTimeoutLeakFixed", "TestAddInsideFixed", "TestSlack"} {
+		if got := testOutput(out, name); !strings.Contains(got, "--- PASS") {
+			t.Errorf("%s: want a clean test:\n%s", name, got)
+		}
+	}
+	if got := testOutput(out, "TestSlack"); !strings.Contains(got, "discarded as timing slack") {
+		t.Errorf("TestSlack: the discarded executions are not counted:\n%s", got)
 	}
 	// The budget caps the wall time: one execution of TestLong runs for
 	// seconds, and is cut at 1s and its grace.

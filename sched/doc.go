@@ -42,13 +42,27 @@
 //
 // Time is not a barrier (fair.go, Clock): firing the earliest pending
 // timer is an alternative at every choice point where its deadline is
-// within Options.TimerHorizon (2ms by default) of the earliest time since
-// which a goroutine has been runnable (see stalls), and the only move
-// when nothing else can run. A report whose schedule fired a timer early
-// says so ("timing-dependent: the 2ms timer (time.AfterFunc at
-// context.go:652) fired before goroutine 2 ran (main.go:16)").
-// Options.TimeBarrier restores the old rule (timers fire only when
-// nothing can run).
+// within the execution's horizon of the earliest time since which a
+// goroutine has been runnable (see stalls), and the only move when
+// nothing else can run. The horizon is Options.TimerHorizon (2ms by
+// default) in half of the executions and unbounded in the other half,
+// the stall executions (Options.StallHorizon; an odd seed, so that a
+// replay has the same horizon; never under dfs, whose counts stay
+// exact). How long a goroutine may stall is a matter of the oracle: a
+// leak, deadlock, data race or panic is a bug whatever stall it needed,
+// and the report says which ("timing-dependent: the 5ms timer
+// (time.AfterFunc at context.go:652) fired before goroutine 1 ran ...;
+// it needs goroutine 1, ready since 0s, to wait until the 5ms deadline
+// fired"); a failed assertion that needed a stall beyond TimerHorizon is
+// the test's timing slack (a cache item still there 25ms before its
+// expiry): discarded and counted in Report.Slack, which the summary
+// shows. Options.TimeBarrier restores the old rule (timers fire only
+// when nothing can run).
+//
+// A budget in time caps the wall time: a running execution is
+// interrupted when the budget and its grace (DeadlineGrace: a twentieth
+// of it, between 100ms and 1s) are spent, and counted inconclusive
+// (Report.Interrupted says where it was).
 //
 // The step bound (Options.MaxSteps) is a budget, not an oracle: an
 // execution that reaches it goes on under a fair round-robin scheduler,

@@ -70,6 +70,18 @@ type Options struct {
 	// guard against hangs with timeouts of a second or more, which mcheck
 	// reports as deadlocks and leaks itself.
 	TimerHorizon time.Duration
+	// StallHorizon bounds the stalls of the stall executions: half of
+	// the executions of every strategy but dfs, those whose seed is odd
+	// (stallSeed), let one timer fire however far ahead (StallHorizon < 0,
+	// the default) while goroutines can move; after that one long stall
+	// the execution's horizon is TimerHorizon again, so that a ticker
+	// does not run the clock away from the goroutines (a stall of one
+	// goroutine is what a loaded machine gives). A leak, deadlock, data race or panic
+	// found there is a bug whatever stall it needed, and its report says
+	// which; a failed assertion that needed a stall beyond TimerHorizon is
+	// the test's timing slack: discarded and counted (Report.Slack).
+	// Zero or a value at most TimerHorizon turns the stall executions off.
+	StallHorizon time.Duration
 }
 
 // Target is what an exploration runs: a loaded program and how to start
@@ -155,6 +167,12 @@ type Report struct {
 	// (and its grace, DeadlineGrace) ran out: it was cut there and
 	// counted in Inconclusive.
 	Interrupted string
+	// Slack counts the executions whose failed assertion (TestFailed,
+	// ExitStatus) needed a goroutine to stall longer than the timer
+	// horizon: a test's timing slack, not a bug, so discarded (see
+	// Options.TimerHorizon); SlackExample is the stall one needed.
+	Slack        int
+	SlackExample string
 }
 
 func (o *Options) defaults() {
@@ -173,6 +191,9 @@ func (o *Options) defaults() {
 	}
 	if o.TimerHorizon == 0 {
 		o.TimerHorizon = 2 * time.Millisecond
+	}
+	if o.StallHorizon == 0 {
+		o.StallHorizon = -1
 	}
 	if o.LoopSteps == 0 {
 		o.LoopSteps = 10_000_000
@@ -385,6 +406,10 @@ func Explore(t Target, opts Options) (*Report, error) {
 						ran++
 					}
 					steps += int64(n)
+					if extra.slack != "" && f == nil {
+						rep.Slack++
+						rep.SlackExample = cmp.Or(rep.SlackExample, extra.slack)
+					}
 					if err != nil && (bestErr == nil) {
 						bestErr = err
 					}
@@ -543,13 +568,14 @@ type runExtra struct {
 	fps      []uint64
 	races    []*ssainterp.Race
 	deadline time.Time // the search's time budget, grace included: the execution is interrupted past it
+	slack    string    // the stall a failed assertion needed, discarded as timing slack
 }
 
 // DeadlineGrace is how long past a search's time budget (Options.Time) a
 // running execution may go on before it is interrupted and counted
-// inconclusive: a twentieth of the budget, at least 50ms and at most 1s.
+// inconclusive: a twentieth of the budget, at least 100ms and at most 1s.
 func DeadlineGrace(budget time.Duration) time.Duration {
-	return min(max(budget/20, 50*time.Millisecond), time.Second)
+	return min(max(budget/20, 100*time.Millisecond), time.Second)
 }
 
 // interrupted is the error of an execution cut by the time budget (see
@@ -557,6 +583,19 @@ func DeadlineGrace(budget time.Duration) time.Duration {
 type interrupted struct{ where string }
 
 func (e *interrupted) Error() string { return "interrupted by the time budget at " + e.where }
+
+// stallSeed reports whether the execution of seed is a stall execution
+// (see Options.StallHorizon): a function of the seed alone, so that a
+// replay of its schedule has the same horizon.
+func stallSeed(seed uint64) bool { return seed&1 == 1 }
+
+// horizon returns the timer horizon of the execution of seed.
+func (o *Options) horizon(seed uint64) time.Duration {
+	if o.Strategy == "dfs" || !stallSeed(seed) || o.StallHorizon >= 0 && o.StallHorizon <= o.TimerHorizon || o.TimerHorizon < 0 {
+		return o.TimerHorizon
+	}
+	return o.StallHorizon
+}
 
 // deadlineOf returns the deadline of the execution (none without extra).
 func (x *runExtra) deadlineOf() time.Time {
@@ -597,6 +636,8 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		fy         = newFairness()
 		fp         *fairPhase // past opts.MaxSteps: round-robin (see fair.go)
 		early      []string   // timers fired while goroutines could run (with trace)
+		stall      stallNeed  // the longest stall a timer fired early needed
+		horizon    = opts.horizon(seed)
 		clockRun   int        // timers fired early since a goroutine last moved
 		waiting    stalls     // since when each goroutine has been runnable
 	)
@@ -640,7 +681,11 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			// With no timer pending the clock stands (but for reads), so
 			// the runnable-since times need no update.
 			waiting.update(m, en, m.Now())
-			if clockRun < maxClockRun && waiting.mayFire(m.Now(), when, opts.TimerHorizon) {
+			h := horizon
+			if stall.d > opts.TimerHorizon && opts.TimerHorizon >= 0 {
+				h = opts.TimerHorizon // one long stall per execution (see Options.StallHorizon)
+			}
+			if clockRun < maxClockRun && waiting.mayFire(m.Now(), when, h) {
 				en = append(en, Clock) // the earliest timer may fire now (see Clock)
 			}
 		}
@@ -668,6 +713,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		if g == Clock {
 			if obs != nil {
 				obs.Performed(ex.Pending(Clock))
+			}
+			if when, ok := m.NextDeadline(); ok {
+				stall.note(waiting, m.Now(), when) // goroutines could move: it fires early
 			}
 			if trace {
 				desc, pos, _ := m.NextTimer()
@@ -731,10 +779,17 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			f.Goroutines = append(f.Goroutines, m.Goroutine(id))
 		}
 	}
+	// A failed assertion that needed a longer stall than the horizon is
+	// the test's timing slack (Options.StallHorizon); a leak it left is
+	// still a bug.
+	slack := stall.d > opts.TimerHorizon && opts.TimerHorizon >= 0
+	if slack && extra != nil && (t.Test && outcome.Failed || res.ExitCode != 0 && !res.Deadlock) {
+		extra.slack = stall.describe()
+	}
 	if f == nil {
 		if panicked, msg := m.Panicked(); panicked {
 			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
-		} else if t.Test && outcome.Failed {
+		} else if t.Test && outcome.Failed && !slack {
 			f = fail(TestFailed, cmp.Or(strings.Join(outcome.Log, "\n"), outcome.FailedAt))
 		} else if len(leaked) > 0 {
 			when := "the program ended"
@@ -743,7 +798,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			}
 			f = fail(Leak, fmt.Sprintf("%d goroutine(s) blocked forever after %s", len(leaked), when))
 			f.Goroutines = leaked
-		} else if res.ExitCode != 0 && !res.Deadlock {
+		} else if res.ExitCode != 0 && !res.Deadlock && !slack {
 			f = fail(ExitStatus, fmt.Sprintf("the program exited with status %d", res.ExitCode))
 		}
 	}
@@ -761,6 +816,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			f.Timing = "timing-dependent: " + strings.Join(early[:min(len(early), 3)], "; ")
 			if len(early) > 3 {
 				f.Timing += fmt.Sprintf("; and %d more timers fired early", len(early)-3)
+			}
+			if stall.d > 0 {
+				f.Timing += "; it " + stall.describe()
 			}
 		}
 		if trace && t.Describe != nil {

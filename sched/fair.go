@@ -14,7 +14,7 @@ import (
 // Clock is the pseudo-goroutine of the virtual clock in a goroutine
 // choice. Go promises only that a sleep or timer lasts at least its
 // duration, so firing the earliest pending timer is an alternative at
-// every choice point where one is pending (within Options.TimerHorizon, 2ms by default):
+// every choice point where one is pending (within the execution's horizon: Options.TimerHorizon, 2ms by default, or unbounded in a stall execution, see Options.StallHorizon):
 // Strategy.NextGoroutine finds Clock after the goroutine ids, and picking
 // it moves the clock to that timer's deadline. Random picks it with a
 // probability of its own, PCT gives it a priority like a goroutine's, and
@@ -78,13 +78,47 @@ func (s stalls) mayFire(now, when int64, h time.Duration) bool {
 	if h < 0 {
 		return true
 	}
-	since := now
-	for _, st := range s {
-		if (st.enabled || st.lockWait) && st.since < since {
-			since = st.since
+	since, _ := s.earliest(now)
+	return when-since <= int64(h)
+}
+
+// earliest returns the earliest runnable-since time among the enabled
+// goroutines and those waiting for a lock, and that goroutine (now and
+// 0 if none).
+func (s stalls) earliest(now int64) (since int64, id int) {
+	since = now
+	for g, st := range s {
+		if (st.enabled || st.lockWait) && (st.since < since || id == 0 && st.since == since) {
+			since, id = st.since, g
 		}
 	}
-	return when-since <= int64(h)
+	return since, id
+}
+
+// stallNeed is what an execution needed of the machine's timing: the
+// longest a goroutine ready to run had to wait while a timer fired
+// ahead of it (0 if no timer fired early).
+type stallNeed struct {
+	d     time.Duration
+	g     int   // the goroutine left waiting
+	since int64 // ready since (virtual time)
+	when  int64 // the deadline of the timer that fired
+}
+
+// note records that the timer due at when fired while goroutines could
+// move, if it needed a longer stall than the longest so far.
+func (n *stallNeed) note(s stalls, now, when int64) {
+	since, g := s.earliest(now)
+	if d := time.Duration(when - since); d > n.d && g != 0 {
+		*n = stallNeed{d: d, g: g, since: since, when: when}
+	}
+}
+
+// describe says it as the report does, in the virtual time since the
+// execution started.
+func (n stallNeed) describe() string {
+	return fmt.Sprintf("needs goroutine %d, ready since %v, to wait until the %v deadline fired (a stall of %v)",
+		n.g, time.Duration(n.since), time.Duration(n.when), n.d)
 }
 
 // Fairness (after CHESS's fair scheduler, Musuvathi and Qadeer, "Fair

@@ -350,6 +350,9 @@ func (r *Report) Summary() string {
 	case r.Inconclusive > 0:
 		s += fmt.Sprintf("; %d executions inconclusive (still making progress when the step budget and the fair scheduler's were spent: raise the step bound)", r.Inconclusive)
 	}
+	if r.Slack > 0 {
+		s += fmt.Sprintf("; %d executions with a failed assertion discarded as timing slack (each needed a goroutine to stall past the timer horizon; one %s)", r.Slack, r.SlackExample)
+	}
 	if r.Interrupted != "" {
 		s += "; the time budget cut an execution at " + r.Interrupted
 	}

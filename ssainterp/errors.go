@@ -126,7 +126,7 @@ func (m *Machine) stepLimit(fr *frame) {
 // deadlineLoopSteps is how many loop iterations pass between two looks
 // at the host's clock for Config.Deadline (a few milliseconds of
 // interpretation: a time.Now call per iteration would slow every loop).
-const deadlineLoopSteps = 1 << 18
+const deadlineLoopSteps = 1 << 16
 
 // pastDeadline reports whether the host's clock passed Config.Deadline.
 func (m *Machine) pastDeadline() bool {

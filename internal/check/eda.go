@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -229,6 +230,8 @@ func portfolioEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, err
 		if r.Interrupted != "" {
 			total.Interrupted = r.Interrupted
 		}
+		total.Slack += r.Slack
+		total.SlackExample = cmp.Or(total.SlackExample, r.SlackExample)
 		if r.Failure != nil {
 			break
 		}

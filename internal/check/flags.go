@@ -89,7 +89,7 @@ var flagTable = []flagDef{
 		func(c *Config, _ string, v any) { c.NoRaces = v.(bool) }},
 	{"timebarrier", "timers fire only when no goroutine can move", false,
 		func(c *Config, _ string, v any) { c.TimeBarrier = v.(bool) }},
-	{"timerhorizon", "how far ahead a timer may fire while goroutines can move (negative: any)", time.Duration(DefaultHorizon),
+	{"timerhorizon", "timing slack of assertions: how far ahead a timer may fire while goroutines can move in half of the executions (the other half: any), and the stall past which a failed assertion is discarded (negative: any, none discarded)", time.Duration(DefaultHorizon),
 		func(c *Config, _ string, v any) { c.TimerHorizon = v.(time.Duration) }},
 	{"memory", "bytes one execution may allocate, as the interpreter holds them (16 per slice element); past it the test cannot be run (e.g. 512MiB, 2GiB)",
 		byteSize{},

@@ -97,7 +97,7 @@ func (r *Result) WriteTrace() error {
 func (r *Result) Text() string {
 	if r.Err != nil {
 		msg := r.Err.Error()
-		if !strings.HasPrefix(msg, "mcheck") {
+		if !strings.HasPrefix(msg, "mcheck ") { // "mcheck could not run ...", not "mcheck.Budget ..."
 			msg = "mcheck: " + msg
 		}
 		return msg + "\n"
