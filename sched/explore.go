@@ -638,8 +638,8 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		early      []string   // timers fired while goroutines could run (with trace)
 		stall      stallNeed  // the longest stall a timer fired early needed
 		horizon    = opts.horizon(seed)
-		clockRun   int        // timers fired early since a goroutine last moved
-		waiting    stalls     // since when each goroutine has been runnable
+		clockRun   int    // timers fired early since a goroutine last moved
+		waiting    stalls // since when each goroutine has been runnable
 	)
 	fail := func(k Kind, msg string) *Failure {
 		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
