@@ -80,7 +80,8 @@ type Options struct {
 	// found there is a bug whatever stall it needed, and its report says
 	// which; a failed assertion that needed a stall beyond TimerHorizon is
 	// the test's timing slack: discarded and counted (Report.Slack).
-	// Zero or a value at most TimerHorizon turns the stall executions off.
+	// Zero means the default; a positive value at most TimerHorizon turns
+	// the stall executions off.
 	StallHorizon time.Duration
 }
 
