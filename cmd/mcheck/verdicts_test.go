@@ -62,3 +62,14 @@ func TestNoVerdictMatrix(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayNotRun: a replay token whose test is not among those run is
+// an error naming the token's test (exit 2), never a clean run.
+func TestReplayNotRun(t *testing.T) {
+	t.Parallel()
+	var out, errb bytes.Buffer
+	code := run("../../gotest/testdata/verdicts", []string{"test", "-replay", "TestElsewhere.3f9a1c.v1.AQID", "-run", "^TestBefore$", "."}, &out, &errb)
+	if code != exitCannot || !strings.Contains(errb.String(), "nothing was replayed: the replay token is for the test TestElsewhere") {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}
