@@ -75,7 +75,9 @@ func exploreSequences(target sched.Target, id ID, c Config) (*RunReport, error) 
 			return nil, err
 		}
 		if len(seqs) == 0 {
-			return &RunReport{Report: &sched.Report{}, Note: fmt.Sprintf("guided test along the analyzers' warnings: %s has none, nothing was explored", id.Pkg)}, nil
+			// Nothing to explore: the test is not checked, which a clean
+			// verdict would hide.
+			return nil, fmt.Errorf("%s was not checked: guided test along the analyzers' warnings, and %s has none (give locations with -mcheck.guide=file.go:line,... or use another strategy)", id.Test, id.Pkg)
 		}
 	} else {
 		what = "race of the report"
