@@ -66,11 +66,12 @@ type Options struct {
 	// ParseProtocol): environments are its random traces. Without one,
 	// and without Finish, the default protocol calls the methods in
 	// parallel and then, once, the first of CloseLike the component
-	// has without parameters (but a context), which is not called
-	// before; in half of the random environments (Plan.Free) it is an
-	// operation like the others instead, so that a bug that needs it
-	// concurrently (two Shutdowns, a Wait racing a Set) stays in reach,
-	// and the sequential baseline judges what it finds there.
+	// has that finishes (closeLike: Close, Stop and Shutdown whatever
+	// their parameters, the others without parameters but a context);
+	// in half of the random environments (Plan.Free) it is an operation
+	// like the others instead, so that a bug that needs it concurrently
+	// (two Shutdowns, a Wait racing a Set) stays in reach, and the
+	// sequential baseline judges what it finds there.
 	Protocol string
 }
 
@@ -131,7 +132,7 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 		o.Include = ProtocolMethods(p)
 	} else if o.Finish == "" && len(o.Include) == 0 {
 		for _, n := range CloseLike {
-			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(f.Signature()) {
+			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(n, f.Signature()) {
 				o.Finish, c.DefaultFinish = n, true
 				c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in half of the environments (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", f.Name()))
 				break
@@ -211,10 +212,19 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 	return c, nil
 }
 
-// closeLike reports whether a method of a Close-like name also has the
-// shape of one: no parameters but a context (Shutdown(ctx)). A
-// semaphore's Release(n) ends nothing.
-func closeLike(sig *types.Signature) bool {
+// closeLike reports whether a method of a Close-like name (name) also
+// has the shape of one. Close, Stop and Shutdown end a component's life
+// whatever their parameters and results (Shutdown(wait bool),
+// Close(timeout time.Duration), Stop() error): a finishing call drawn
+// among the others races with them by design. Release, Dispose and Wait
+// also name ordinary operations (a semaphore's Release(n), a counter's
+// Wait(n)), so they finish only without parameters but a context
+// (Shutdown(ctx) has the same shape).
+func closeLike(name string, sig *types.Signature) bool {
+	switch name {
+	case "Close", "Stop", "Shutdown":
+		return true
+	}
 	for i := range sig.Params().Len() {
 		if n, ok := types.Unalias(sig.Params().At(i).Type()).(*types.Named); !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" || n.Obj().Name() != "Context" {
 			return false
