@@ -15,12 +15,17 @@ type Component struct {
 	Type    types.Type       // T: a pointer or an interface
 	HasErr  bool             // the constructor also returns an error
 	Params  []Domain         // the constructor's parameters
-	Methods []Method         // the operations, by name
-	Init    *Method          // called once before the environment starts
-	Finish  *Method          // called once after every goroutine of the environment returned
-	Notes   []string         // methods left out, and why
-	Pkg     *types.Package   // the package of the component type, for spelling types
-	User    []UserValue      // the user's values
+	// Skip marks, per parameter of the constructor, the values that
+	// environments do not draw, as Method.Skip does for a method's:
+	// values with which the constructor (and Init) fails alone (the
+	// check layer's probe finds them).
+	Skip    [][]bool
+	Methods []Method       // the operations, by name
+	Init    *Method        // called once before the environment starts
+	Finish  *Method        // called once after every goroutine of the environment returned
+	Notes   []string       // methods left out, and why
+	Pkg     *types.Package // the package of the component type, for spelling types
+	User    []UserValue    // the user's values
 	// Protocol, if set, is the calling protocol environments follow
 	// (Options.Protocol); Methods are then the methods it names.
 	Protocol Protocol

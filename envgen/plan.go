@@ -145,9 +145,9 @@ func NewUniversal(c *Component, g, maxCalls int, rng *rand.Rand) *Plan {
 }
 
 func (p *Plan) fixedArgs(c *Component, rng *rand.Rand) {
-	p.NewArgs = drawArgs(c.Params, rng)
+	p.NewArgs = drawArgs(c.Params, rng, c.Skip...)
 	if c.Init != nil {
-		p.Init = drawArgs(c.Init.Params, rng)
+		p.Init = drawArgs(c.Init.Params, rng, c.Init.Skip...)
 	}
 	if c.Finish != nil {
 		p.Finish = drawArgs(c.Finish.Params, rng)

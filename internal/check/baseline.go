@@ -195,11 +195,18 @@ type baseline struct {
 // and the failure's signature; why is "" if no order does, or plan is
 // not a random-sequence environment. n is the executions it ran.
 func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed uint64) (why string, order []envgen.CallRef, sig string, n int, err error) {
-	if plan.Env != envgen.Random || f.Kind == sched.Nondeterminism || len(s.calls) != len(plan.Threads) {
+	if plan.Env != envgen.Random || f.Kind == sched.Nondeterminism {
 		return "", nil, "", 0, nil
 	}
 	want := b.signature(f, s)
 	o := sequential(b.opts, seed, seqExecutions)
+	if len(s.ids) == 0 {
+		why, n, err := b.explainBefore(plan, f, want, o)
+		return why, nil, want, n, err
+	}
+	if len(s.calls) != len(plan.Threads) {
+		return "", nil, "", 0, nil
+	}
 	settle := envBlocked(f, s)
 	for _, order := range orders(plan, s, seed) {
 		// One goroutine, then, if a call blocked there, each call on
@@ -249,6 +256,45 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 		}
 	}
 	return "", nil, "", n, nil
+}
+
+// explainBefore explains a failure f (signature want) that came before
+// the environment's goroutines started, in the constructor or the init
+// method: no call ran, so a panic or a block there is the arguments' if
+// the environment without calls fails the same way on the first schedule
+// (a pool's NewPool(0) panics "maxSize is less than 1"), and a
+// concurrency bug of the constructor otherwise, as is a race or a leak of
+// its own goroutines. It is never blamed on a method.
+func (b *baseline) explainBefore(plan *envgen.Plan, f *sched.Failure, want string, o sched.Options) (string, int, error) {
+	if f.Kind != sched.Panic && f.Kind != sched.GlobalDeadlock {
+		return "", 0, nil // a race or a leak of the constructor's own goroutines
+	}
+	r, ss, err := b.explore(plan.Sequential(nil), o, nil)
+	if err != nil || r.Failure == nil {
+		return "", r.Executions, err
+	}
+	g := r.Failure
+	if g.Execution != 0 || g.Timing != "" || family(g.Kind) != family(f.Kind) || len(ss.ids) != 0 || b.signature(g, ss) != want {
+		return "", r.Executions, nil
+	}
+	msg, _ := panicPlace(g.Message)
+	return fmt.Sprintf("%s fails before any call (%s: %s); if it cannot take these arguments, give its parameters values with mcheck.Values",
+		builtString(b.comp, plan), g.Kind, msg), r.Executions, nil
+}
+
+// builtString spells the calls that build plan's component of comp:
+// "NewPool(0)", and "; Init(…)" after it if comp has an init method.
+func builtString(comp *envgen.Component, plan *envgen.Plan) string {
+	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
+	name := comp.Ctor
+	if strings.Contains(name, " ") { // "the function literal at x_test.go:16"
+		name = "(" + name + ")"
+	}
+	s := name + "(" + envgen.Args(pr, comp.Params, plan.NewArgs, comp.CtorSig.Variadic()) + ")"
+	if comp.Init != nil {
+		s += "; " + comp.Init.Name + "(" + envgen.Args(pr, comp.Init.Params, plan.Init, comp.Init.Sig.Variadic()) + ")"
+	}
+	return s
 }
 
 // envBlocked reports whether f leaves only calls of the environment

@@ -424,6 +424,12 @@ func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan) 
 			if plan.Env == envgen.Random {
 				ran.Threads = plan.Threads
 			}
+			if len(ids) == 0 {
+				// The constructor or the init method failed: no
+				// call started.
+				return builtString(comp, plan) + " (did not return: the environment did not start)\n" +
+					ran.Describe(comp, pr, nil, nil, make([]int, len(ran.Threads)))
+			}
 			started := make([]int, len(calls))
 			for g, cs := range calls {
 				started[g] = len(cs)
