@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -60,6 +61,10 @@ type Plan struct {
 	// starts only once the component's own goroutines are done or
 	// blocked too.
 	Settle []bool
+	// Results, for a sequential run of the baseline, has every call's
+	// results recorded, also in executions that are not reported (not in
+	// tokens: it is never reported).
+	Results bool
 	// Reduction, if not Unreduced, says the plan is a trace of that
 	// reduction of the protocol (Component.Reduced, NewReduced).
 	Reduction Reduction
@@ -472,15 +477,10 @@ func (p *Plan) Merges(limit int, seed uint64) [][]CallRef {
 	if p.Phases != nil {
 		return p.phaseMerges(limit, seed)
 	}
-	n := big.NewInt(1)
-	total := 0
-	for _, th := range p.Threads {
-		total += len(th)
-		n.Mul(n, new(big.Int).Binomial(int64(total), int64(len(th))))
-	}
+	total := p.Calls()
 	left := make([]int, len(p.Threads))
 	var out [][]CallRef
-	if n.IsInt64() && n.Int64() <= int64(limit) {
+	if n, ok := p.NumMerges(); ok && n <= limit {
 		var order []CallRef
 		var walk func()
 		walk = func() {
@@ -525,6 +525,26 @@ func (p *Plan) Merges(limit int, seed uint64) [][]CallRef {
 		}
 	}
 	return out
+}
+
+// NumMerges returns how many orders of p's calls one at a time there
+// are, each goroutine's calls in their own order (the multinomial
+// coefficient of the goroutines' numbers of calls); ok is false when p
+// is in phases or the number does not fit an int.
+func (p *Plan) NumMerges() (n int, ok bool) {
+	if p.Phases != nil {
+		return 0, false
+	}
+	m := big.NewInt(1)
+	total := 0
+	for _, th := range p.Threads {
+		total += len(th)
+		m.Mul(m, new(big.Int).Binomial(int64(total), int64(len(th))))
+	}
+	if !m.IsInt64() || m.Int64() > math.MaxInt32 {
+		return 0, false
+	}
+	return int(m.Int64()), true
 }
 
 // phaseMerges is Merges of a plan in phases (a protocol trace): an order

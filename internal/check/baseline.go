@@ -17,11 +17,15 @@ import (
 // is a concurrency bug only if no sequential execution of the same calls
 // shows it. The calls then run one at a time on a single goroutine of the
 // environment (the harness still starts it and waits for it), in orders
-// consistent with each goroutine's own order, at most seqOrders of them:
-// first those that can explain the failure directly (the calls that
-// returned in it, in every merge, then one goroutine's next call), then
-// all merges, or a deterministic sample when there are more. A
-// sequential run is one execution: dfs's first schedule (below).
+// consistent with each goroutine's own order. First the orders are
+// searched a call at a time, guided by the failing execution (guided: a
+// call is added only where it returns what it returned there, at most
+// seqGuided runs); then come at most seqOrders orders of families that
+// can explain the failure directly (the calls that returned in it, in
+// every merge, then one goroutine's next call); then every merge when
+// there are at most seqMerges (each on one goroutine only), or a
+// deterministic sample of seqOrders when there are more. A sequential
+// run is one execution: dfs's first schedule (below).
 //
 // A sequential run explains the failure when it shows the same failure
 // and every call that returned in the failing execution returned in it
@@ -73,9 +77,11 @@ import (
 // Bounds of the baseline, in executions, so that it is as deterministic
 // as the search.
 const (
-	seqOrders     = 64 // sequential orders tried per failure
-	seqExecutions = 1  // executions of each: only the first schedule explains
-	maxExplained  = 4  // explained failures per environment before the next
+	seqGuided     = 256  // sequential runs of the guided search per failure
+	seqOrders     = 64   // sequential orders of the families tried per failure
+	seqMerges     = 2048 // all merges are tried (one goroutine each) when there are at most this many
+	seqExecutions = 1    // executions of each: only the first schedule explains
+	maxExplained  = 4    // explained failures per environment before the next
 )
 
 // runSnap is what the environment's goroutines did in a reported
@@ -84,6 +90,7 @@ type runSnap struct {
 	ids      []int            // the goroutines' ids
 	calls    [][]envgen.Call  // the calls each started
 	returned []int            // how many of them returned
+	results  [][]string       // what each call that returned returned (in traced executions, and with Plan.Results; "" otherwise)
 	order    []envgen.CallRef // the calls that returned, in the order they did
 	retAt    []int            // per call of order, how many calls had started when it returned
 	started  []envgen.CallRef // the calls that started, in the order they did
@@ -116,14 +123,20 @@ func withSnap(t sched.Target, snap *runSnap) sched.Target {
 
 // snapshot returns what the environment's goroutines did on m.
 func snapshot(m *ssainterp.Machine) runSnap {
-	r := m.Hosted().(*hosted).run
-	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls)), order: slices.Clone(r.returned), retAt: slices.Clone(r.retAt), started: slices.Clone(r.started)}
+	s := snapshotRun(m.Hosted().(*hosted).run)
+	s.panicked = s.inProgress(m.PanickedGoroutine())
+	s.panicG = slices.Index(s.ids, m.PanickedGoroutine())
+	return s
+}
+
+// snapshotRun returns what the environment's goroutines did in r.
+func snapshotRun(r *componentRun) runSnap {
+	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls)), order: slices.Clone(r.returned), retAt: slices.Clone(r.retAt), started: slices.Clone(r.started), panicG: -1}
 	for g, cs := range r.calls {
 		s.calls = append(s.calls, slices.Clone(cs))
 		s.returned[g] = len(r.results[g])
+		s.results = append(s.results, slices.Clone(r.results[g]))
 	}
-	s.panicked = s.inProgress(m.PanickedGoroutine())
-	s.panicG = slices.Index(s.ids, m.PanickedGoroutine())
 	return s
 }
 
@@ -167,6 +180,11 @@ func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, lin
 				return slices.Contains(known, sig.signature(f, &s))
 			}
 		}
+		if plan.Results {
+			// The results of an execution without a failure too,
+			// which Describe does not see.
+			t = withCheck(t, func(r *componentRun) string { snap = snapshotRun(r); return "" })
+		}
 		var lin *linearity
 		if linearizable {
 			lin = newLinearity(target, comp, plan, o)
@@ -207,12 +225,18 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 	if len(s.calls) != len(plan.Threads) {
 		return "", nil, "", 0, nil
 	}
+	why, order, n, err = b.guided(plan, f, s, want, o)
+	if why != "" || err != nil {
+		return why, order, want, n, err
+	}
 	settle := envBlocked(f, s)
-	for _, order := range orders(plan, s, seed) {
+	for i, order := range orders(plan, s, seed) {
 		// One goroutine, then, if a call blocked there, each call on
 		// a goroutine of its own with blocked calls suspended, and,
 		// for calls left blocked with nothing else, with each call
 		// started once what the calls before started has settled.
+		// The merges enumerated past seqOrders run on one goroutine
+		// only.
 		variants := []*envgen.Plan{plan.Sequential(order)}
 		for k := 0; k < len(variants); k++ {
 			r, ss, err := b.explore(variants[k], o, nil)
@@ -226,22 +250,11 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 			// one that needed the component's own goroutines to
 			// interleave with the calls or a timer to fire early (a
 			// concurrency bug inside one call).
-			if g != nil && g.Execution == 0 && g.Timing == "" && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want && explains(order, variants[k].Threads, ss, s) {
-				alone := false
-				if k := ss.panickedAt(); g.Kind == sched.Panic && k >= 0 {
-					// Does the call panic alone on a new
-					// component? Then the advice is about its
-					// arguments.
-					r, _, err := b.explore(plan.Sequential(order[k:k+1]), o, nil)
-					if err != nil {
-						return "", nil, "", n, err
-					}
-					n += r.Executions
-					alone = r.Failure != nil && r.Failure.Kind == sched.Panic
-				}
-				return b.reason(g, ss, alone), order, want, n, nil
+			if b.same(g, f, want, ss) && explains(order, variants[k].Threads, ss, s) {
+				why, m, err := b.why(plan, order, g, ss, o)
+				return why, order, want, n + m, err
 			}
-			if k > 0 {
+			if k > 0 || i >= seqOrders {
 				continue
 			}
 			// No call blocked: nothing to suspend. A race is not
@@ -256,6 +269,108 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 		}
 	}
 	return "", nil, "", n, nil
+}
+
+// same reports whether g, the failure of a sequential run (snapshot ss),
+// is failure f (signature want) and can explain it: only a failure of
+// the order itself explains, one on dfs's first schedule (each goroutine
+// runs until it blocks), not one that needed the component's own
+// goroutines to interleave with the calls or a timer to fire early (a
+// concurrency bug inside one call).
+func (b *baseline) same(g, f *sched.Failure, want string, ss *runSnap) bool {
+	return g != nil && g.Execution == 0 && g.Timing == "" && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want
+}
+
+// why returns the reason for a sequential run of order (snapshot ss)
+// that shows the failure g, and the executions it ran to find it.
+func (b *baseline) why(plan *envgen.Plan, order []envgen.CallRef, g *sched.Failure, ss *runSnap, o sched.Options) (string, int, error) {
+	k := ss.panickedAt()
+	if g.Kind != sched.Panic || k < 0 {
+		return b.reason(g, ss, false), 0, nil
+	}
+	// Does the call panic alone on a new component? Then the advice
+	// is about its arguments.
+	r, _, err := b.explore(plan.Sequential(order[k:k+1]), o, nil)
+	if err != nil {
+		return "", 0, err
+	}
+	alone := r.Failure != nil && r.Failure.Kind == sched.Panic
+	return b.reason(g, ss, alone), r.Executions, nil
+}
+
+// guided searches the orders one at a time as Wing and Gong do for
+// linearizability (Wing and Gong, "Testing and Verifying Concurrent
+// Objects", JPDC 1993; Lincheck's search too): an order grows by one
+// goroutine's next call only where that call, run after the order so
+// far one at a time, returns with the result it returned in the failing
+// execution s (when it returned there, and its results are compared:
+// every result of a basic type, as the linearizability check compares
+// them); a call that fails instead ends the order, which explains the
+// failure f (signature want) if it is the same failure and every call
+// that returned in s returned. So a semaphore whose Acquire is left
+// blocked after the others returned is explained by the one order that
+// alternates its Acquires and Releases, whichever order the calls
+// returned in and however many merges there are. Each step is one
+// sequential run of dfs's first schedule (seqGuided at most); the
+// Finish call runs only after a complete order.
+func (b *baseline) guided(plan *envgen.Plan, f *sched.Failure, s *runSnap, want string, o sched.Options) (why string, order []envgen.CallRef, n int, err error) {
+	total, runs := plan.Calls(), 0
+	next := make([]int, len(plan.Threads))
+	var search func(prefix []envgen.CallRef) (bool, error)
+	search = func(prefix []envgen.CallRef) (bool, error) {
+		for g, th := range plan.Threads {
+			if next[g] == len(th) || runs >= seqGuided {
+				continue
+			}
+			ref := envgen.CallRef{G: g, J: next[g]}
+			cand := append(slices.Clone(prefix), ref)
+			q := plan.Sequential(cand)
+			q.Results, q.Free = true, plan.Free || len(cand) < total
+			r, ss, err := b.explore(q, o, nil)
+			if err != nil {
+				return false, err
+			}
+			runs++
+			n += r.Executions
+			if gf := r.Failure; gf != nil {
+				if b.same(gf, f, want, ss) && explains(cand, q.Threads, ss, s) {
+					var m int
+					why, m, err = b.why(plan, cand, gf, ss, o)
+					n += m
+					order = cand
+					return true, err
+				}
+				continue // it fails otherwise: nothing runs after it
+			}
+			if len(cand) == total || !b.observed(s, ref, ss) {
+				continue
+			}
+			next[g]++
+			found, err := search(cand)
+			next[g]--
+			if found || err != nil {
+				return found, err
+			}
+		}
+		return false, nil
+	}
+	_, err = search(nil)
+	return why, order, n, err
+}
+
+// observed reports whether call ref, last in a sequential run ss where
+// every call returned, returned what it returned in the failing
+// execution s: yes if it did not return there, its results are not
+// compared, or s did not record them.
+func (b *baseline) observed(s *runSnap, ref envgen.CallRef, ss *runSnap) bool {
+	if ref.G >= len(s.results) || ref.J >= len(s.results[ref.G]) || s.results[ref.G][ref.J] == "" || len(ss.results) != 1 {
+		return true // not returned, or not recorded
+	}
+	if m := s.calls[ref.G][ref.J].Method; !comparableResults(b.comp.Methods[m].Sig) {
+		return true
+	}
+	got := ss.results[0]
+	return len(got) > 0 && got[len(got)-1] == s.results[ref.G][ref.J]
 }
 
 // explainBefore explains a failure f (signature want) that came before
@@ -453,8 +568,14 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 			add(then(merge, true))
 		}
 	}
+	// Every merge when there are at most seqMerges (past seqOrders, each
+	// runs on one goroutine only), a sample of seqOrders otherwise.
 	limit = seqOrders
-	for _, o := range plan.Merges(seqOrders, seed) {
+	merges := plan.Merges(seqOrders, seed)
+	if n, ok := plan.NumMerges(); ok && n <= seqMerges {
+		merges, limit = plan.Merges(seqMerges, seed), seqOrders+n
+	}
+	for _, o := range merges {
 		add(o)
 	}
 	return out

@@ -66,3 +66,78 @@ func NewBoundedFlaky(max int) *Bounded {
 	}
 	return NewBounded(max)
 }
+
+// Unit is a semaphore of one unit: Acquire blocks while the unit is
+// taken, and Give (a Release) panics when it is not (both by design). Many orders
+// of its calls one at a time fail otherwise than a concurrent execution
+// did (a Give that returned before the Acquire it released for, in
+// the order the calls returned, panics), but one order of the same calls
+// explains an Acquire left blocked. NewUnitLost's Give sends its
+// wake-up only to an Acquire already waiting for it, which an Acquire
+// between its check and its wait misses: the unit is free and Acquire
+// blocks for ever (a lost wake-up).
+type Unit struct {
+	mu    sync.Mutex
+	free  *sync.Cond
+	held  bool
+	lost  bool
+	wake  chan struct{}
+	taken atomic.Int64 // how many times the unit was taken
+}
+
+// NewUnit returns a free unit.
+func NewUnit() *Unit {
+	u := &Unit{wake: make(chan struct{})}
+	u.free = sync.NewCond(&u.mu)
+	return u
+}
+
+// NewUnitLost returns a unit whose wake-ups can be lost.
+func NewUnitLost() *Unit {
+	u := NewUnit()
+	u.lost = true
+	return u
+}
+
+// Acquire takes the unit, waiting while it is taken.
+func (u *Unit) Acquire() {
+	if u.lost {
+		for {
+			u.mu.Lock()
+			if !u.held {
+				u.held = true
+				u.mu.Unlock()
+				u.taken.Add(1)
+				return
+			}
+			u.mu.Unlock()
+			<-u.wake
+		}
+	}
+	u.mu.Lock()
+	for u.held {
+		u.free.Wait()
+	}
+	u.held = true
+	u.mu.Unlock()
+	u.taken.Add(1) // after the unit is taken: a Give may return first
+}
+
+// Give gives the unit back; it panics if the unit is free.
+func (u *Unit) Give() {
+	u.mu.Lock()
+	if !u.held {
+		u.mu.Unlock()
+		panic("semaphore: release of a free unit")
+	}
+	u.held = false
+	u.mu.Unlock()
+	if u.lost {
+		select {
+		case u.wake <- struct{}{}:
+		default:
+		}
+		return
+	}
+	u.free.Signal()
+}

@@ -37,3 +37,6 @@ func TestBoundedFlaky(t *testing.T) { mcheck.Component(t, NewBoundedFlaky) }
 // The same, with a value the constructor refuses given by the user: the
 // probe keeps a parameter's values when all of them fail.
 func TestBoundedRefused(t *testing.T) { mcheck.Component(t, NewBounded, mcheck.Values(0)) }
+
+func TestUnit(t *testing.T)     { mcheck.Component(t, NewUnit) }
+func TestUnitLost(t *testing.T) { mcheck.Component(t, NewUnitLost) }
