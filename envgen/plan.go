@@ -87,7 +87,7 @@ func Draw(c *Component, env string, r Reduction, g, maxCalls int, seed uint64) *
 		return NewProtocol(c, rng)
 	}
 	p := NewRandom(c, g, rng)
-	if c.DefaultFinish && rng.IntN(2) == 0 {
+	if c.DefaultFinish && !c.FinishLast && rng.IntN(2) == 0 {
 		p = NewFree(c, g, rng)
 	}
 	return p
@@ -96,7 +96,9 @@ func Draw(c *Component, env string, r Reduction, g, maxCalls int, seed uint64) *
 // NewRandom draws a random-sequence environment (the seed's Figure 1b)
 // of g goroutines: each calls a sequence of methods whose length is
 // drawn from [1, 2|M|], each method uniformly, each argument uniformly
-// from its domain.
+// from its domain. The methods of a group of c.Serial are called by one
+// goroutine only, drawn per group (a goroutine left without methods
+// makes no call).
 func NewRandom(c *Component, g int, rng *rand.Rand) *Plan {
 	return newRandom(c, g, false, rng)
 }
@@ -110,8 +112,22 @@ func NewFree(c *Component, g int, rng *rand.Rand) *Plan {
 func newRandom(c *Component, g int, free bool, rng *rand.Rand) *Plan {
 	p := &Plan{Env: Random, Goroutines: g, Free: free}
 	p.fixedArgs(c, rng)
-	ops := c.operations(free)
-	for range g {
+	all := c.operations(free)
+	// The methods of each group of Serial are called by one goroutine,
+	// its owner.
+	owner := map[int]int{}
+	for _, grp := range c.Serial {
+		o := rng.IntN(g)
+		for _, m := range grp {
+			owner[m] = o
+		}
+	}
+	for k := range g {
+		ops := slices.DeleteFunc(slices.Clone(all), func(m int) bool { o, ok := owner[m]; return ok && o != k })
+		if len(ops) == 0 {
+			p.Threads = append(p.Threads, []Call{})
+			continue
+		}
 		n := 1 + rng.IntN(2*len(ops))
 		calls := make([]Call, n)
 		for i := range calls {

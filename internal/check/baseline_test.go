@@ -206,7 +206,7 @@ func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *env
 	if err != nil {
 		t.Fatal(err)
 	}
-	comp, err := extract(got, ComponentConfig{})
+	comp, err := extract(tg.Prog, got, ComponentConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -127,7 +127,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	if err != nil {
 		return nil, err
 	}
-	comp, err := extract(got, c.Component)
+	comp, err := extract(target.Prog, got, c.Component)
 	if err != nil {
 		return nil, err
 	}

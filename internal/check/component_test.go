@@ -294,3 +294,33 @@ func TestConstructorProbe(t *testing.T) {
 		t.Errorf("refused: %d discarded, first because %q, failure %v", rep.Discarded, rep.Why, rep.Failure)
 	}
 }
+
+// TestDocContract: the default protocol follows the concurrency
+// contract of doc comments. MockClock's Add "should only be called from
+// a single goroutine at a time": it is never called from two goroutines
+// at once (their race was reported); Batch's Shutdown(wait bool) says
+// "Calling Run at any point after calling Shutdown will lead to
+// undefined behaviour": it is called last in every environment (a Run
+// racing with it was reported). Each note quotes the comment. The twins'
+// races that the comments allow (Now against Add, Run against Run) are
+// still found.
+func TestDocContract(t *testing.T) {
+	for _, tc := range []struct{ test, note, racy string }{
+		{"TestMockClock", `Add is never called from two goroutines at once, as the doc comment of Add says: "This should only be called from a single goroutine at a time."`, "Now()"},
+		{"TestBatch", `Shutdown is called once, after the other calls, in every environment, as a doc comment says: "Calling Run at any point after calling Shutdown will lead to undefined behaviour."`, "Run("},
+	} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			rep := checkQueue(t, tc.test, seed)
+			if rep.Failure != nil {
+				t.Errorf("%s, seed %d: reported\n%s", tc.test, seed, (&Result{Component: rep}).Text())
+			}
+			if !strings.Contains(strings.Join(rep.Component.Notes, "\n"), tc.note) {
+				t.Errorf("%s: notes %q lack %q", tc.test, rep.Component.Notes, tc.note)
+			}
+			rep = checkQueue(t, tc.test+"Racy", seed)
+			if f := rep.Failure; f == nil || f.Kind != sched.DataRace || !strings.Contains(f.Environment, tc.racy) {
+				t.Errorf("%sRacy, seed %d: want a data race with %s, got %+v", tc.test, seed, tc.racy, rep)
+			}
+		}
+	}
+}

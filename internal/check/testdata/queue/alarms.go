@@ -141,3 +141,74 @@ func (u *Unit) Give() {
 	}
 	u.free.Signal()
 }
+
+// MockClock is a mock clock. Its Add keeps a count of its own calls
+// without the lock, as its doc comment allows; NewMockClockRacy's Now
+// also reads the time without the lock, a race with Add that the
+// comment does not allow.
+type MockClock struct {
+	mu    sync.Mutex
+	now   int
+	steps int
+	racy  bool
+}
+
+// NewMockClock returns a clock at time 0.
+func NewMockClock() *MockClock { return &MockClock{} }
+
+// NewMockClockRacy returns a clock whose Now races with Add.
+func NewMockClockRacy() *MockClock { return &MockClock{racy: true} }
+
+// Add moves the current time of the mock clock forward by d. This should
+// only be called from a single goroutine at a time.
+func (c *MockClock) Add(d int) {
+	c.steps++
+	c.mu.Lock()
+	c.now += d
+	c.mu.Unlock()
+}
+
+// Now returns the current time of the mock clock.
+func (c *MockClock) Now() int {
+	if c.racy {
+		return c.now
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Batch runs work in batches. Shutdown takes a bool, as
+// eapache/go-resiliency's Batcher's does, and clears the batch without
+// the lock: a Run racing with it is the misuse its comment documents.
+// NewBatchRacy's Run also counts its calls without the lock, a race
+// between two Runs, which the comments allow.
+type Batch struct {
+	mu      sync.Mutex
+	pending []int
+	runs    int
+	racy    bool
+}
+
+// NewBatch returns an empty batch.
+func NewBatch() *Batch { return &Batch{} }
+
+// NewBatchRacy returns a batch whose Runs race with each other.
+func NewBatchRacy() *Batch { return &Batch{racy: true} }
+
+// Run adds x to the current batch. It is safe to call Run concurrently.
+func (b *Batch) Run(x int) {
+	if b.racy {
+		b.runs++
+	}
+	b.mu.Lock()
+	b.pending = append(b.pending, x)
+	b.mu.Unlock()
+}
+
+// Shutdown flushes the pending batch. If wait is true, it also waits for
+// it. Calling Run at any point after calling Shutdown will lead to
+// undefined behaviour.
+func (b *Batch) Shutdown(wait bool) {
+	b.pending = nil
+}

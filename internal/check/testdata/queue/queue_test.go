@@ -40,3 +40,8 @@ func TestBoundedRefused(t *testing.T) { mcheck.Component(t, NewBounded, mcheck.V
 
 func TestUnit(t *testing.T)     { mcheck.Component(t, NewUnit) }
 func TestUnitLost(t *testing.T) { mcheck.Component(t, NewUnitLost) }
+
+func TestMockClock(t *testing.T)     { mcheck.Component(t, NewMockClock) }
+func TestMockClockRacy(t *testing.T) { mcheck.Component(t, NewMockClockRacy) }
+func TestBatch(t *testing.T)         { mcheck.Component(t, NewBatch) }
+func TestBatchRacy(t *testing.T)     { mcheck.Component(t, NewBatchRacy) }
