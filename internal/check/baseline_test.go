@@ -496,3 +496,37 @@ func TestBaselineGuided(t *testing.T) {
 		break
 	}
 }
+
+// TestBaselineObserved: the guided search adds a call only where it
+// returns what it returned in the failing execution, when its results
+// are compared (Take's int) and were recorded; a call whose results are
+// not compared (Put) or that did not return there is added whatever it
+// returns.
+func TestBaselineObserved(t *testing.T) {
+	_, comp, plan, explore := queueEnv(t, "TestQueue", [][]string{{"Put", "Take"}, {"Take"}})
+	bl := &baseline{comp: comp, explore: explore}
+	// The failing execution: g1's Put and Take returned (Take → 0), g2's
+	// Take is blocked.
+	r, s, err := explore(plan, sched.Options{Seed: 1, Executions: 200}, nil)
+	if err != nil || r.Failure == nil {
+		t.Fatalf("%v %v", r.Failure, err)
+	}
+	if !slices.Equal(s.returned, []int{2, 0}) || s.results[0][1] != "0" {
+		t.Fatalf("returned %v, results %q", s.returned, s.results)
+	}
+	take, put := envgen.CallRef{G: 0, J: 1}, envgen.CallRef{G: 0, J: 0}
+	for _, tc := range []struct {
+		ref  envgen.CallRef
+		got  []string
+		want bool
+	}{
+		{take, []string{"", "0"}, true},
+		{take, []string{"", "1"}, false},
+		{put, []string{"x"}, true},                          // Put's results are not compared
+		{envgen.CallRef{G: 1, J: 0}, []string{"", "7"}, true}, // g2's Take did not return
+	} {
+		if got := bl.observed(s, tc.ref, &runSnap{results: [][]string{tc.got}}); got != tc.want {
+			t.Errorf("%v returning %q: observed %v, want %v", tc.ref, tc.got, got, tc.want)
+		}
+	}
+}
