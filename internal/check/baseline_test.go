@@ -522,7 +522,7 @@ func TestBaselineObserved(t *testing.T) {
 	}{
 		{take, []string{"", "0"}, true},
 		{take, []string{"", "1"}, false},
-		{put, []string{"x"}, true},                          // Put's results are not compared
+		{put, []string{"x"}, true},                            // Put's results are not compared
 		{envgen.CallRef{G: 1, J: 0}, []string{"", "7"}, true}, // g2's Take did not return
 	} {
 		if got := bl.observed(s, tc.ref, &runSnap{results: [][]string{tc.got}}); got != tc.want {
