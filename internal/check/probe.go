@@ -58,32 +58,39 @@ func probeDomains(comp *envgen.Component, target sched.Target, o sched.Options, 
 	if o.Time > 0 {
 		deadline = time.Now().Add(o.Time / probeShare)
 	}
-	o = sequential(o, o.Seed, 1)
-	n := 0
-	// spent reports whether the probe must stop.
-	spent := func() bool { return n >= probeLimit || !deadline.IsZero() && time.Now().After(deadline) }
-	newArgs, initArgs, k, note, err := probeConstructor(comp, target, o, spent)
-	n += k
+	p := &prober{o: sequential(o, o.Seed, 1), deadline: deadline}
+	newArgs, initArgs, note, err := p.constructor(comp, target)
 	var notes []string
 	if note != "" {
 		notes = append(notes, note)
 	}
 	if err != nil || !methods {
-		return n, notes, err
+		return p.n, notes, err
 	}
-	k, note, err = probeMethods(comp, exploreIn(target, comp, o, false), o, spent, newArgs, initArgs)
+	note, err = p.methods(comp, exploreIn(target, comp, p.o, false), newArgs, initArgs)
 	if note != "" {
 		notes = append(notes, note)
 	}
-	return n + k, notes, err
+	return p.n, notes, err
 }
 
-// probeConstructor marks in comp the values of the constructor's and the
-// init method's parameters with which the environment does not start. It
+// prober is one probe of the domains.
+type prober struct {
+	o        sched.Options // a sequential run's
+	deadline time.Time     // zero: none
+	n        int           // executions so far
+}
+
+// spent reports whether the probe must stop.
+func (p *prober) spent() bool {
+	return p.n >= probeLimit || !p.deadline.IsZero() && time.Now().After(p.deadline)
+}
+
+// constructor marks in comp the values of the constructor's and the init
+// method's parameters with which the environment does not start. It
 // returns the arguments to build the component with (the first values
-// that worked), the executions it ran and a note naming the values left
-// out ("" if none).
-func probeConstructor(comp *envgen.Component, target sched.Target, o sched.Options, spent func() bool) (newArgs, initArgs []int, n int, note string, err error) {
+// that worked) and a note naming the values left out ("" if none).
+func (p *prober) constructor(comp *envgen.Component, target sched.Target) (newArgs, initArgs []int, note string, err error) {
 	newArgs = make([]int, len(comp.Params))
 	var inits []envgen.Domain
 	if comp.Init != nil {
@@ -97,11 +104,11 @@ func probeConstructor(comp *envgen.Component, target sched.Target, o sched.Optio
 			NewArgs: newArgs, Init: initArgs, Threads: [][]envgen.Call{{}}}
 		started := false
 		t := withCheck(componentTarget(target, comp, plan), func(*componentRun) string { started = true; return "" })
-		r, err := sched.Explore(t, o)
+		r, err := sched.Explore(t, p.o)
 		if err != nil {
 			return false, err
 		}
-		n += r.Executions
+		p.n += r.Executions
 		return started, nil
 	}
 	// fixed are the calls before the environment: the constructor, and
@@ -126,13 +133,14 @@ func probeConstructor(comp *envgen.Component, target sched.Target, o sched.Optio
 			}
 			bad, good := make([]bool, len(d.Values)), -1
 			for v := range d.Values {
-				if spent() {
-					return newArgs, initArgs, n, "", nil // undecided: every value drawn
+				if p.spent() {
+					fc.args[k] = max(good, 0)
+					return newArgs, initArgs, "", nil // undecided: every value drawn
 				}
 				fc.args[k] = v
 				ok, err := starts()
 				if err != nil {
-					return newArgs, initArgs, n, "", err
+					return newArgs, initArgs, "", err
 				}
 				bad[v] = !ok
 				if ok && good < 0 {
@@ -161,15 +169,16 @@ func probeConstructor(comp *envgen.Component, target sched.Target, o sched.Optio
 		}
 	}
 	if len(left) == 0 {
-		return newArgs, initArgs, n, "", nil
+		return newArgs, initArgs, "", nil
 	}
-	return newArgs, initArgs, n, fmt.Sprintf("not drawn, as the component cannot be built with these arguments (the environment does not start: a panic, an error or a block before any call; give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
+	return newArgs, initArgs, fmt.Sprintf("not drawn, as the component cannot be built with these arguments (the environment does not start: a panic, an error or a block before any call; give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
 }
 
-// probeMethods marks in comp the values its methods cannot take, on
-// components built with newArgs and initArgs.
-func probeMethods(comp *envgen.Component, explore explorer, o sched.Options, spent func() bool, newArgs, initArgs []int) (int, string, error) {
-	n := 0
+// methods marks in comp the values its methods cannot take, on
+// components built with newArgs and initArgs, running the probe's plans
+// with explore; it returns a note naming the values left out ("" if
+// none).
+func (p *prober) methods(comp *envgen.Component, explore explorer, newArgs, initArgs []int) (string, error) {
 	// run reports whether call, after the calls of before, returns; a
 	// failure of the probe that is not the call's own (a context call
 	// failing, a race with a daemon) counts as returning, so that only a
@@ -180,11 +189,11 @@ func probeMethods(comp *envgen.Component, explore explorer, o sched.Options, spe
 		if comp.Finish != nil {
 			plan.Finish = make([]int, len(comp.Finish.Params))
 		}
-		r, ss, err := explore(plan, o, nil)
+		r, ss, err := explore(plan, p.o, nil)
 		if err != nil {
 			return false, err
 		}
-		n += r.Executions
+		p.n += r.Executions
 		if r.Failure == nil || len(ss.returned) != 1 || ss.returned[0] > len(before) {
 			return true, nil
 		}
@@ -213,12 +222,12 @@ func probeMethods(comp *envgen.Component, explore explorer, o sched.Options, spe
 				}
 				call := envgen.Call{Method: m, Args: make([]int, len(meth.Params))}
 				call.Args[k] = v
-				if spent() {
-					return n, "", nil
+				if p.spent() {
+					return "", nil
 				}
 				ok, err := run(call)
 				if err != nil {
-					return n, "", err
+					return "", err
 				}
 				if ok {
 					legal = append(legal, call)
@@ -232,13 +241,13 @@ func probeMethods(comp *envgen.Component, explore explorer, o sched.Options, spe
 	for _, c := range fails {
 		takes := false
 		for _, before := range legal {
-			if spent() {
+			if p.spent() {
 				takes = true // undecided: drawn
 				break
 			}
 			ok, err := run(c.call, before)
 			if err != nil {
-				return n, "", err
+				return "", err
 			}
 			if takes = ok; takes {
 				break
@@ -276,7 +285,7 @@ func probeMethods(comp *envgen.Component, explore explorer, o sched.Options, spe
 		}
 	}
 	if len(left) == 0 {
-		return n, "", nil
+		return "", nil
 	}
-	return n, fmt.Sprintf("not drawn, as the calls fail with these arguments alone and after every call that returns alone (give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
+	return fmt.Sprintf("not drawn, as the calls fail with these arguments alone and after every call that returns alone (give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
 }
