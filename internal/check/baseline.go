@@ -77,7 +77,7 @@ import (
 // Bounds of the baseline, in executions, so that it is as deterministic
 // as the search.
 const (
-	seqGuided     = 256  // sequential runs of the guided search per failure
+	seqGuided     = 128  // sequential runs of the guided search per failure
 	seqOrders     = 64   // sequential orders of the families tried per failure
 	seqMerges     = 2048 // all merges are tried (one goroutine each) when there are at most this many
 	seqExecutions = 1    // executions of each: only the first schedule explains
@@ -225,12 +225,14 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 	if len(s.calls) != len(plan.Threads) {
 		return "", nil, "", 0, nil
 	}
-	why, order, n, err = b.guided(plan, f, s, want, o)
+	why, order, complete, n, err := b.guided(plan, f, s, want, o)
 	if why != "" || err != nil {
 		return why, order, want, n, err
 	}
 	settle := envBlocked(f, s)
-	for i, order := range orders(plan, s, seed) {
+	// A complete guided search ran every order one at a time that can
+	// explain the failure: enumerating the merges would add nothing.
+	for i, order := range orders(plan, s, seed, !complete) {
 		// One goroutine, then, if a call blocked there, each call on
 		// a goroutine of its own with blocked calls suspended, and,
 		// for calls left blocked with nothing else, with each call
@@ -312,14 +314,21 @@ func (b *baseline) why(plan *envgen.Plan, order []envgen.CallRef, g *sched.Failu
 // alternates its Acquires and Releases, whichever order the calls
 // returned in and however many merges there are. Each step is one
 // sequential run of dfs's first schedule (seqGuided at most); the
-// Finish call runs only after a complete order.
-func (b *baseline) guided(plan *envgen.Plan, f *sched.Failure, s *runSnap, want string, o sched.Options) (why string, order []envgen.CallRef, n int, err error) {
+// Finish call runs only after a complete order. complete says the search
+// ran every order that can explain f on one goroutine: it was not cut
+// short, and no call was left out for its result.
+func (b *baseline) guided(plan *envgen.Plan, f *sched.Failure, s *runSnap, want string, o sched.Options) (why string, order []envgen.CallRef, complete bool, n int, err error) {
 	total, runs := plan.Calls(), 0
+	complete = true
 	next := make([]int, len(plan.Threads))
 	var search func(prefix []envgen.CallRef) (bool, error)
 	search = func(prefix []envgen.CallRef) (bool, error) {
 		for g, th := range plan.Threads {
-			if next[g] == len(th) || runs >= seqGuided {
+			if next[g] == len(th) {
+				continue
+			}
+			if runs >= seqGuided {
+				complete = false
 				continue
 			}
 			ref := envgen.CallRef{G: g, J: next[g]}
@@ -342,7 +351,11 @@ func (b *baseline) guided(plan *envgen.Plan, f *sched.Failure, s *runSnap, want 
 				}
 				continue // it fails otherwise: nothing runs after it
 			}
-			if len(cand) == total || !b.observed(s, ref, ss) {
+			if len(cand) == total {
+				continue
+			}
+			if !b.observed(s, ref, ss) {
+				complete = false
 				continue
 			}
 			next[g]++
@@ -355,7 +368,7 @@ func (b *baseline) guided(plan *envgen.Plan, f *sched.Failure, s *runSnap, want 
 		return false, nil
 	}
 	_, err = search(nil)
-	return why, order, n, err
+	return why, order, complete, n, err
 }
 
 // observed reports whether call ref, last in a sequential run ss where
@@ -459,7 +472,7 @@ func explains(order []envgen.CallRef, threads [][]envgen.Call, ss, s *runSnap) b
 }
 
 // orders returns the sequential orders of plan's calls to try for a
-// failure whose execution s is, at most seqOrders, distinct: first the
+// failure whose execution s is, distinct: first the
 // goroutines' calls goroutine by goroutine (in both orders), then the
 // calls in the order they returned in s (with those in progress where
 // they started or last), then those
@@ -467,10 +480,11 @@ func explains(order []envgen.CallRef, threads [][]envgen.Call, ss, s *runSnap) b
 // (in every merge of them) and then the next call of one goroutine, the
 // others after; then those where every call that started runs first (in
 // every merge: a call left blocked may have been woken, as a suspended
-// operation, by a later one); then merges of all the calls (plan.Merges).
-// Each family gets at most its share of seqOrders, so that none crowds
-// out the next.
-func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
+// operation, by a later one); then merges of all the calls (plan.Merges):
+// with all, every one when there are at most seqMerges (more than
+// seqOrders orders then). Each family gets at most its share of
+// seqOrders, so that none crowds out the next.
+func orders(plan *envgen.Plan, s *runSnap, seed uint64, all bool) [][]envgen.CallRef {
 	var out [][]envgen.CallRef
 	seen := map[string]bool{}
 	limit := 0
@@ -568,11 +582,12 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 			add(then(merge, true))
 		}
 	}
-	// Every merge when there are at most seqMerges (past seqOrders, each
-	// runs on one goroutine only), a sample of seqOrders otherwise.
+	// With all, every merge when there are at most seqMerges (past
+	// seqOrders, each runs on one goroutine only), a sample of seqOrders
+	// otherwise.
 	limit = seqOrders
 	merges := plan.Merges(seqOrders, seed)
-	if n, ok := plan.NumMerges(); ok && n <= seqMerges {
+	if n, ok := plan.NumMerges(); all && ok && n <= seqMerges {
 		merges, limit = plan.Merges(seqMerges, seed), seqOrders+n
 	}
 	for _, o := range merges {

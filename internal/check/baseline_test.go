@@ -368,7 +368,7 @@ func TestOrdersFromExecution(t *testing.T) {
 		started:  []envgen.CallRef{ref(0, 0), ref(2, 0), ref(1, 0), ref(0, 1)},
 		panicG:   0,
 	}
-	got := orders(plan, s, 1)
+	got := orders(plan, s, 1, true)
 	want := [][]envgen.CallRef{
 		{ref(0, 0), ref(0, 1), ref(1, 0), ref(1, 1), ref(2, 0)}, // goroutine by goroutine
 		{ref(2, 0), ref(1, 0), ref(1, 1), ref(0, 0), ref(0, 1)},
@@ -396,7 +396,7 @@ func TestOrdersAllMerges(t *testing.T) {
 	plan := &envgen.Plan{Env: envgen.Random, Threads: [][]envgen.Call{slices.Repeat([]envgen.Call{c}, 5), slices.Repeat([]envgen.Call{c}, 4)}}
 	s := &runSnap{calls: plan.Threads, returned: []int{5, 3}, panicG: -1}
 	got := map[string]bool{}
-	for _, o := range orders(plan, s, 1) {
+	for _, o := range orders(plan, s, 1, true) {
 		got[fmt.Sprint(o)] = true
 	}
 	all := plan.Merges(1000, 1)
@@ -413,7 +413,7 @@ func TestOrdersAllMerges(t *testing.T) {
 		t.Fatalf("NumMerges of 8 and 8 calls: %d %v", n, ok)
 	}
 	bs := &runSnap{calls: big.Threads, returned: []int{8, 7}, panicG: -1}
-	if n := len(orders(big, bs, 1)); n > seqOrders {
+	if n := len(orders(big, bs, 1, true)); n > seqOrders {
 		t.Errorf("%d orders of 12,870 merges, want a sample of at most %d", n, seqOrders)
 	}
 }
@@ -446,7 +446,7 @@ func TestBaselineGuided(t *testing.T) {
 			continue
 		}
 		found++
-		why, order, n, err := bl.guided(plan, f, snap, bl.signature(f, snap), sequential(sched.Options{}, seed, seqExecutions))
+		why, order, _, n, err := bl.guided(plan, f, snap, bl.signature(f, snap), sequential(sched.Options{}, seed, seqExecutions))
 		if err != nil {
 			t.Fatal(err)
 		}
