@@ -17,15 +17,16 @@ import (
 // is a concurrency bug only if no sequential execution of the same calls
 // shows it. The calls then run one at a time on a single goroutine of the
 // environment (the harness still starts it and waits for it), in orders
-// consistent with each goroutine's own order. First the orders are
-// searched a call at a time, guided by the failing execution (guided: a
-// call is added only where it returns what it returned there, at most
-// seqGuided runs); then come at most seqOrders orders of families that
-// can explain the failure directly (the calls that returned in it, in
-// every merge, then one goroutine's next call); then every merge when
-// there are at most seqMerges (each on one goroutine only), or a
-// deterministic sample of seqOrders when there are more. A sequential
-// run is one execution: dfs's first schedule (below).
+// consistent with each goroutine's own order. First come at most
+// seqOrders orders of families that can explain the failure directly
+// (the calls that returned in it, in every merge, then one goroutine's
+// next call; a deterministic sample of all merges last). Then the orders
+// are searched a call at a time, guided by the failing execution
+// (guided: a call is added only where it returns what it returned there,
+// at most seqGuided runs); when that search is cut short (or left a
+// call out for its result), every merge not tried yet runs on one
+// goroutine, when there are at most seqMerges. A sequential run is one
+// execution: dfs's first schedule (below).
 //
 // A sequential run explains the failure when it shows the same failure
 // and every call that returned in the failing execution returned in it
@@ -77,11 +78,15 @@ import (
 // Bounds of the baseline, in executions, so that it is as deterministic
 // as the search.
 const (
-	seqGuided     = 128  // sequential runs of the guided search per failure
-	seqOrders     = 64   // sequential orders of the families tried per failure
-	seqMerges     = 2048 // all merges are tried (one goroutine each) when there are at most this many
-	seqExecutions = 1    // executions of each: only the first schedule explains
-	maxExplained  = 4    // explained failures per environment before the next
+	seqOrders = 64  // sequential orders of the families tried per failure
+	seqGuided = 128 // sequential runs of the guided search per failure
+	// seqMerges: every merge is tried (on one goroutine) when there are
+	// at most this many and the guided search was cut short. Each costs
+	// a run of a real bug's failure, which nothing explains: 2,048 made
+	// ants-release's (examples/realworld) cost about 2,400 runs, 39 s.
+	seqMerges     = 512
+	seqExecutions = 1 // executions of each: only the first schedule explains
+	maxExplained  = 4 // explained failures per environment before the next
 )
 
 // runSnap is what the environment's goroutines did in a reported
@@ -225,20 +230,14 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 	if len(s.calls) != len(plan.Threads) {
 		return "", nil, "", 0, nil
 	}
-	why, order, complete, n, err := b.guided(plan, f, s, want, o)
-	if why != "" || err != nil {
-		return why, order, want, n, err
-	}
 	settle := envBlocked(f, s)
-	// A complete guided search ran every order one at a time that can
-	// explain the failure: enumerating the merges would add nothing.
-	for i, order := range orders(plan, s, seed, !complete) {
+	tried := map[string]bool{}
+	for _, order := range orders(plan, s, seed) {
+		tried[fmt.Sprint(order)] = true
 		// One goroutine, then, if a call blocked there, each call on
 		// a goroutine of its own with blocked calls suspended, and,
 		// for calls left blocked with nothing else, with each call
 		// started once what the calls before started has settled.
-		// The merges enumerated past seqOrders run on one goroutine
-		// only.
 		variants := []*envgen.Plan{plan.Sequential(order)}
 		for k := 0; k < len(variants); k++ {
 			r, ss, err := b.explore(variants[k], o, nil)
@@ -256,7 +255,7 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 				why, m, err := b.why(plan, order, g, ss, o)
 				return why, order, want, n + m, err
 			}
-			if k > 0 || i >= seqOrders {
+			if k > 0 {
 				continue
 			}
 			// No call blocked: nothing to suspend. A race is not
@@ -270,7 +269,38 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 			}
 		}
 	}
+	why, order, complete, m, err := b.guided(plan, f, s, want, o)
+	n += m
+	if why != "" || err != nil || complete {
+		// A complete guided search ran every order that can explain
+		// the failure on one goroutine: the merges would add nothing.
+		return why, order, want, n, err
+	}
+	for _, order := range allMerges(plan, seed) {
+		if tried[fmt.Sprint(order)] {
+			continue
+		}
+		q := plan.Sequential(order)
+		r, ss, err := b.explore(q, o, nil)
+		if err != nil {
+			return "", nil, "", n, err
+		}
+		n += r.Executions
+		if b.same(r.Failure, f, want, ss) && explains(order, q.Threads, ss, s) {
+			why, m, err := b.why(plan, order, r.Failure, ss, o)
+			return why, order, want, n + m, err
+		}
+	}
 	return "", nil, "", n, nil
+}
+
+// allMerges returns every merge of plan's calls when there are at most
+// seqMerges, and none otherwise.
+func allMerges(plan *envgen.Plan, seed uint64) [][]envgen.CallRef {
+	if n, ok := plan.NumMerges(); !ok || n > seqMerges {
+		return nil
+	}
+	return plan.Merges(seqMerges, seed)
 }
 
 // same reports whether g, the failure of a sequential run (snapshot ss),
@@ -472,7 +502,7 @@ func explains(order []envgen.CallRef, threads [][]envgen.Call, ss, s *runSnap) b
 }
 
 // orders returns the sequential orders of plan's calls to try for a
-// failure whose execution s is, distinct: first the
+// failure whose execution s is, at most seqOrders, distinct: first the
 // goroutines' calls goroutine by goroutine (in both orders), then the
 // calls in the order they returned in s (with those in progress where
 // they started or last), then those
@@ -480,11 +510,10 @@ func explains(order []envgen.CallRef, threads [][]envgen.Call, ss, s *runSnap) b
 // (in every merge of them) and then the next call of one goroutine, the
 // others after; then those where every call that started runs first (in
 // every merge: a call left blocked may have been woken, as a suspended
-// operation, by a later one); then merges of all the calls (plan.Merges):
-// with all, every one when there are at most seqMerges (more than
-// seqOrders orders then). Each family gets at most its share of
-// seqOrders, so that none crowds out the next.
-func orders(plan *envgen.Plan, s *runSnap, seed uint64, all bool) [][]envgen.CallRef {
+// operation, by a later one); then merges of all the calls (plan.Merges).
+// Each family gets at most its share of seqOrders, so that none crowds
+// out the next.
+func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 	var out [][]envgen.CallRef
 	seen := map[string]bool{}
 	limit := 0
@@ -582,15 +611,8 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64, all bool) [][]envgen.Cal
 			add(then(merge, true))
 		}
 	}
-	// With all, every merge when there are at most seqMerges (past
-	// seqOrders, each runs on one goroutine only), a sample of seqOrders
-	// otherwise.
 	limit = seqOrders
-	merges := plan.Merges(seqOrders, seed)
-	if n, ok := plan.NumMerges(); all && ok && n <= seqMerges {
-		merges, limit = plan.Merges(seqMerges, seed), seqOrders+n
-	}
-	for _, o := range merges {
+	for _, o := range plan.Merges(seqOrders, seed) {
 		add(o)
 	}
 	return out

@@ -368,7 +368,7 @@ func TestOrdersFromExecution(t *testing.T) {
 		started:  []envgen.CallRef{ref(0, 0), ref(2, 0), ref(1, 0), ref(0, 1)},
 		panicG:   0,
 	}
-	got := orders(plan, s, 1, true)
+	got := orders(plan, s, 1)
 	want := [][]envgen.CallRef{
 		{ref(0, 0), ref(0, 1), ref(1, 0), ref(1, 1), ref(2, 0)}, // goroutine by goroutine
 		{ref(2, 0), ref(1, 0), ref(1, 1), ref(0, 0), ref(0, 1)},
@@ -388,33 +388,30 @@ func TestOrdersFromExecution(t *testing.T) {
 }
 
 // TestOrdersAllMerges: when a plan's calls have at most seqMerges
-// merges, the baseline's orders hold every one of them (a one-unit
-// semaphore whose 126 merges were sampled 64 at a time missed the one
-// order that explains an Acquire left blocked); beyond that, a sample.
+// merges, the baseline can try every one of them (a one-unit semaphore
+// whose 126 merges were sampled 64 at a time missed the one order that
+// explains an Acquire left blocked); beyond that, none, and the
+// families keep their sample.
 func TestOrdersAllMerges(t *testing.T) {
 	c := envgen.Call{}
 	plan := &envgen.Plan{Env: envgen.Random, Threads: [][]envgen.Call{slices.Repeat([]envgen.Call{c}, 5), slices.Repeat([]envgen.Call{c}, 4)}}
-	s := &runSnap{calls: plan.Threads, returned: []int{5, 3}, panicG: -1}
 	got := map[string]bool{}
-	for _, o := range orders(plan, s, 1, true) {
+	for _, o := range allMerges(plan, 1) {
 		got[fmt.Sprint(o)] = true
 	}
-	all := plan.Merges(1000, 1)
-	if len(all) != 126 {
-		t.Fatalf("%d merges of 5 and 4 calls, want 126", len(all))
-	}
-	for _, o := range all {
-		if !got[fmt.Sprint(o)] {
-			t.Fatalf("merge %v is not among the orders (%d orders)", o, len(got))
-		}
+	if len(got) != 126 {
+		t.Fatalf("%d distinct merges of 5 and 4 calls, want 126", len(got))
 	}
 	big := &envgen.Plan{Env: envgen.Random, Threads: [][]envgen.Call{slices.Repeat([]envgen.Call{c}, 8), slices.Repeat([]envgen.Call{c}, 8)}}
 	if n, ok := big.NumMerges(); !ok || n != 12870 {
 		t.Fatalf("NumMerges of 8 and 8 calls: %d %v", n, ok)
 	}
+	if ms := allMerges(big, 1); ms != nil {
+		t.Errorf("%d merges of 12,870, want none", len(ms))
+	}
 	bs := &runSnap{calls: big.Threads, returned: []int{8, 7}, panicG: -1}
-	if n := len(orders(big, bs, 1, true)); n > seqOrders {
-		t.Errorf("%d orders of 12,870 merges, want a sample of at most %d", n, seqOrders)
+	if n := len(orders(big, bs, 1)); n > seqOrders {
+		t.Errorf("%d orders, want at most %d", n, seqOrders)
 	}
 }
 
