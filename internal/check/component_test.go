@@ -323,4 +323,11 @@ func TestDocContract(t *testing.T) {
 			}
 		}
 	}
+	// A universal environment calls Add from its first goroutine only.
+	var c Config
+	c.Executions, c.Seed, c.Component.Env = 2000, 1, "universal"
+	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, "TestMockClock"}, c)
+	if err != nil || rep.Failure != nil {
+		t.Errorf("universal: %v %v", err, rep.Failure)
+	}
 }
