@@ -3,6 +3,7 @@ package envgen
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -15,12 +16,17 @@ type Component struct {
 	Type    types.Type       // T: a pointer or an interface
 	HasErr  bool             // the constructor also returns an error
 	Params  []Domain         // the constructor's parameters
-	Methods []Method         // the operations, by name
-	Init    *Method          // called once before the environment starts
-	Finish  *Method          // called once after every goroutine of the environment returned
-	Notes   []string         // methods left out, and why
-	Pkg     *types.Package   // the package of the component type, for spelling types
-	User    []UserValue      // the user's values
+	// Skip marks, per parameter of the constructor, the values that
+	// environments do not draw, as Method.Skip does for a method's:
+	// values with which the constructor (and Init) fails alone (the
+	// check layer's probe finds them).
+	Skip    [][]bool
+	Methods []Method       // the operations, by name
+	Init    *Method        // called once before the environment starts
+	Finish  *Method        // called once after every goroutine of the environment returned
+	Notes   []string       // methods left out, and why
+	Pkg     *types.Package // the package of the component type, for spelling types
+	User    []UserValue    // the user's values
 	// Protocol, if set, is the calling protocol environments follow
 	// (Options.Protocol); Methods are then the methods it names.
 	Protocol Protocol
@@ -29,6 +35,16 @@ type Component struct {
 	// and half of the random environments call it among the others
 	// instead of once, last (Plan.Free).
 	DefaultFinish bool
+	// Serial are groups of methods (indexes of Methods) whose calls
+	// never run in parallel with each other, as the doc comments say
+	// (Options.Docs, contract.go): a random environment makes all the
+	// calls of a group on one goroutine, drawn per environment; a
+	// universal one on its first goroutine.
+	Serial [][]int
+	// FinishLast says the default Finish is never among the other
+	// calls (no Plan.Free environment): the doc comments say that no
+	// call may follow it.
+	FinishLast bool
 	// Reduced are the reductions of parallelism of the protocol (or of
 	// the default protocol) that apply, in the order the seed recommends
 	// (Component.Reduce; none until it is called).
@@ -66,12 +82,17 @@ type Options struct {
 	// ParseProtocol): environments are its random traces. Without one,
 	// and without Finish, the default protocol calls the methods in
 	// parallel and then, once, the first of CloseLike the component
-	// has without parameters (but a context), which is not called
-	// before; in half of the random environments (Plan.Free) it is an
-	// operation like the others instead, so that a bug that needs it
-	// concurrently (two Shutdowns, a Wait racing a Set) stays in reach,
-	// and the sequential baseline judges what it finds there.
+	// has that finishes (closeLike: Close, Stop and Shutdown whatever
+	// their parameters, the others without parameters but a context);
+	// in half of the random environments (Plan.Free) it is an operation
+	// like the others instead, so that a bug that needs it concurrently
+	// (two Shutdowns, a Wait racing a Set) stays in reach, and the
+	// sequential baseline judges what it finds there.
 	Protocol string
+	// Docs are the doc comments of the component's type and methods:
+	// without Protocol, the default protocol follows the concurrency
+	// contract they state (contract.go).
+	Docs *Docs
 }
 
 // CloseLike are the names of methods that end a component's life: the
@@ -129,13 +150,46 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 		}
 		c.Protocol = p
 		o.Include = ProtocolMethods(p)
-	} else if o.Finish == "" && len(o.Include) == 0 {
+	}
+	var ct contract
+	if o.Protocol == "" {
+		var names []string
+		for i := range ms.Len() {
+			if f := ms.At(i).Obj(); f.Exported() && !slices.Contains(o.Exclude, f.Name()) && (len(o.Include) == 0 || slices.Contains(o.Include, f.Name())) {
+				names = append(names, f.Name())
+			}
+		}
+		ct = readContract(o.Docs, names)
+	}
+	if o.Protocol == "" && o.Finish == "" && len(o.Include) == 0 {
+		// The first of CloseLike that finishes, unless the doc
+		// comments say no call may follow another method and not it.
+		closing, documented := "", ""
 		for _, n := range CloseLike {
-			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(f.Signature()) {
-				o.Finish, c.DefaultFinish = n, true
-				c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in half of the environments (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", f.Name()))
+			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(n, f.Signature()) {
+				closing = n
 				break
 			}
+		}
+		for _, n := range slices.Sorted(maps.Keys(ct.finish)) {
+			if n != o.Init {
+				documented = n
+				break
+			}
+		}
+		switch {
+		case closing != "" && ct.finish[closing] != "":
+			o.Finish, c.FinishLast = closing, true
+		case documented != "":
+			o.Finish, c.FinishLast = documented, true
+		default:
+			o.Finish = closing
+		}
+		c.DefaultFinish = o.Finish != ""
+		if c.FinishLast {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in every environment, as a doc comment says: %q (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", o.Finish, ct.finish[o.Finish]))
+		} else if o.Finish != "" {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in half of the environments (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", o.Finish))
 		}
 	}
 	for _, list := range [][]string{o.Include, o.Exclude, {o.Init, o.Finish}} {
@@ -189,6 +243,10 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 			c.Methods = append(c.Methods, m)
 		}
 	}
+	if c.DefaultFinish && c.Finish == nil { // left out: no values for a parameter
+		c.DefaultFinish, c.FinishLast = false, false
+	}
+	c.serialize(ct)
 	if c.Finish != nil {
 		var rel []string
 		for _, m := range c.Methods {
@@ -211,10 +269,41 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 	return c, nil
 }
 
-// closeLike reports whether a method of a Close-like name also has the
-// shape of one: no parameters but a context (Shutdown(ctx)). A
-// semaphore's Release(n) ends nothing.
-func closeLike(sig *types.Signature) bool {
+// serialize records in c the groups of ct over c's methods, and the
+// notes of the rules it followed.
+func (c *Component) serialize(ct contract) {
+	index := map[string]int{}
+	for i, m := range c.Methods {
+		index[m.Name] = i
+	}
+	for _, g := range ct.groups {
+		var ms []int
+		for _, n := range g {
+			if i, ok := index[n]; ok {
+				ms = append(ms, i)
+			}
+		}
+		if len(ms) > 0 {
+			slices.Sort(ms)
+			c.Serial = append(c.Serial, ms)
+		}
+	}
+	c.Notes = append(c.Notes, ct.notes...)
+}
+
+// closeLike reports whether a method of a Close-like name (name) also
+// has the shape of one. Close, Stop and Shutdown end a component's life
+// whatever their parameters and results (Shutdown(wait bool),
+// Close(timeout time.Duration), Stop() error): a finishing call drawn
+// among the others races with them by design. Release, Dispose and Wait
+// also name ordinary operations (a semaphore's Release(n), a counter's
+// Wait(n)), so they finish only without parameters but a context
+// (Shutdown(ctx) has the same shape).
+func closeLike(name string, sig *types.Signature) bool {
+	switch name {
+	case "Close", "Stop", "Shutdown":
+		return true
+	}
 	for i := range sig.Params().Len() {
 		if n, ok := types.Unalias(sig.Params().At(i).Type()).(*types.Named); !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" || n.Obj().Name() != "Context" {
 			return false

@@ -26,6 +26,18 @@
 // left out; both are listed in Component.Notes, so that a report can say
 // why. A constructor parameter without a domain is an error.
 //
+// Without a protocol or Finish, the default protocol calls a finishing
+// method once, last (closeLike: Close, Stop and Shutdown whatever their
+// parameters; Release, Dispose and Wait without parameters but a
+// context), and follows the concurrency contract of the doc comments
+// (contract.go, Options.Docs): methods documented as called from a single
+// goroutine at a time, or not concurrently with others, are called from
+// one goroutine (Component.Serial); a type documented as not safe for
+// concurrent use is called from one goroutine only; a method after which
+// calls are documented as undefined is the Finish, always last
+// (Component.FinishLast). Each rule followed is a note that quotes the
+// sentence.
+//
 // # Domains
 //
 // A Domain (domain.go) is the values a parameter takes, as Values that
@@ -39,7 +51,8 @@
 // or array, a no-op function, nil for error, nil, 1 and "a" for an empty
 // interface, and context.Background for context.Context. Values the user
 // gives (Options.User, from mcheck.Values) replace the built-in domain of
-// their type, and of an interface type they implement. Method.Skip marks
+// their type, and of an interface type they implement. Method.Skip (and
+// Component.Skip, for the constructor's parameters) marks
 // values environments do not draw (the check layer's probe finds values a
 // call cannot take); indexes stay those of the domain, so replay tokens
 // do not change.
@@ -109,6 +122,12 @@
 //     leaks, failed assertions inside the methods), not a wrong result.
 //   - A universal environment bounds each goroutine's calls (Plan.MaxCalls,
 //     default 2|M|): the seed's universal environment has no bound.
+//   - The doc comments' contract is read by a few fixed phrases
+//     (serialPhrases, finishPhrases), in English; a contract said
+//     otherwise is missed, and one said in a negated sentence may be
+//     misread. On a method, "not safe for concurrent use" is read as not
+//     in parallel with itself. mcheck envgen (Source) does not read doc
+//     comments.
 //   - Generated tests use the built-in domains and the user values' Go
 //     spelling (UserValue.Src); a value that cannot be spelled as a Go
 //     expression of the package cannot appear in one.

@@ -249,3 +249,58 @@ func TestDefaultProtocol(t *testing.T) {
 	_, err = Extract("New", sig, Options{Protocol: "Put;"})
 	require.ErrorContains(t, err, "protocol:5: unexpected end of protocol")
 }
+
+// TestCloseLikeShapes: Close, Stop and Shutdown finish whatever their
+// parameters and results (Shutdown(wait bool) was drawn as an ordinary
+// concurrent call: a Run racing with it, documented as undefined, was
+// reported as a data race); Release, Dispose and Wait only without
+// parameters but a context (a semaphore's Release(n) finishes nothing).
+func TestCloseLikeShapes(t *testing.T) {
+	const src = `package p
+
+import (
+	"context"
+	"time"
+)
+
+type B struct{}
+type C struct{}
+type S struct{}
+type R struct{}
+type W struct{}
+
+func NewB() *B { return nil }
+func NewC() *C { return nil }
+func NewS() *S { return nil }
+func NewR() *R { return nil }
+func NewW() *W { return nil }
+
+func (*B) Run(x int) error   { return nil }
+func (*B) Shutdown(wait bool) {}
+func (*C) Get() int                          { return 0 }
+func (*C) Close(timeout time.Duration) error { return nil }
+func (*S) Get() int     { return 0 }
+func (*S) Stop() error  { return nil }
+func (*R) Acquire(n int) {}
+func (*R) Release(n int) {}
+func (*W) Add(n int)                       {}
+func (*W) Wait(ctx context.Context) error  { return nil }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	require.NoError(t, err)
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("example.com/p", fset, []*ast.File{f}, nil)
+	require.NoError(t, err)
+	for ctorName, finish := range map[string]string{"NewB": "Shutdown", "NewC": "Close", "NewS": "Stop", "NewR": "", "NewW": "Wait"} {
+		c, err := Extract(ctorName, ctor(t, pkg, ctorName), Options{})
+		require.NoError(t, err)
+		if finish == "" {
+			require.Nil(t, c.Finish, ctorName)
+			continue
+		}
+		require.NotNil(t, c.Finish, ctorName)
+		require.Equal(t, finish, c.Finish.Name, ctorName)
+		require.True(t, c.DefaultFinish, ctorName)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -60,6 +61,10 @@ type Plan struct {
 	// starts only once the component's own goroutines are done or
 	// blocked too.
 	Settle []bool
+	// Results, for a sequential run of the baseline, has every call's
+	// results recorded, also in executions that are not reported (not in
+	// tokens: it is never reported).
+	Results bool
 	// Reduction, if not Unreduced, says the plan is a trace of that
 	// reduction of the protocol (Component.Reduced, NewReduced).
 	Reduction Reduction
@@ -82,7 +87,7 @@ func Draw(c *Component, env string, r Reduction, g, maxCalls int, seed uint64) *
 		return NewProtocol(c, rng)
 	}
 	p := NewRandom(c, g, rng)
-	if c.DefaultFinish && rng.IntN(2) == 0 {
+	if c.DefaultFinish && !c.FinishLast && rng.IntN(2) == 0 {
 		p = NewFree(c, g, rng)
 	}
 	return p
@@ -91,7 +96,9 @@ func Draw(c *Component, env string, r Reduction, g, maxCalls int, seed uint64) *
 // NewRandom draws a random-sequence environment (the seed's Figure 1b)
 // of g goroutines: each calls a sequence of methods whose length is
 // drawn from [1, 2|M|], each method uniformly, each argument uniformly
-// from its domain.
+// from its domain. The methods of a group of c.Serial are called by one
+// goroutine only, drawn per group (a goroutine left without methods
+// makes no call).
 func NewRandom(c *Component, g int, rng *rand.Rand) *Plan {
 	return newRandom(c, g, false, rng)
 }
@@ -105,8 +112,22 @@ func NewFree(c *Component, g int, rng *rand.Rand) *Plan {
 func newRandom(c *Component, g int, free bool, rng *rand.Rand) *Plan {
 	p := &Plan{Env: Random, Goroutines: g, Free: free}
 	p.fixedArgs(c, rng)
-	ops := c.operations(free)
-	for range g {
+	all := c.operations(free)
+	// The methods of each group of Serial are called by one goroutine,
+	// its owner.
+	owner := map[int]int{}
+	for _, grp := range c.Serial {
+		o := rng.IntN(g)
+		for _, m := range grp {
+			owner[m] = o
+		}
+	}
+	for k := range g {
+		ops := slices.DeleteFunc(slices.Clone(all), func(m int) bool { o, ok := owner[m]; return ok && o != k })
+		if len(ops) == 0 {
+			p.Threads = append(p.Threads, []Call{})
+			continue
+		}
 		n := 1 + rng.IntN(2*len(ops))
 		calls := make([]Call, n)
 		for i := range calls {
@@ -145,9 +166,9 @@ func NewUniversal(c *Component, g, maxCalls int, rng *rand.Rand) *Plan {
 }
 
 func (p *Plan) fixedArgs(c *Component, rng *rand.Rand) {
-	p.NewArgs = drawArgs(c.Params, rng)
+	p.NewArgs = drawArgs(c.Params, rng, c.Skip...)
 	if c.Init != nil {
-		p.Init = drawArgs(c.Init.Params, rng)
+		p.Init = drawArgs(c.Init.Params, rng, c.Init.Skip...)
 	}
 	if c.Finish != nil {
 		p.Finish = drawArgs(c.Finish.Params, rng)
@@ -472,15 +493,10 @@ func (p *Plan) Merges(limit int, seed uint64) [][]CallRef {
 	if p.Phases != nil {
 		return p.phaseMerges(limit, seed)
 	}
-	n := big.NewInt(1)
-	total := 0
-	for _, th := range p.Threads {
-		total += len(th)
-		n.Mul(n, new(big.Int).Binomial(int64(total), int64(len(th))))
-	}
+	total := p.Calls()
 	left := make([]int, len(p.Threads))
 	var out [][]CallRef
-	if n.IsInt64() && n.Int64() <= int64(limit) {
+	if n, ok := p.NumMerges(); ok && n <= limit {
 		var order []CallRef
 		var walk func()
 		walk = func() {
@@ -525,6 +541,26 @@ func (p *Plan) Merges(limit int, seed uint64) [][]CallRef {
 		}
 	}
 	return out
+}
+
+// NumMerges returns how many orders of p's calls one at a time there
+// are, each goroutine's calls in their own order (the multinomial
+// coefficient of the goroutines' numbers of calls); ok is false when p
+// is in phases or the number does not fit an int.
+func (p *Plan) NumMerges() (n int, ok bool) {
+	if p.Phases != nil {
+		return 0, false
+	}
+	m := big.NewInt(1)
+	total := 0
+	for _, th := range p.Threads {
+		total += len(th)
+		m.Mul(m, new(big.Int).Binomial(int64(total), int64(len(th))))
+	}
+	if !m.IsInt64() || m.Int64() > math.MaxInt32 {
+		return 0, false
+	}
+	return int(m.Int64()), true
 }
 
 // phaseMerges is Merges of a plan in phases (a protocol trace): an order

@@ -405,7 +405,9 @@ func (c *Component) Reduce(w PairWeights, threshold float64) {
 // pair with itself, so that its tuple with itself is there to keep in
 // parallel. A default Finish (a Close-like method) is a part only when
 // the weights pair it with some method: otherwise it is called once,
-// last, as in the random environments.
+// last, as in the random environments (always when it is FinishLast).
+// The methods of a group of Serial make one part, an alternative of
+// them repeated, never doubled.
 func (c *Component) DefaultProtocol(w PairWeights) Protocol {
 	suspect := func(m string) bool {
 		for _, o := range c.Methods {
@@ -416,8 +418,29 @@ func (c *Component) DefaultProtocol(w PairWeights) Protocol {
 		return false
 	}
 	var par Par
-	for _, m := range c.Methods {
-		if c.DefaultFinish && m.Name == c.Finish.Name && !suspect(m.Name) {
+	grouped := map[int]bool{}
+	for i, m := range c.Methods {
+		if c.DefaultFinish && m.Name == c.Finish.Name && (c.FinishLast || !suspect(m.Name)) || grouped[i] {
+			continue
+		}
+		if k := slices.IndexFunc(c.Serial, func(g []int) bool { return slices.Contains(g, i) }); k >= 0 {
+			// A group of Serial is one part: its calls on one
+			// goroutine.
+			var alts Alt
+			for _, j := range c.Serial[k] {
+				grouped[j] = true
+				if n := c.Methods[j].Name; !c.DefaultFinish || n != c.Finish.Name {
+					alts = append(alts, Invoke{n})
+				}
+			}
+			if len(alts) == 0 {
+				continue
+			}
+			var one Protocol = alts
+			if len(alts) == 1 {
+				one = alts[0]
+			}
+			par = append(par, Seq{one, Star{one}})
 			continue
 		}
 		part := Seq{Invoke{m.Name}, Star{Invoke{m.Name}}}

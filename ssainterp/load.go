@@ -3,6 +3,7 @@ package ssainterp
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -333,6 +334,18 @@ func isGoroot(file string) bool { return strings.HasPrefix(file, goroot) }
 
 // interpreted reports whether pkg's functions run from SSA.
 func (p *Program) interpreted(pkg *types.Package) bool { return p.interp[pkg] }
+
+// Files returns the syntax, with comments, of the loaded package whose
+// types are pkg (its doc comments, say), or nil if there is none.
+func (p *Program) Files(pkg *types.Package) []*ast.File {
+	var files []*ast.File
+	packages.Visit(p.pkgs, nil, func(lp *packages.Package) {
+		if lp.Types == pkg && files == nil {
+			files = lp.Syntax
+		}
+	})
+	return files
+}
 
 // Fset returns the file set of the program's positions.
 func (p *Program) Fset() *token.FileSet { return p.fset }

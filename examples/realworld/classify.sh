@@ -19,7 +19,7 @@ classify() {
 	elif echo "$out" | grep -qE "found (by |in environment )"; then
 		result=found
 		# The first mcheck line that is not one of Component's notes.
-		detail=$(echo "$out" | grep -E "^\s+($file:[0-9]+: )?mcheck: " | grep -vE "the default protocol|is left out|is promoted from|with a Release method are released" |
+		detail=$(echo "$out" | grep -E "^\s+($file:[0-9]+: )?mcheck: " | grep -vE "the default protocol|is left out|is promoted from|with a Release method are released|^\s+(\S+: )?mcheck: not drawn|is never called from two goroutines|are never called in parallel|every call is made from one goroutine" |
 			head -1 | sed -E "s/^\s+($file:[0-9]+: )?mcheck: //")
 		detail="[$(echo "$out" | grep -m1 -oE "after [0-9]+ executions in [0-9.]+[mµn]?s")] $detail"
 	elif [ "$status" -eq 0 ] && echo "$out" | grep -q "^ok"; then

@@ -17,11 +17,16 @@ import (
 // is a concurrency bug only if no sequential execution of the same calls
 // shows it. The calls then run one at a time on a single goroutine of the
 // environment (the harness still starts it and waits for it), in orders
-// consistent with each goroutine's own order, at most seqOrders of them:
-// first those that can explain the failure directly (the calls that
-// returned in it, in every merge, then one goroutine's next call), then
-// all merges, or a deterministic sample when there are more. A
-// sequential run is one execution: dfs's first schedule (below).
+// consistent with each goroutine's own order. First come at most
+// seqOrders orders of families that can explain the failure directly
+// (the calls that returned in it, in every merge, then one goroutine's
+// next call; a deterministic sample of all merges last). Then the orders
+// are searched a call at a time, guided by the failing execution
+// (guided: a call is added only where it returns what it returned there,
+// at most seqGuided runs); when that search is cut short (or left a
+// call out for its result), every merge not tried yet runs on one
+// goroutine, when there are at most seqMerges. A sequential run is one
+// execution: dfs's first schedule (below).
 //
 // A sequential run explains the failure when it shows the same failure
 // and every call that returned in the failing execution returned in it
@@ -73,9 +78,15 @@ import (
 // Bounds of the baseline, in executions, so that it is as deterministic
 // as the search.
 const (
-	seqOrders     = 64 // sequential orders tried per failure
-	seqExecutions = 1  // executions of each: only the first schedule explains
-	maxExplained  = 4  // explained failures per environment before the next
+	seqOrders = 64  // sequential orders of the families tried per failure
+	seqGuided = 128 // sequential runs of the guided search per failure
+	// seqMerges: every merge is tried (on one goroutine) when there are
+	// at most this many and the guided search was cut short. Each costs
+	// a run of a real bug's failure, which nothing explains: 2,048 made
+	// ants-release's (examples/realworld) cost about 2,400 runs, 39 s.
+	seqMerges     = 512
+	seqExecutions = 1 // executions of each: only the first schedule explains
+	maxExplained  = 4 // explained failures per environment before the next
 )
 
 // runSnap is what the environment's goroutines did in a reported
@@ -84,6 +95,7 @@ type runSnap struct {
 	ids      []int            // the goroutines' ids
 	calls    [][]envgen.Call  // the calls each started
 	returned []int            // how many of them returned
+	results  [][]string       // what each call that returned returned (in traced executions, and with Plan.Results; "" otherwise)
 	order    []envgen.CallRef // the calls that returned, in the order they did
 	retAt    []int            // per call of order, how many calls had started when it returned
 	started  []envgen.CallRef // the calls that started, in the order they did
@@ -116,14 +128,20 @@ func withSnap(t sched.Target, snap *runSnap) sched.Target {
 
 // snapshot returns what the environment's goroutines did on m.
 func snapshot(m *ssainterp.Machine) runSnap {
-	r := m.Hosted().(*hosted).run
-	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls)), order: slices.Clone(r.returned), retAt: slices.Clone(r.retAt), started: slices.Clone(r.started)}
+	s := snapshotRun(m.Hosted().(*hosted).run)
+	s.panicked = s.inProgress(m.PanickedGoroutine())
+	s.panicG = slices.Index(s.ids, m.PanickedGoroutine())
+	return s
+}
+
+// snapshotRun returns what the environment's goroutines did in r.
+func snapshotRun(r *componentRun) runSnap {
+	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls)), order: slices.Clone(r.returned), retAt: slices.Clone(r.retAt), started: slices.Clone(r.started), panicG: -1}
 	for g, cs := range r.calls {
 		s.calls = append(s.calls, slices.Clone(cs))
 		s.returned[g] = len(r.results[g])
+		s.results = append(s.results, slices.Clone(r.results[g]))
 	}
-	s.panicked = s.inProgress(m.PanickedGoroutine())
-	s.panicG = slices.Index(s.ids, m.PanickedGoroutine())
 	return s
 }
 
@@ -167,6 +185,11 @@ func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, lin
 				return slices.Contains(known, sig.signature(f, &s))
 			}
 		}
+		if plan.Results {
+			// The results of an execution without a failure too,
+			// which Describe does not see.
+			t = withCheck(t, func(r *componentRun) string { snap = snapshotRun(r); return "" })
+		}
 		var lin *linearity
 		if linearizable {
 			lin = newLinearity(target, comp, plan, o)
@@ -195,13 +218,22 @@ type baseline struct {
 // and the failure's signature; why is "" if no order does, or plan is
 // not a random-sequence environment. n is the executions it ran.
 func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed uint64) (why string, order []envgen.CallRef, sig string, n int, err error) {
-	if plan.Env != envgen.Random || f.Kind == sched.Nondeterminism || len(s.calls) != len(plan.Threads) {
+	if plan.Env != envgen.Random || f.Kind == sched.Nondeterminism {
 		return "", nil, "", 0, nil
 	}
 	want := b.signature(f, s)
 	o := sequential(b.opts, seed, seqExecutions)
+	if len(s.ids) == 0 {
+		why, n, err := b.explainBefore(plan, f, want, o)
+		return why, nil, want, n, err
+	}
+	if len(s.calls) != len(plan.Threads) {
+		return "", nil, "", 0, nil
+	}
 	settle := envBlocked(f, s)
+	tried := map[string]bool{}
 	for _, order := range orders(plan, s, seed) {
+		tried[fmt.Sprint(order)] = true
 		// One goroutine, then, if a call blocked there, each call on
 		// a goroutine of its own with blocked calls suspended, and,
 		// for calls left blocked with nothing else, with each call
@@ -219,20 +251,9 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 			// one that needed the component's own goroutines to
 			// interleave with the calls or a timer to fire early (a
 			// concurrency bug inside one call).
-			if g != nil && g.Execution == 0 && g.Timing == "" && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want && explains(order, variants[k].Threads, ss, s) {
-				alone := false
-				if k := ss.panickedAt(); g.Kind == sched.Panic && k >= 0 {
-					// Does the call panic alone on a new
-					// component? Then the advice is about its
-					// arguments.
-					r, _, err := b.explore(plan.Sequential(order[k:k+1]), o, nil)
-					if err != nil {
-						return "", nil, "", n, err
-					}
-					n += r.Executions
-					alone = r.Failure != nil && r.Failure.Kind == sched.Panic
-				}
-				return b.reason(g, ss, alone), order, want, n, nil
+			if b.same(g, f, want, ss) && explains(order, variants[k].Threads, ss, s) {
+				why, m, err := b.why(plan, order, g, ss, o)
+				return why, order, want, n + m, err
 			}
 			if k > 0 {
 				continue
@@ -248,7 +269,190 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 			}
 		}
 	}
+	why, order, complete, m, err := b.guided(plan, f, s, want, o)
+	n += m
+	if why != "" || err != nil || complete {
+		// A complete guided search ran every order that can explain
+		// the failure on one goroutine: the merges would add nothing.
+		return why, order, want, n, err
+	}
+	for _, order := range allMerges(plan, seed) {
+		if tried[fmt.Sprint(order)] {
+			continue
+		}
+		q := plan.Sequential(order)
+		r, ss, err := b.explore(q, o, nil)
+		if err != nil {
+			return "", nil, "", n, err
+		}
+		n += r.Executions
+		if b.same(r.Failure, f, want, ss) && explains(order, q.Threads, ss, s) {
+			why, m, err := b.why(plan, order, r.Failure, ss, o)
+			return why, order, want, n + m, err
+		}
+	}
 	return "", nil, "", n, nil
+}
+
+// allMerges returns every merge of plan's calls when there are at most
+// seqMerges, and none otherwise.
+func allMerges(plan *envgen.Plan, seed uint64) [][]envgen.CallRef {
+	if n, ok := plan.NumMerges(); !ok || n > seqMerges {
+		return nil
+	}
+	return plan.Merges(seqMerges, seed)
+}
+
+// same reports whether g, the failure of a sequential run (snapshot ss),
+// is failure f (signature want) and can explain it: only a failure of
+// the order itself explains, one on dfs's first schedule (each goroutine
+// runs until it blocks), not one that needed the component's own
+// goroutines to interleave with the calls or a timer to fire early (a
+// concurrency bug inside one call).
+func (b *baseline) same(g, f *sched.Failure, want string, ss *runSnap) bool {
+	return g != nil && g.Execution == 0 && g.Timing == "" && family(g.Kind) == family(f.Kind) && b.signature(g, ss) == want
+}
+
+// why returns the reason for a sequential run of order (snapshot ss)
+// that shows the failure g, and the executions it ran to find it.
+func (b *baseline) why(plan *envgen.Plan, order []envgen.CallRef, g *sched.Failure, ss *runSnap, o sched.Options) (string, int, error) {
+	k := ss.panickedAt()
+	if g.Kind != sched.Panic || k < 0 {
+		return b.reason(g, ss, false), 0, nil
+	}
+	// Does the call panic alone on a new component? Then the advice
+	// is about its arguments.
+	r, _, err := b.explore(plan.Sequential(order[k:k+1]), o, nil)
+	if err != nil {
+		return "", 0, err
+	}
+	alone := r.Failure != nil && r.Failure.Kind == sched.Panic
+	return b.reason(g, ss, alone), r.Executions, nil
+}
+
+// guided searches the orders one at a time as Wing and Gong do for
+// linearizability (Wing and Gong, "Testing and Verifying Concurrent
+// Objects", JPDC 1993; Lincheck's search too): an order grows by one
+// goroutine's next call only where that call, run after the order so
+// far one at a time, returns with the result it returned in the failing
+// execution s (when it returned there, and its results are compared:
+// every result of a basic type, as the linearizability check compares
+// them); a call that fails instead ends the order, which explains the
+// failure f (signature want) if it is the same failure and every call
+// that returned in s returned. So a semaphore whose Acquire is left
+// blocked after the others returned is explained by the one order that
+// alternates its Acquires and Releases, whichever order the calls
+// returned in and however many merges there are. Each step is one
+// sequential run of dfs's first schedule (seqGuided at most); the
+// Finish call runs only after a complete order. complete says the search
+// ran every order that can explain f on one goroutine: it was not cut
+// short, and no call was left out for its result.
+func (b *baseline) guided(plan *envgen.Plan, f *sched.Failure, s *runSnap, want string, o sched.Options) (why string, order []envgen.CallRef, complete bool, n int, err error) {
+	total, runs := plan.Calls(), 0
+	complete = true
+	next := make([]int, len(plan.Threads))
+	var search func(prefix []envgen.CallRef) (bool, error)
+	search = func(prefix []envgen.CallRef) (bool, error) {
+		for g, th := range plan.Threads {
+			if next[g] == len(th) {
+				continue
+			}
+			if runs >= seqGuided {
+				complete = false
+				continue
+			}
+			ref := envgen.CallRef{G: g, J: next[g]}
+			cand := append(slices.Clone(prefix), ref)
+			q := plan.Sequential(cand)
+			q.Results, q.Free = true, plan.Free || len(cand) < total
+			r, ss, err := b.explore(q, o, nil)
+			if err != nil {
+				return false, err
+			}
+			runs++
+			n += r.Executions
+			if gf := r.Failure; gf != nil {
+				if b.same(gf, f, want, ss) && explains(cand, q.Threads, ss, s) {
+					var m int
+					why, m, err = b.why(plan, cand, gf, ss, o)
+					n += m
+					order = cand
+					return true, err
+				}
+				continue // it fails otherwise: nothing runs after it
+			}
+			if len(cand) == total {
+				continue
+			}
+			if !b.observed(s, ref, ss) {
+				complete = false
+				continue
+			}
+			next[g]++
+			found, err := search(cand)
+			next[g]--
+			if found || err != nil {
+				return found, err
+			}
+		}
+		return false, nil
+	}
+	_, err = search(nil)
+	return why, order, complete, n, err
+}
+
+// observed reports whether call ref, last in a sequential run ss where
+// every call returned, returned what it returned in the failing
+// execution s: yes if it did not return there, its results are not
+// compared, or s did not record them.
+func (b *baseline) observed(s *runSnap, ref envgen.CallRef, ss *runSnap) bool {
+	if ref.G >= len(s.results) || ref.J >= len(s.results[ref.G]) || s.results[ref.G][ref.J] == "" || len(ss.results) != 1 {
+		return true // not returned, or not recorded
+	}
+	if m := s.calls[ref.G][ref.J].Method; !comparableResults(b.comp.Methods[m].Sig) {
+		return true
+	}
+	got := ss.results[0]
+	return len(got) > 0 && got[len(got)-1] == s.results[ref.G][ref.J]
+}
+
+// explainBefore explains a failure f (signature want) that came before
+// the environment's goroutines started, in the constructor or the init
+// method: no call ran, so a panic or a block there is the arguments' if
+// the environment without calls fails the same way on the first schedule
+// (a pool's NewPool(0) panics "maxSize is less than 1"), and a
+// concurrency bug of the constructor otherwise, as is a race or a leak of
+// its own goroutines. It is never blamed on a method.
+func (b *baseline) explainBefore(plan *envgen.Plan, f *sched.Failure, want string, o sched.Options) (string, int, error) {
+	if f.Kind != sched.Panic && f.Kind != sched.GlobalDeadlock {
+		return "", 0, nil // a race or a leak of the constructor's own goroutines
+	}
+	r, ss, err := b.explore(plan.Sequential(nil), o, nil)
+	if err != nil || r.Failure == nil {
+		return "", r.Executions, err
+	}
+	g := r.Failure
+	if g.Execution != 0 || g.Timing != "" || family(g.Kind) != family(f.Kind) || len(ss.ids) != 0 || b.signature(g, ss) != want {
+		return "", r.Executions, nil
+	}
+	msg, _ := panicPlace(g.Message)
+	return fmt.Sprintf("%s fails before any call (%s: %s); if it cannot take these arguments, give its parameters values with mcheck.Values",
+		builtString(b.comp, plan), g.Kind, msg), r.Executions, nil
+}
+
+// builtString spells the calls that build plan's component of comp:
+// "NewPool(0)", and "; Init(…)" after it if comp has an init method.
+func builtString(comp *envgen.Component, plan *envgen.Plan) string {
+	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
+	name := comp.Ctor
+	if strings.Contains(name, " ") { // "the function literal at x_test.go:16"
+		name = "(" + name + ")"
+	}
+	s := name + "(" + envgen.Args(pr, comp.Params, plan.NewArgs, comp.CtorSig.Variadic()) + ")"
+	if comp.Init != nil {
+		s += "; " + comp.Init.Name + "(" + envgen.Args(pr, comp.Init.Params, plan.Init, comp.Init.Sig.Variadic()) + ")"
+	}
+	return s
 }
 
 // envBlocked reports whether f leaves only calls of the environment

@@ -33,8 +33,12 @@ type ComponentReport struct {
 	// Discarded counts the failures a sequential order of their
 	// environment's calls shows too (baseline.go): not concurrency
 	// bugs, so the search went on; Why says why the first was.
-	Discarded  int
-	Why        string
+	Discarded int
+	Why       string
+	// NotStarted says the failure came before the environment's
+	// goroutines started (in the constructor or the init method): no
+	// method of the environment ran, and none is blamed.
+	NotStarted bool
 	FromCorpus bool // the failure is one saved in the corpus
 	Replayed   bool // the environment and schedule of a replay token ran, not a search
 
@@ -50,6 +54,9 @@ func (rep *ComponentReport) Advice() string {
 	f, comp := rep.Failure, rep.Component
 	if f == nil {
 		return ""
+	}
+	if rep.NotStarted {
+		return fmt.Sprintf("note: the failure came before any call, in %s: no method ran, and none is to blame\n", builtString(comp, rep.Plan))
 	}
 	if f.Kind == sched.Panic && rep.Plan.Env == envgen.Random && rep.Plan.Calls() == 1 {
 		for _, th := range rep.Plan.Threads {
@@ -120,7 +127,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	if err != nil {
 		return nil, err
 	}
-	comp, err := extract(got, c.Component)
+	comp, err := extract(target.Prog, got, c.Component)
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +178,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 			}
 		}
 		rep.Failure, rep.Plan, rep.Token, rep.Attempts, rep.Executions = r.Failure, plan, tok, 1, 1
+		rep.NotStarted = len(snap.ids) == 0
 		rep.Elapsed = time.Since(start)
 		return true, nil
 	}
@@ -192,6 +200,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	type found struct {
 		plan  *envgen.Plan
 		rep   *sched.Report
+		snap  *runSnap
 		seed  uint64
 		known []string // failures explained in plan
 	}
@@ -204,16 +213,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		mu    sync.Mutex
 		tries = map[int]tried{} // by attempt
 	)
-	probed := 0
-	if cc.Env == envgen.Random {
-		var note string
-		if probed, note, err = probeDomains(comp, exploreIn(target, comp, c.Options, false), c.Options); err != nil {
-			return nil, err
-		}
-		if note != "" {
-			comp.Notes = append(comp.Notes, note)
-		}
+	probed, notes, err := probeDomains(comp, target, c.Options, cc.Env == envgen.Random)
+	if err != nil {
+		return nil, err
 	}
+	comp.Notes = append(comp.Notes, notes...)
 	models := newComponentModels(corpus) // the EDA's (eda.go)
 	rc := restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
@@ -288,7 +292,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 				if why == "" {
 					exhausted.Store(r.Exhausted) // read only for a single attempt
 					return restarts.Result{Found: r.Failure != nil, Exhausted: r.Exhausted, Executions: spent,
-						Bug: found{plan, r, seed, known}}, nil
+						Bug: found{plan, r, snap, seed, known}}, nil
 				}
 				t.why = append(t.why, why)
 				if out {
@@ -326,11 +330,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		if err != nil {
 			return nil, err
 		}
-		plan, f, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.seed, fd.known, so, explore, bl)
+		plan, f, snap, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.snap, fd.seed, fd.known, so, explore, bl)
 		if err != nil {
 			return nil, err
 		}
-		rep.Failure, rep.Plan = f, plan
+		rep.Failure, rep.Plan, rep.NotStarted = f, plan, len(snap.ids) == 0
 		rep.Token = plan.Encode() + "." + f.Schedule.Token()
 	} else if rc.Strategy == "none" {
 		rep.Exhausted = exhausted.Load()
@@ -349,13 +353,13 @@ const (
 	shrinkTotal      = 5 * time.Second
 )
 
-// shrinkPlan shrinks plan, whose failure is f. A candidate whose failure
-// a sequential order explains (bl) is not kept: it would trade the
-// concurrency bug for the environment's own. A protocol trace is not
-// shrunk: without a call it may not be a trace of the protocol.
-func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, known []string, o sched.Options, explore explorer, bl *baseline) (*envgen.Plan, *sched.Failure, error) {
+// shrinkPlan shrinks plan, whose failure is f (snapshot s). A candidate
+// whose failure a sequential order explains (bl) is not kept: it would
+// trade the concurrency bug for the environment's own. A protocol trace
+// is not shrunk: without a call it may not be a trace of the protocol.
+func shrinkPlan(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed uint64, known []string, o sched.Options, explore explorer, bl *baseline) (*envgen.Plan, *sched.Failure, *runSnap, error) {
 	if plan.Env != envgen.Random || plan.Phases != nil {
-		return plan, f, nil
+		return plan, f, s, nil
 	}
 	o.Seed, o.Executions, o.Time, o.Workers, o.Replay = seed, shrinkExecutions, 0, 1, ""
 	deadline := time.Now().Add(shrinkTotal)
@@ -369,7 +373,7 @@ func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, known []string
 				}
 				r, snap, err := explore(cand, o, known)
 				if err != nil {
-					return nil, nil, err
+					return nil, nil, nil, err
 				}
 				g := r.Failure
 				if g == nil || g.Kind != f.Kind {
@@ -377,15 +381,15 @@ func shrinkPlan(plan *envgen.Plan, f *sched.Failure, seed uint64, known []string
 				}
 				why, _, _, _, err := bl.explain(cand, g, snap, seed)
 				if err != nil {
-					return nil, nil, err
+					return nil, nil, nil, err
 				}
 				if why == "" {
-					plan, f, changed = cand, g, true
+					plan, f, s, changed = cand, g, snap, true
 				}
 			}
 		}
 	}
-	return plan, f, nil
+	return plan, f, s, nil
 }
 
 // splitToken splits a component replay token, "e1.<environment>.v1.<schedule>".

@@ -242,3 +242,92 @@ func TestProbeDomains(t *testing.T) {
 		}
 	}
 }
+
+// TestConstructorProbe: the constructor's arguments are probed as the
+// methods' are. NewBounded panics "maxSize is less than 1" on 0, -1 and
+// math.MinInt by design: those are not drawn, the note says so, and the
+// check is clean (it was reported as a panic, blamed on the methods of
+// an environment that never started). Its twin with a racy Len is still
+// found. A panic before the environment starts is never blamed on a
+// method: NewBoundedFlaky's (a concurrency bug of the constructor) is
+// reported with no call run, and a user's value every call refuses
+// (Values(0)) is discarded with a reason that names the constructor.
+func TestConstructorProbe(t *testing.T) {
+	const note = "not drawn, as the component cannot be built with these arguments (the environment does not start: a panic, an error or a block before any call; give the values to draw with mcheck.Values): " +
+		"NewBounded(0), NewBounded(-1), NewBounded(math.MinInt)"
+	for seed := uint64(1); seed <= 2; seed++ {
+		rep := checkQueue(t, "TestBounded", seed)
+		if rep.Failure != nil {
+			t.Fatalf("seed %d: reported\n%s", seed, (&Result{Component: rep}).Text())
+		}
+		if !slices.Contains(rep.Component.Notes, note) {
+			t.Errorf("seed %d: notes %q lack %q", seed, rep.Component.Notes, note)
+		}
+		for s := range uint64(100) {
+			plan := envgen.Draw(rep.Component, envgen.Random, envgen.Unreduced, 2, 0, s)
+			if v := rep.Component.Params[0].Values[plan.NewArgs[0]].Const.String(); v != "1" && v != "9223372036854775807" {
+				t.Fatalf("NewBounded(%s) drawn", v)
+			}
+		}
+		rep = checkQueue(t, "TestBoundedRacy", seed)
+		if f := rep.Failure; f == nil || f.Kind != sched.DataRace || !strings.Contains(f.Environment, "Len()") {
+			t.Errorf("racy, seed %d: want the data race of Len, got %+v", seed, rep)
+		}
+	}
+	rep := checkQueue(t, "TestBoundedFlaky", 1)
+	f := rep.Failure
+	if f == nil || f.Kind != sched.Panic || !rep.NotStarted {
+		t.Fatalf("flaky: want a panic before the environment started, got %+v", rep)
+	}
+	text := (&Result{Component: rep}).Text()
+	for _, want := range []string{"(did not return: the environment did not start)", "(not reached)",
+		"note: the failure came before any call, in NewBoundedFlaky(1): no method ran"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("flaky: the report lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(rep.Advice(), "Len") || strings.Contains(rep.Advice(), "Put") {
+		t.Errorf("flaky: a method is blamed: %s", rep.Advice())
+	}
+	rep = checkQueue(t, "TestBoundedRefused", 1)
+	if rep.Failure != nil || rep.Discarded == 0 || !strings.HasPrefix(rep.Why, "NewBounded(values[0]) fails before any call (panic: maxSize is less than 1)") {
+		t.Errorf("refused: %d discarded, first because %q, failure %v", rep.Discarded, rep.Why, rep.Failure)
+	}
+}
+
+// TestDocContract: the default protocol follows the concurrency
+// contract of doc comments. MockClock's Add "should only be called from
+// a single goroutine at a time": it is never called from two goroutines
+// at once (their race was reported); Batch's Shutdown(wait bool) says
+// "Calling Run at any point after calling Shutdown will lead to
+// undefined behaviour": it is called last in every environment (a Run
+// racing with it was reported). Each note quotes the comment. The twins'
+// races that the comments allow (Now against Add, Run against Run) are
+// still found.
+func TestDocContract(t *testing.T) {
+	for _, tc := range []struct{ test, note, racy string }{
+		{"TestMockClock", `Add is never called from two goroutines at once, as the doc comment of Add says: "This should only be called from a single goroutine at a time."`, "Now()"},
+		{"TestBatch", `Shutdown is called once, after the other calls, in every environment, as a doc comment says: "Calling Run at any point after calling Shutdown will lead to undefined behaviour."`, "Run("},
+	} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			rep := checkQueue(t, tc.test, seed)
+			if rep.Failure != nil {
+				t.Errorf("%s, seed %d: reported\n%s", tc.test, seed, (&Result{Component: rep}).Text())
+			}
+			if !strings.Contains(strings.Join(rep.Component.Notes, "\n"), tc.note) {
+				t.Errorf("%s: notes %q lack %q", tc.test, rep.Component.Notes, tc.note)
+			}
+			rep = checkQueue(t, tc.test+"Racy", seed)
+			if f := rep.Failure; f == nil || f.Kind != sched.DataRace || !strings.Contains(f.Environment, tc.racy) {
+				t.Errorf("%sRacy, seed %d: want a data race with %s, got %+v", tc.test, seed, tc.racy, rep)
+			}
+		}
+	}
+	// A universal environment calls Add from its first goroutine only.
+	var c Config
+	c.Executions, c.Seed, c.Component.Env = 2000, 1, "universal"
+	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, "TestMockClock"}, c)
+	if err != nil || rep.Failure != nil {
+		t.Errorf("universal: %v %v", err, rep.Failure)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
@@ -274,7 +275,16 @@ func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 			if len(r.calls[g]) >= plan.MaxCalls || choose(2) == 0 {
 				return ssainterp.HarnessCall{}, false
 			}
-			next.Method = plan.Perm[choose(len(plan.Perm))]
+			perm := plan.Perm
+			if g > 0 && len(c.Serial) > 0 {
+				// The methods of Serial's groups are the first
+				// goroutine's.
+				perm = slices.DeleteFunc(slices.Clone(perm), c.Serialized)
+				if len(perm) == 0 {
+					return ssainterp.HarnessCall{}, false
+				}
+			}
+			next.Method = perm[choose(len(perm))]
 			for _, d := range c.Methods[next.Method].Params {
 				next.Args = append(next.Args, choose(len(d.Values)))
 			}
@@ -424,6 +434,12 @@ func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan) 
 			if plan.Env == envgen.Random {
 				ran.Threads = plan.Threads
 			}
+			if len(ids) == 0 {
+				// The constructor or the init method failed: no
+				// call started.
+				return builtString(comp, plan) + " (did not return: the environment did not start)\n" +
+					ran.Describe(comp, pr, nil, nil, make([]int, len(ran.Threads)))
+			}
 			started := make([]int, len(calls))
 			for g, cs := range calls {
 				started[g] = len(cs)
@@ -434,9 +450,19 @@ func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan) 
 }
 
 // extract builds the component from what the probe learnt and the
-// options.
-func extract(got *ProbeResult, o ComponentConfig) (*envgen.Component, error) {
+// options; the doc comments of its type and methods are read from prog's
+// syntax (none if prog is nil).
+func extract(prog *ssainterp.Program, got *ProbeResult, o ComponentConfig) (*envgen.Component, error) {
 	opts := o.Options
+	if res := got.Sig.Results(); prog != nil && res.Len() > 0 {
+		t := res.At(0).Type()
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			opts.Docs = envgen.DocsOf(prog.Files(n.Obj().Pkg()), n)
+		}
+	}
 	for i, ut := range got.User {
 		src := fmt.Sprintf("values[%d]", i)
 		if i < len(o.Values) {

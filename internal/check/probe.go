@@ -37,37 +37,163 @@ const (
 	probeShare = 10
 )
 
-// probeDomains marks in comp the values its methods cannot take, running
-// the probe's plans with explore under the check's options o. It returns
-// the executions it ran and a note naming the values left out ("" if
-// none).
-func probeDomains(comp *envgen.Component, explore explorer, o sched.Options) (int, string, error) {
+// The constructor's arguments (and the init method's) are probed first,
+// the same way: each value of each parameter, with the parameters before
+// it at the first value that worked and those after at their first, in
+// an environment of one goroutine without calls. A value with which the
+// environment does not start (the constructor panics, blocks or returns
+// an error: a pool's NewPool(maxSize int) panics on 0, -1 and
+// math.MinInt by design) is not drawn (envgen.Component.Skip,
+// Method.Skip of the init method), and the methods are then probed on a
+// component built with the first values that worked, not with values it
+// refuses.
+
+// probeDomains marks in comp the values its constructor, init method and
+// (with methods) methods cannot take, running the probe's plans in the
+// test's mcheck.Component call that target starts, under the check's
+// options o. It returns the executions it ran and notes naming the
+// values left out (none if none).
+func probeDomains(comp *envgen.Component, target sched.Target, o sched.Options, methods bool) (int, []string, error) {
 	var deadline time.Time
 	if o.Time > 0 {
 		deadline = time.Now().Add(o.Time / probeShare)
 	}
-	o = sequential(o, o.Seed, 1)
-	n := 0
-	// spent reports whether the probe must stop.
-	spent := func() bool { return n >= probeLimit || !deadline.IsZero() && time.Now().After(deadline) }
+	p := &prober{o: sequential(o, o.Seed, 1), deadline: deadline}
+	newArgs, initArgs, note, err := p.constructor(comp, target)
+	var notes []string
+	if note != "" {
+		notes = append(notes, note)
+	}
+	if err != nil || !methods {
+		return p.n, notes, err
+	}
+	note, err = p.methods(comp, exploreIn(target, comp, p.o, false), newArgs, initArgs)
+	if note != "" {
+		notes = append(notes, note)
+	}
+	return p.n, notes, err
+}
+
+// prober is one probe of the domains.
+type prober struct {
+	o        sched.Options // a sequential run's
+	deadline time.Time     // zero: none
+	n        int           // executions so far
+}
+
+// spent reports whether the probe must stop.
+func (p *prober) spent() bool {
+	return p.n >= probeLimit || !p.deadline.IsZero() && time.Now().After(p.deadline)
+}
+
+// constructor marks in comp the values of the constructor's and the init
+// method's parameters with which the environment does not start. It
+// returns the arguments to build the component with (the first values
+// that worked) and a note naming the values left out ("" if none).
+func (p *prober) constructor(comp *envgen.Component, target sched.Target) (newArgs, initArgs []int, note string, err error) {
+	newArgs = make([]int, len(comp.Params))
+	var inits []envgen.Domain
+	if comp.Init != nil {
+		initArgs = make([]int, len(comp.Init.Params))
+		inits = comp.Init.Params
+	}
+	// starts reports whether the environment starts with these
+	// arguments: its goroutine, which makes no call, is done (Check).
+	starts := func() (bool, error) {
+		plan := &envgen.Plan{Env: envgen.Random, Goroutines: 1, Free: true,
+			NewArgs: newArgs, Init: initArgs, Threads: [][]envgen.Call{{}}}
+		started := false
+		t := withCheck(componentTarget(target, comp, plan), func(*componentRun) string { started = true; return "" })
+		r, err := sched.Explore(t, p.o)
+		if err != nil {
+			return false, err
+		}
+		p.n += r.Executions
+		return started, nil
+	}
+	// fixed are the calls before the environment: the constructor, and
+	// the init method.
+	type fixed struct {
+		name     string
+		variadic bool
+		ds       []envgen.Domain
+		args     []int
+		skip     *[][]bool
+	}
+	calls := []fixed{{comp.Ctor, comp.CtorSig.Variadic(), comp.Params, newArgs, &comp.Skip}}
+	if comp.Init != nil {
+		calls = append(calls, fixed{comp.Init.Name, comp.Init.Sig.Variadic(), inits, initArgs, &comp.Init.Skip})
+	}
+	var left []string
+	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
+	for _, fc := range calls {
+		for k, d := range fc.ds {
+			if len(d.Values) < 2 {
+				continue
+			}
+			bad, good := make([]bool, len(d.Values)), -1
+			for v := range d.Values {
+				if p.spent() {
+					fc.args[k] = max(good, 0)
+					return newArgs, initArgs, "", nil // undecided: every value drawn
+				}
+				fc.args[k] = v
+				ok, err := starts()
+				if err != nil {
+					return newArgs, initArgs, "", err
+				}
+				bad[v] = !ok
+				if ok && good < 0 {
+					good = v
+				}
+			}
+			if good < 0 {
+				fc.args[k] = 0 // none works: the probe says nothing of which matter
+				continue
+			}
+			fc.args[k] = good
+			if !slices.Contains(bad, true) {
+				continue
+			}
+			if *fc.skip == nil {
+				*fc.skip = make([][]bool, len(fc.ds))
+			}
+			(*fc.skip)[k] = bad
+			for v, b := range bad {
+				if b {
+					args := slices.Clone(fc.args)
+					args[k] = v
+					left = append(left, fc.name+"("+envgen.Args(pr, fc.ds, args, fc.variadic)+")")
+				}
+			}
+		}
+	}
+	if len(left) == 0 {
+		return newArgs, initArgs, "", nil
+	}
+	return newArgs, initArgs, fmt.Sprintf("not drawn, as the component cannot be built with these arguments (the environment does not start: a panic, an error or a block before any call; give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
+}
+
+// methods marks in comp the values its methods cannot take, on
+// components built with newArgs and initArgs, running the probe's plans
+// with explore; it returns a note naming the values left out ("" if
+// none).
+func (p *prober) methods(comp *envgen.Component, explore explorer, newArgs, initArgs []int) (string, error) {
 	// run reports whether call, after the calls of before, returns; a
 	// failure of the probe that is not the call's own (a context call
 	// failing, a race with a daemon) counts as returning, so that only a
 	// clear failure of the call leaves its value out.
 	run := func(call envgen.Call, before ...envgen.Call) (bool, error) {
 		plan := &envgen.Plan{Env: envgen.Random, Goroutines: 1, Free: comp.DefaultFinish,
-			NewArgs: make([]int, len(comp.Params)), Threads: [][]envgen.Call{append(before, call)}}
-		if comp.Init != nil {
-			plan.Init = make([]int, len(comp.Init.Params))
-		}
+			NewArgs: newArgs, Init: initArgs, Threads: [][]envgen.Call{append(before, call)}}
 		if comp.Finish != nil {
 			plan.Finish = make([]int, len(comp.Finish.Params))
 		}
-		r, ss, err := explore(plan, o, nil)
+		r, ss, err := explore(plan, p.o, nil)
 		if err != nil {
 			return false, err
 		}
-		n += r.Executions
+		p.n += r.Executions
 		if r.Failure == nil || len(ss.returned) != 1 || ss.returned[0] > len(before) {
 			return true, nil
 		}
@@ -96,12 +222,12 @@ func probeDomains(comp *envgen.Component, explore explorer, o sched.Options) (in
 				}
 				call := envgen.Call{Method: m, Args: make([]int, len(meth.Params))}
 				call.Args[k] = v
-				if spent() {
-					return n, "", nil
+				if p.spent() {
+					return "", nil
 				}
 				ok, err := run(call)
 				if err != nil {
-					return n, "", err
+					return "", err
 				}
 				if ok {
 					legal = append(legal, call)
@@ -115,13 +241,13 @@ func probeDomains(comp *envgen.Component, explore explorer, o sched.Options) (in
 	for _, c := range fails {
 		takes := false
 		for _, before := range legal {
-			if spent() {
+			if p.spent() {
 				takes = true // undecided: drawn
 				break
 			}
 			ok, err := run(c.call, before)
 			if err != nil {
-				return n, "", err
+				return "", err
 			}
 			if takes = ok; takes {
 				break
@@ -159,7 +285,7 @@ func probeDomains(comp *envgen.Component, explore explorer, o sched.Options) (in
 		}
 	}
 	if len(left) == 0 {
-		return n, "", nil
+		return "", nil
 	}
-	return n, fmt.Sprintf("not drawn, as the calls fail with these arguments alone and after every call that returns alone (give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
+	return fmt.Sprintf("not drawn, as the calls fail with these arguments alone and after every call that returns alone (give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
 }

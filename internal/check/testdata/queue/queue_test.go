@@ -29,3 +29,19 @@ func TestCounterFixed(t *testing.T) {
 func TestCounterLinearizable(t *testing.T) {
 	mcheck.Component(t, NewCounter, mcheck.Methods("Inc", "Get"), mcheck.Linearizable())
 }
+
+func TestBounded(t *testing.T)      { mcheck.Component(t, NewBounded) }
+func TestBoundedRacy(t *testing.T)  { mcheck.Component(t, NewBoundedRacy) }
+func TestBoundedFlaky(t *testing.T) { mcheck.Component(t, NewBoundedFlaky) }
+
+// The same, with a value the constructor refuses given by the user: the
+// probe keeps a parameter's values when all of them fail.
+func TestBoundedRefused(t *testing.T) { mcheck.Component(t, NewBounded, mcheck.Values(0)) }
+
+func TestUnit(t *testing.T)     { mcheck.Component(t, NewUnit) }
+func TestUnitLost(t *testing.T) { mcheck.Component(t, NewUnitLost) }
+
+func TestMockClock(t *testing.T)     { mcheck.Component(t, NewMockClock) }
+func TestMockClockRacy(t *testing.T) { mcheck.Component(t, NewMockClockRacy) }
+func TestBatch(t *testing.T)         { mcheck.Component(t, NewBatch) }
+func TestBatchRacy(t *testing.T)     { mcheck.Component(t, NewBatchRacy) }
