@@ -288,7 +288,7 @@ func TestNoVerdictMatrix(t *testing.T) {
 	for _, strategy := range []string{"portfolio", "random", "pct", "dfs", "eda", "guided"} {
 		t.Run(strategy, func(t *testing.T) {
 			t.Parallel()
-			out, ok := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Before|After|Run|Check|Component)", "-mcheck.budget=1s", "-mcheck.memory=64MiB",
+			out, ok := goTest(t, mod, "verdicts", "-v", "-run", matrixTests, "-mcheck.budget=1s", "-mcheck.memory=64MiB",
 				"-mcheck.strategy="+strategy, "-mcheck.guide=verdicts.go:23")
 			if ok || strings.Contains(out, "panic:") || !strings.Contains(out, "FAIL\tfixture/verdicts") {
 				t.Fatalf("want failed tests and no crash:\n%s", out)
@@ -344,10 +344,11 @@ func testOutput(out, name string) string {
 func TestHonestVerdicts(t *testing.T) {
 	t.Parallel()
 	mod := verdictsFixture(t)
-	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack)$", "-mcheck.budget=1s")
+	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|ComponentLong|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack)$", "-mcheck.budget=1s")
 	for name, want := range map[string]string{
 		"TestSpin":           "mcheck: livelock: no progress under a fair scheduler",
 		"TestLong":           "mcheck: TestLong was not checked: no execution finished in",
+		"TestComponentLong":  "mcheck: TestComponentLong was not checked: no execution finished in",
 		"TestFailNoMessage":  "mcheck: test failed: t.Fail() at honest_test.go:",
 		"TestParallelShared": "mcheck: data race: read at honest_test.go:",
 		"TestTimeoutLeak":    "to wait until the 5ms deadline fired",
@@ -375,3 +376,7 @@ func TestHonestVerdicts(t *testing.T) {
 		t.Errorf("TestLong ran %s, past the budget of 1s and its grace %v", m[1], sched.DeadlineGrace(time.Second))
 	}
 }
+
+// matrixTests selects the tests of the fixture verdicts that
+// TestNoVerdictMatrix runs.
+const matrixTests = "^Test(Before|After|(Run|Check|Component)(Loop|Deep|Hog|Native)|ComponentMisuse)$"

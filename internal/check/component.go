@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -206,8 +207,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	}
 	var exhausted atomic.Bool // attempts run on several workers
 	type tried struct {
-		envs int      // environments
-		why  []string // why each discarded one was
+		envs         int      // environments
+		why          []string // why each discarded one was
+		finished     int      // executions of the environments that finished
+		inconclusive int      // and those that did not (the step bound, the time budget)
+		interrupted  string   // where the time budget cut one
 	}
 	var (
 		mu    sync.Mutex
@@ -273,6 +277,9 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 				if err != nil {
 					return restarts.Result{}, err
 				}
+				t.finished += r.Executions + r.Pruned
+				t.inconclusive += r.Inconclusive
+				t.interrupted = cmp.Or(r.Interrupted, t.interrupted)
 				out := spend(r.Executions)
 				why, sig := "", ""
 				if r.Failure != nil {
@@ -317,12 +324,22 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		return nil, err
 	}
 	rep.Executions = out.Executions + probed
+	notChecked := &NotChecked{Test: id.Test}
+	finished := 0
 	for i := 1; i <= out.Attempts; i++ {
 		t := tries[i]
 		rep.Attempts += t.envs
 		if rep.Discarded += len(t.why); rep.Why == "" && len(t.why) > 0 {
 			rep.Why = t.why[0]
 		}
+		finished += t.finished
+		notChecked.Inconclusive += t.inconclusive
+		notChecked.Interrupted = cmp.Or(notChecked.Interrupted, t.interrupted)
+	}
+	if out.Found == nil && finished == 0 && rep.Discarded == 0 {
+		// No execution of an environment finished: nothing was checked.
+		notChecked.Elapsed = time.Since(start)
+		return nil, notChecked
 	}
 	if out.Found != nil {
 		fd := out.Found.Bug.(found)

@@ -79,3 +79,7 @@ func TestParallelShared(t *testing.T) {
 		shared = 1
 	})
 }
+
+// TestComponentLong: no environment's execution finishes within the
+// budget, so the component is not checked.
+func TestComponentLong(t *testing.T) { mcheck.Component(t, NewSlow) }

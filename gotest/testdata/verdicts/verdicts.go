@@ -55,3 +55,19 @@ func (l *Looper) Run() int     { l.mu.Lock(); defer l.mu.Unlock(); return Loop()
 func (d *Diver) Run() int      { d.mu.Lock(); defer d.mu.Unlock(); return Deep(0) }
 func (h *Hogger) Run() int     { h.mu.Lock(); defer h.mu.Unlock(); return Hog() }
 func (c *Caller) Run() uintptr { c.mu.Lock(); defer c.mu.Unlock(); return Native() }
+
+// Slow's one method works for seconds: under a budget of a second no
+// execution of an environment finishes.
+type Slow struct{ mu sync.Mutex }
+
+func NewSlow() *Slow { return &Slow{} }
+
+func (s *Slow) Run() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := map[int]int{}
+	for i := range 9_000_000 {
+		m[i%1000] += i
+	}
+	return len(m)
+}
