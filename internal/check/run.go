@@ -48,9 +48,9 @@ func (e *NotChecked) Error() string {
 	why := "the budget ran out before the first execution finished"
 	switch {
 	case e.Interrupted != "":
-		why = "the time budget ran out before an execution finished; it was cut at " + e.Interrupted + " (raise the budget with -mcheck.budget, or bound the test's work)"
+		why = "the time budget ran out before an execution finished; it was cut at " + e.Interrupted + " (raise the time budget, or bound the test's work)"
 	case e.Inconclusive > 0:
-		why = fmt.Sprintf("all %d executions were inconclusive: still making progress when the step budget and the fair scheduler's were spent (raise it with -mcheck.steps, or bound the test's loops)", e.Inconclusive)
+		why = fmt.Sprintf("all %d executions were inconclusive: still making progress when the step budget and the fair scheduler's were spent (raise the step bound, or bound the test's loops)", e.Inconclusive)
 	}
 	return fmt.Sprintf("%s was not checked: no execution finished in %v; %s", e.Test, e.Elapsed.Round(time.Millisecond), why)
 }
