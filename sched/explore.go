@@ -446,7 +446,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 	rep.Races = races.list
 	if best != nil {
 		// Replay the failing schedule with tracing, shrunk first.
-		f, err := shrink(t, opts, best)
+		f, err := shrink(t, opts, best, hard)
 		if err != nil {
 			return nil, err
 		}

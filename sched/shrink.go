@@ -3,6 +3,7 @@ package sched
 import (
 	"errors"
 	"slices"
+	"time"
 )
 
 // Shrinking: a failing schedule found by a random strategy is full of
@@ -51,8 +52,11 @@ func (l *lenient) NextNumber(n int) int {
 const maxShrinkRuns = 300
 
 // shrink returns f reproduced with tracing, from the smallest plan found
-// that fails with the same kind.
-func shrink(t Target, opts Options, f *Failure) (*Failure, error) {
+// that fails with the same kind. Shrinking stops at deadline (the
+// search's time budget and its grace; none if zero): a candidate run
+// still going then is interrupted, and the smallest plan so far is
+// reported.
+func shrink(t Target, opts Options, f *Failure, deadline time.Time) (*Failure, error) {
 	seed := f.Schedule.Seed
 	runs := 0
 	if f.Kind == Livelock || f.steps > opts.MaxSteps {
@@ -60,7 +64,12 @@ func shrink(t Target, opts Options, f *Failure) (*Failure, error) {
 	}
 	fails := func(plan []int) (bool, error) {
 		runs++
-		g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, false, nil)
+		g, _, err := runOne(t, opts, seed, &lenient{plan: plan}, false, &runExtra{deadline: deadline})
+		var cut *interrupted
+		if errors.As(err, &cut) || !deadline.IsZero() && time.Now().After(deadline) {
+			runs = maxShrinkRuns // the budget is spent: no more candidates
+			return false, nil
+		}
 		if errors.Is(err, errInconclusive) {
 			return false, nil
 		}
