@@ -29,7 +29,7 @@ func TestLoadTags(t *testing.T) {
 		{[]string{"special"}, "special 42\n"},
 		{[]string{"other,special"}, "special 42\n"},
 	} {
-		prog, err := Load(LoadConfig{Dir: dir, Tags: c.tags}, ".")
+		prog, err := Load(LoadConfig{Dir: dir, Tags: c.tags, Uncached: true}, ".")
 		if err != nil {
 			t.Fatalf("tags %q: %v", c.tags, err)
 		}
@@ -60,7 +60,7 @@ func main() {
 	println(getm())
 }
 `)
-	prog, err := Load(LoadConfig{Dir: dir}, ".")
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
