@@ -20,8 +20,9 @@ import (
 // go/types, ...), were type-checked with all their function bodies, and
 // the bodies' syntax and type information stayed in memory with the
 // program: most of a test program's memory (measured, live heap after
-// Load: examples/diningphil's tests 310 MB, 136 MB without those bodies;
-// sched/testdata 129 MB, 68 MB) and much of its load time.
+// Load: examples/diningphil's tests 310 MB, 136 MB without those bodies,
+// 91 MB without their comments and literal initializers too;
+// sched/testdata 129 MB, 68 MB, 57 MB) and much of its load time.
 //
 // So load first lists the import graph (names and files only: go list,
 // no parsing), and parses the files of the packages that are not built
@@ -32,7 +33,9 @@ import (
 // function without a body), and so do init functions (which must have
 // one: it is emptied) and the files with a dot import. An import that only
 // the bodies used is dropped from the parsed file, or the type checker
-// would report it unused.
+// would report it unused. Their comments are not kept either, and a
+// variable initialized with a composite literal of a written type is
+// declared of that type instead (dropLiteral).
 
 // bodilessFiles returns the files of the packages matching patterns that
 // are not built from SSA (see reachable), to be parsed without function
@@ -69,16 +72,43 @@ func bodilessFiles(cfg LoadConfig, patterns []string) (files map[string]bool, na
 }
 
 // parseFunc returns the ParseFile function of a load: go/packages' own
-// (all errors, comments, object resolution), which drops the function
-// bodies of the files in bodiless.
+// (all errors, comments, object resolution), but for the files in
+// bodiless, parsed without comments and function bodies (dropBodies).
 func parseFunc(bodiless map[string]bool, names map[string]string) func(*token.FileSet, string, []byte) (*ast.File, error) {
 	return func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
-		if f != nil && bodiless[filename] {
+		if !bodiless[filename] {
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+		}
+		// No comments (no linkname directive of a package not built is
+		// read; a //go:build line's Go version is kept without them) and
+		// no object resolution (go/types does not use it).
+		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.SkipObjectResolution)
+		if f != nil {
 			dropBodies(f, names)
 		}
 		return f, err
 	}
+}
+
+// dropLiteral drops the initializer of a package variable declared as
+// one composite literal of a named or written type, var X = T{...}, and
+// declares it of type T instead: the literal's elements are expressions
+// as costly to keep as a body (ssainterp/internal/stdlib's symbol tables
+// are thousands of them).
+func dropLiteral(vs *ast.ValueSpec) {
+	if vs.Type != nil || len(vs.Names) != 1 || len(vs.Values) != 1 {
+		return
+	}
+	lit, ok := vs.Values[0].(*ast.CompositeLit)
+	if !ok || lit.Type == nil {
+		return
+	}
+	if at, ok := lit.Type.(*ast.ArrayType); ok {
+		if _, ok := at.Len.(*ast.Ellipsis); ok {
+			return // [...]T{...}: the length is the literal's
+		}
+	}
+	vs.Type, vs.Values = lit.Type, nil
 }
 
 // generic reports whether fd is a generic function or a method of a
@@ -102,7 +132,8 @@ func generic(fd *ast.FuncDecl) bool {
 }
 
 // dropBodies removes the bodies of f's function declarations (but
-// generic ones), and then
+// generic ones) and its variables' literal initializers (dropLiteral),
+// and then
 // the imports no longer used (named by their package names in names;
 // an import whose name is unknown, or a blank import, is kept). A file
 // with a dot import keeps its bodies.
@@ -113,6 +144,11 @@ func dropBodies(f *ast.File, names map[string]string) {
 		}
 	}
 	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			for _, s := range gd.Specs {
+				dropLiteral(s.(*ast.ValueSpec))
+			}
+		}
 		fd, ok := d.(*ast.FuncDecl)
 		switch {
 		case !ok || generic(fd):
