@@ -262,7 +262,7 @@ func TestAllocCountsAreRefused(t *testing.T) {
 	for _, c := range cases {
 		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport %q\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.imp, c.body))
 	}
-	prog, err := Load(LoadConfig{Dir: dir}, "./...")
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -99,7 +99,7 @@ func TestHostHooks(t *testing.T) {
 			})
 		},
 	}}
-	prog, err := Load(LoadConfig{Dir: dir, Host: host}, ".")
+	prog, err := Load(LoadConfig{Dir: dir, Host: host, Uncached: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}

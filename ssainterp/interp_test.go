@@ -9,13 +9,15 @@ import (
 	"testing"
 )
 
-// loadSrc writes a one-file main package into a fresh module and loads it.
+// loadSrc writes a one-file main package into a fresh module and loads it,
+// uncached: a fresh directory is never loaded twice, and a cached program
+// would stay in memory for the rest of the test process.
 func loadSrc(t *testing.T, src string) (*Program, error) {
 	t.Helper()
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
 	writeFile(t, filepath.Join(dir, "main.go"), src)
-	return Load(LoadConfig{Dir: dir}, ".")
+	return Load(LoadConfig{Dir: dir, Uncached: true}, ".")
 }
 
 func runSrc(t *testing.T, src string, cfg Config) (Result, string, string) {

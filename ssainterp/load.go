@@ -166,6 +166,11 @@ func buildTags(user []string) []string {
 	return tags
 }
 
+// buildFlags returns the go command's build flags of a load.
+func buildFlags(cfg LoadConfig) []string {
+	return []string{"-tags=" + strings.Join(buildTags(cfg.Tags), ",")}
+}
+
 type cacheKey struct {
 	dir      string
 	patterns string
@@ -217,8 +222,13 @@ func (e *LoadError) Error() string {
 func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
 		packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes
+	bodiless, names, err := bodilessFiles(cfg, patterns)
+	if err != nil {
+		return nil, err
+	}
 	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: stdOverlay(),
-		BuildFlags: []string{"-tags=" + strings.Join(buildTags(cfg.Tags), ",")}}
+		BuildFlags: buildFlags(cfg)}
+	pcfg.ParseFile = parseFunc(bodiless, names)
 	roots, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"bytes"
+	"go/ast"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func TestLoadTags(t *testing.T) {
 		{[]string{"special"}, "special 42\n"},
 		{[]string{"other,special"}, "special 42\n"},
 	} {
-		prog, err := Load(LoadConfig{Dir: dir, Tags: c.tags}, ".")
+		prog, err := Load(LoadConfig{Dir: dir, Tags: c.tags, Uncached: true}, ".")
 		if err != nil {
 			t.Fatalf("tags %q: %v", c.tags, err)
 		}
@@ -60,7 +61,7 @@ func main() {
 	println(getm())
 }
 `)
-	prog, err := Load(LoadConfig{Dir: dir}, ".")
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,5 +69,51 @@ func main() {
 	want := "unsupported: m.getm has no Go body (assembly or linkname) at " + filepath.Join(dir, "main.go") + ":6"
 	if res.Fault == nil || !strings.Contains(res.Fault.Error(), want) || !strings.Contains(res.Fault.Error(), "main.go:10") {
 		t.Fatalf("fault %v, want one containing %q and the call's main.go:10", res.Fault, want)
+	}
+}
+
+// TestNativeBodiesNotKept: a package that is not built from SSA (a
+// bridged standard package) is loaded without its function bodies, but
+// for generic ones; the program's own functions and interpreted standard
+// packages keep theirs, and the program runs.
+func TestNativeBodiesNotKept(t *testing.T) {
+	prog, err := loadSrc(t, `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+func main() { fmt.Println(strings.Repeat("ab", 2)) }
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := func(pkg, fn string) bool {
+		t.Helper()
+		f := prog.packageByPath(pkg).Func(fn)
+		if f == nil {
+			t.Fatalf("no function %s.%s", pkg, fn)
+		}
+		decl, ok := f.Syntax().(*ast.FuncDecl)
+		return ok && decl.Body != nil
+	}
+	for _, c := range []struct {
+		pkg, fn string
+		want    bool
+	}{
+		{"strings", "Repeat", false},    // bridged
+		{"strconv", "Itoa", false},      // bridged, reached only through fmt
+		{"strings", "CutPrefix", false}, // bridged
+		{"fmt", "Println", true},        // interpreted
+		{"m", "main", true},             // the program's
+	} {
+		if got := body(c.pkg, c.fn); got != c.want {
+			t.Errorf("%s.%s has a body: %v, want %v", c.pkg, c.fn, got, c.want)
+		}
+	}
+	var out bytes.Buffer
+	if res := prog.Run("m", Config{Stdout: &out}); res.Fault != nil || out.String() != "abab\n" {
+		t.Fatalf("fault %v, stdout %q", res.Fault, out.String())
 	}
 }

@@ -57,7 +57,7 @@ func TestUnsafeRefusals(t *testing.T) {
 	for _, c := range cases {
 		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport \"unsafe\"\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.body))
 	}
-	prog, err := Load(LoadConfig{Dir: dir}, "./...")
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ type K struct{ A, B int }
 	for _, c := range cases {
 		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport (\n\t\"reflect\"\n\t\"unsafe\"\n)\n\nvar _ reflect.Type\n\n%s\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", decls, c.body))
 	}
-	prog, err := Load(LoadConfig{Dir: dir}, "./...")
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}
