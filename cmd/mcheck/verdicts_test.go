@@ -27,7 +27,7 @@ func TestNoVerdictMatrix(t *testing.T) {
 		t.Run(strategy, func(t *testing.T) {
 			t.Parallel()
 			var out, errb bytes.Buffer
-			code := run(dir, []string{"test", "-budget", "1s", "-memory", "64MiB", "-strategy", strategy, "-guide", "verdicts.go:23",
+			code := run(dir, []string{"test", "-budget", "3s", "-memory", "64MiB", "-strategy", strategy, "-guide", "verdicts.go:23",
 				"-run", matrixTests, "."}, &out, &errb)
 			if code != exitCannot {
 				t.Errorf("exit %d, want %d", code, exitCannot)
