@@ -57,18 +57,7 @@ func TestUnsafeRefusals(t *testing.T) {
 	for _, c := range cases {
 		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport \"unsafe\"\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.body))
 	}
-	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		var stderr bytes.Buffer
-		res := prog.Run("m/"+c.name, Config{Stderr: &stderr})
-		if res.Fault == nil || !strings.Contains(res.Fault.Error(), c.want) || !strings.Contains(res.Fault.Error(), "main.go:") ||
-			strings.Contains(res.Fault.Error(), "internal error") {
-			t.Errorf("%s: fault %v (stderr %q), want one with %q at main.go:LINE", c.name, res.Fault, stderr.String(), c.want)
-		}
-	}
+	expectFaults(t, dir, cases)
 }
 
 // TestTypeDescriptorReadsAreRefused: code that builds a map hasher from
@@ -115,6 +104,14 @@ type K struct{ A, B int }
 	for _, c := range cases {
 		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport (\n\t\"reflect\"\n\t\"unsafe\"\n)\n\nvar _ reflect.Type\n\n%s\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", decls, c.body))
 	}
+	expectFaults(t, dir, cases)
+}
+
+// expectFaults loads the module in dir and runs its main package m/NAME
+// for each case: each must end with an mcheck fault that contains want
+// and names its main.go line, never an internal error.
+func expectFaults(t *testing.T, dir string, cases []struct{ name, body, want string }) {
+	t.Helper()
 	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
 	if err != nil {
 		t.Fatal(err)
