@@ -106,6 +106,36 @@ var interpretedStd = map[string]bool{
 	"html/template":       true,
 	"internal/saferio":    true, // gob's
 	"internal/fmtsort":    true, // text/template's
+	// The service layer: its goroutines, locks, channels and timers are
+	// scheduled and raced like the program's (see "The service layer").
+	"net":                                    true,
+	"net/netip":                              true,
+	"net/http":                               true,
+	"net/http/httptest":                      true,
+	"net/http/httptrace":                     true,
+	"net/http/internal":                      true,
+	"net/http/internal/ascii":                true,
+	"net/http/internal/httpcommon":           true,
+	"net/textproto":                          true,
+	"mime/multipart":                         true,
+	"net/rpc":                                true,
+	"net/rpc/jsonrpc":                        true,
+	"database/sql":                           true,
+	"database/sql/driver":                    true,
+	"internal/singleflight":                  true,
+	"internal/nettrace":                      true,
+	"vendor/golang.org/x/net/http/httpguts":  true,
+	"vendor/golang.org/x/net/http/httpproxy": true,
+	"vendor/golang.org/x/net/http2/hpack":    true,
+	"vendor/golang.org/x/net/idna":           true,
+	"vendor/golang.org/x/net/dns/dnsmessage": true,
+	// Plain Go helpers of the packages above (internal/bytealg's assembly
+	// is modelled, netmodel.go).
+	"internal/byteorder":   true,
+	"internal/stringslite": true,
+	"internal/itoa":        true,
+	"internal/bytealg":     true,
+	"internal/strconv":     true,
 }
 
 //go:embed overlay/iter.go.txt
@@ -116,16 +146,21 @@ var uniqueOverlay []byte
 
 // stdOverlay replaces the source of standard packages whose real
 // implementation rests on runtime internals the interpreter does not have
-// (coroutines, weak pointers) with plain Go of the same API.
-func stdOverlay() map[string][]byte {
+// (coroutines, weak pointers) with plain Go of the same API, and package
+// net's system files with the in-memory network (netmodel.go).
+func stdOverlay() (map[string][]byte, error) {
 	src := filepath.Join(runtime.GOROOT(), "src")
 	empty := []byte("package unique\n")
-	return map[string][]byte{
+	overlay := map[string][]byte{
 		filepath.Join(src, "iter", "iter.go"):       iterOverlay,
 		filepath.Join(src, "unique", "handle.go"):   uniqueOverlay,
 		filepath.Join(src, "unique", "canonmap.go"): empty,
 		filepath.Join(src, "unique", "clone.go"):    empty,
 	}
+	if err := bytealgOverlay(overlay); err != nil {
+		return nil, err
+	}
+	return overlay, netOverlay(overlay)
 }
 
 // LoadConfig says what to load.
@@ -149,7 +184,7 @@ type LoadConfig struct {
 // with assembly (hashes, codecs) take their Go fallbacks, which the
 // interpreter can run; disableunsafe selects go-spew's reflection
 // without unsafe (testify vendors it).
-var defaultTags = []string{"disableunsafe", "purego"}
+var defaultTags = []string{"disableunsafe", "purego", "netgo", "osusergo"}
 
 // buildTags returns the -tags list of a load: the default tags and the
 // user's, each once, in order. A user tag may be written "a,b" or "a b"
@@ -226,7 +261,11 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: stdOverlay(),
+	overlay, err := stdOverlay()
+	if err != nil {
+		return nil, err
+	}
+	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: overlay,
 		BuildFlags: buildFlags(cfg)}
 	pcfg.ParseFile = parseFunc(bodiless, names)
 	roots, err := packages.Load(pcfg, patterns...)

@@ -45,6 +45,7 @@ var models = assembleModels(
 	randModels(),         // rand.go: math/rand, math/rand/v2
 	environModels(),      // environ.go: os and syscall environment, internal/godebug settings
 	sortModels(),         // sort.go: sort.Slice and friends
+	netModels(),          // netmodel.go: the in-memory network's natives, syscall.Errno, os/exec refused
 )
 
 // genericModels maps the name of a generic function (its origin) to the

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mcheck-dev/mcheck/ssainterp/internal/stdlib"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -511,8 +512,26 @@ func (p *Program) isNativeStruct(t types.Type) bool {
 	if interpLayout[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
 		return false
 	}
-	return !p.interpreted(n.Obj().Pkg())
+	if p.interpreted(n.Obj().Pkg()) {
+		return false
+	}
+	// A type of a standard package that is neither interpreted nor
+	// bridged (crypto/tls's, named by net/http) is laid out as the
+	// interpreter's own: no native code ever sees it.
+	path := n.Obj().Pkg().Path()
+	first, _, _ := strings.Cut(path, "/")
+	std := !strings.Contains(first, ".")
+	return !std || bridgedStd[path]
 }
+
+// bridgedStd is the set of the standard packages the native table bridges.
+var bridgedStd = func() map[string]bool {
+	set := map[string]bool{}
+	for _, p := range stdlib.Packages {
+		set[p] = true
+	}
+	return set
+}()
 
 // funcOf returns the compiled form of an SSA function (compiling lazily).
 func (p *Program) funcOf(fn *ssa.Function) *function {

@@ -1,0 +1,151 @@
+package ssainterp
+
+import (
+	_ "embed"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+)
+
+// The network model. Package net is interpreted from Go's own source
+// except for the files that reach the operating system, which
+// overlay/net/memnet.go.txt replaces with an in-memory loopback network
+// written in plain Go over sync.Mutex and sync.Cond (see that file). The
+// few functions it declares without a body are modelled here: they hand
+// it Go's native error values (so that errors.Is(err, net.ErrClosed)
+// and errors.Is(err, syscall.ECONNREFUSED) hold as they do natively) and
+// end the execution with an mcheck error where the program reaches
+// outside the process.
+
+//go:embed overlay/net/memnet.go.txt
+var memnetOverlay []byte
+
+// netKeep lists the files of package net that run as Go wrote them: the
+// portable API over the netFD that memnet.go.txt provides. Every other
+// file of the package is replaced with an empty one.
+var netKeep = map[string]bool{
+	"addrselect.go": true, "cgo_stub.go": true, "conf.go": true, "dial.go": true,
+	"dnsclient.go": true, "dnsclient_unix.go": true, "dnsconfig.go": true, "dnsconfig_unix.go": true,
+	"file.go": true, "hook.go": true, "hosts.go": true, "interface.go": true, "ip.go": true,
+	"iprawsock.go": true, "ipsock.go": true, "lookup.go": true, "mac.go": true, "net.go": true,
+	"netcgo_off.go": true, "netgo_on.go": true, "nss.go": true, "parse.go": true, "pipe.go": true,
+	"port.go": true, "port_unix.go": true, "tcpsock.go": true, "udpsock.go": true, "unixsock.go": true,
+}
+
+// netOverlay adds the network model's files to overlay: package net's
+// system files emptied, net.go's one use of internal/poll replaced, and
+// memnet.go.txt added.
+func netOverlay(overlay map[string][]byte) error {
+	dir := filepath.Join(runtime.GOROOT(), "src", "net")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("the network model: %v", err)
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || netKeep[name] {
+			continue
+		}
+		overlay[filepath.Join(dir, name)] = []byte("package net\n")
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "net.go"))
+	if err != nil {
+		return fmt.Errorf("the network model: %v", err)
+	}
+	s := string(src)
+	const imp, use = "\t\"internal/poll\"\n", "var errClosed = poll.ErrNetClosing"
+	if strings.Count(s, imp) != 1 || strings.Count(s, use) != 1 {
+		return fmt.Errorf("the network model does not know this Go version's net/net.go (%s)", runtime.Version())
+	}
+	s = strings.Replace(s, imp, "", 1)
+	s = strings.Replace(s, use, "var errClosed = errNetClosing", 1)
+	overlay[filepath.Join(dir, "net.go")] = []byte(s)
+	overlay[filepath.Join(dir, "zz_mcheck_memnet.go")] = memnetOverlay
+	return nil
+}
+
+// bytealgOverlay makes internal/bytealg, which the service layer's
+// packages call, plain Go: its portable files (the generic ones, without
+// their build constraints) are kept and the assembly-backed ones emptied.
+// MakeNoZero, bodiless, is modelled.
+func bytealgOverlay(overlay map[string][]byte) error {
+	dir := filepath.Join(runtime.GOROOT(), "src", "internal", "bytealg")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("internal/bytealg: %v", err)
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if name != "bytealg.go" && !strings.HasSuffix(name, "_generic.go") {
+			overlay[filepath.Join(dir, name)] = []byte("package bytealg\n")
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return fmt.Errorf("internal/bytealg: %v", err)
+		}
+		var out []string
+		for _, l := range strings.Split(string(src), "\n") {
+			if !strings.HasPrefix(l, "//go:build") {
+				out = append(out, l)
+			}
+		}
+		overlay[filepath.Join(dir, name)] = []byte(strings.Join(out, "\n"))
+	}
+	return nil
+}
+
+// netModels returns the models of memnet.go.txt's bodiless functions, of
+// syscall.Errno's methods (package net returns syscall errnos as Go
+// wrote it) and of os/exec, which is refused.
+func netModels() modelTable {
+	tab := modelTable{}
+	tab["internal/bytealg.MakeNoZero"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, value{r: make([]value, args[0].n)})
+		return fr
+	}
+	tab["net.memErrno"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, m.nativeErr(os.NewSyscallError(args[0].str(), syscall.Errno(args[1].n))))
+		return fr
+	}
+	tab["net.memErrClosed"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, m.nativeErr(net.ErrClosed))
+		return fr
+	}
+	tab["net.memOutside"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		unsupported("%s: network access outside the process is not modelled (only loopback addresses and localhost are)", args[0].str())
+		return fr
+	}
+	tab["net.memUnsupported"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		unsupported("%s is not modelled by mcheck's in-memory network", args[0].str())
+		return fr
+	}
+	errno := func(f func(syscall.Errno) value) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			set(fr, dst, f(syscall.Errno(args[0].n)))
+			return fr
+		}
+	}
+	tab["(syscall.Errno).Error"] = errno(func(e syscall.Errno) value { return strVal(e.Error()) })
+	tab["(syscall.Errno).Timeout"] = errno(func(e syscall.Errno) value { return boolVal(e.Timeout()) })
+	tab["(syscall.Errno).Temporary"] = errno(func(e syscall.Errno) value { return boolVal(e.Temporary()) })
+	refuse := func(name int) modelFunc { // args[name] is the command, args[name+1] its arguments
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			cmd := []string{args[name].str()}
+			for _, a := range args[name+1].slice() {
+				cmd = append(cmd, a.str())
+			}
+			unsupported("os/exec: the program runs %q; mcheck does not run other processes", strings.Join(cmd, " "))
+			return fr
+		}
+	}
+	tab["os/exec.Command"], tab["os/exec.CommandContext"] = refuse(0), refuse(1)
+	return tab
+}
