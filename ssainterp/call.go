@@ -256,7 +256,9 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 		for i, s := range slots {
 			args[i] = fr.regs[s]
 		}
-		m.startTracking(fr.g, m.spawn(fn, args, pos))
+		g := m.spawn(fn, args, pos)
+		g.parent = fr.g
+		m.startTracking(fr.g, g)
 		return fr
 	}
 }

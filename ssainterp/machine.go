@@ -231,7 +231,8 @@ const (
 type goroutine struct {
 	id      int
 	m       *Machine
-	created token.Pos // the go statement
+	created token.Pos  // the go statement
+	parent  *goroutine // the goroutine that ran it (nil: the first, a timer's)
 
 	// Its code: the stack of frames, from the running one (top).
 	top       *frame

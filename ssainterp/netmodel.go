@@ -68,6 +68,22 @@ func netOverlay(overlay map[string][]byte) error {
 	return nil
 }
 
+// programPosition returns the position of the innermost call on fr's
+// stack made by the program rather than the standard library: where it
+// started a network operation. When the goroutine runs library code
+// only (http.Transport's dialer), the goroutine that started it is asked,
+// and so on up: it is usually still in the program's call that waits.
+func programPosition(fr *frame) string {
+	for g := fr.g; g != nil; g = g.parent {
+		for at := g.top; at != nil; at = at.caller {
+			if at.fn.ssa != nil && !isGoroot(at.fn.prog.fset.Position(at.fn.ssa.Pos()).Filename) {
+				return at.position()
+			}
+		}
+	}
+	return fr.position()
+}
+
 // bytealgOverlay makes internal/bytealg, which the service layer's
 // packages call, plain Go: its portable files (the generic ones, without
 // their build constraints) are kept and the assembly-backed ones emptied.
@@ -120,12 +136,11 @@ func netModels() modelTable {
 		return fr
 	}
 	tab["net.memOutside"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		unsupported("%s: network access outside the process is not modelled (only loopback addresses and localhost are)", args[0].str())
-		return fr
+		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() +
+			": network access outside the process is not modelled (only loopback addresses and localhost are)"})
 	}
 	tab["net.memUnsupported"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		unsupported("%s is not modelled by mcheck's in-memory network", args[0].str())
-		return fr
+		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() + " is not modelled by mcheck's in-memory network"})
 	}
 	errno := func(f func(syscall.Errno) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {

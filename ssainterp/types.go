@@ -519,9 +519,15 @@ func (p *Program) isNativeStruct(t types.Type) bool {
 	// bridged (crypto/tls's, named by net/http) is laid out as the
 	// interpreter's own: no native code ever sees it.
 	path := n.Obj().Pkg().Path()
+	return !isStdPath(path) || bridgedStd[path]
+}
+
+// isStdPath reports whether path looks like a standard package's import
+// path (no dot in its first element). The program's own packages are
+// always interpreted, so a module path without a dot is never asked.
+func isStdPath(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
-	std := !strings.Contains(first, ".")
-	return !std || bridgedStd[path]
+	return !strings.Contains(first, ".")
 }
 
 // bridgedStd is the set of the standard packages the native table bridges.
