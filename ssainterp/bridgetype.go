@@ -270,7 +270,7 @@ func (rt *rtype) wrapped() bool {
 			return false
 		}
 	}
-	if n.Obj().Pkg() == nil || !rt.prog.interpreted(n.Obj().Pkg()) {
+	if n.Obj().Pkg() == nil || !rt.prog.ownsLayout(n.Obj().Pkg()) {
 		return false
 	}
 	ms := rt.prog.methodSet(rt.t)

@@ -490,6 +490,9 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 // nativeVar resolves a global of a bridged package.
 func (p *Program) nativeVar(g *ssa.Global) (value, error) {
 	key := g.Pkg.Pkg.Path() + "." + g.Name()
+	if key == "os.Args" { // the program's own: see SetArgs
+		return value{r: reflect.ValueOf(&p.osArgs)}, nil
+	}
 	if v, ok := stdlib.Vars[key]; ok {
 		return value{r: v}, nil
 	}

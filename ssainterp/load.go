@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -60,6 +61,7 @@ type Program struct {
 	refl     *reflectTypes // see reflectTypes
 
 	testFlags atomic.Pointer[TestFlags] // see SetTestFlags
+	osArgs    []string                  // os.Args of the program: see SetArgs
 
 	fpNodes atomic.Int64 // nodes of the last StateHash walk: the next machine's tables start that big
 
@@ -106,10 +108,15 @@ var interpretedStd = map[string]bool{
 	"html/template":       true,
 	"internal/saferio":    true, // gob's
 	"internal/fmtsort":    true, // text/template's
+	// Its FlagSet's Parse, over the program's os.Args (SetArgs).
+	"flag": true,
+	// Go's Notify, Stop and NotifyContext over mcheck's signals
+	// (overlay/signal_unix.go.txt): no signal arrives unless the program
+	// sends one to itself with syscall.Kill.
+	"os/signal": true,
 	// The service layer: its goroutines, locks, channels and timers are
 	// scheduled and raced like the program's (see "The service layer").
 	"net":                                    true,
-	"net/netip":                              true,
 	"net/http":                               true,
 	"net/http/httptest":                      true,
 	"net/http/httptrace":                     true,
@@ -296,6 +303,7 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		pkgs:        roots,
 		byPth:       map[string]*ssa.Package{},
 		host:        cfg.Host,
+		osArgs:      []string{os.Args[0]},
 		interp:      map[*types.Package]bool{},
 		funcs:       map[*ssa.Function]*function{},
 		globalIndex: map[*ssa.Global]int{},
@@ -468,8 +476,19 @@ func (p *Program) MainPackages() []string {
 // Run loads nothing: it runs the main package path of an already loaded
 // program under the simple scheduler with cfg.
 func (p *Program) Run(mainPkg string, cfg Config) Result {
+	if cfg.Args != nil {
+		p.SetArgs(cfg.Args)
+	}
 	m := p.NewMachine(cfg)
 	return m.RunMain(mainPkg)
+}
+
+// SetArgs sets the command-line arguments the program sees in os.Args
+// (after the command's name, the host's). A loaded program has none: a
+// test's flag.Parse sees no flags, not those of the go test binary that
+// runs mcheck. Call it before any machine runs.
+func (p *Program) SetArgs(args []string) {
+	p.osArgs = append([]string{os.Args[0]}, args...)
 }
 
 // Calls reports whether function fn of the package with the given ID

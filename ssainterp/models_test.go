@@ -69,8 +69,13 @@ func TestModelNames(t *testing.T) {
 	slices.Sort(patterns)
 	cfg := &packages.Config{
 		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedSyntax,
-		BuildFlags: []string{"-tags=purego"},
+		BuildFlags: buildFlags(LoadConfig{}),
 	}
+	overlay, err := stdOverlay() // the functions the overlays declare for their models
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Overlay = overlay
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)

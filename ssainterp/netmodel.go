@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // The network model. Package net is interpreted from Go's own source
@@ -23,6 +25,9 @@ import (
 
 //go:embed overlay/net/memnet.go.txt
 var memnetOverlay []byte
+
+//go:embed overlay/signal_unix.go.txt
+var signalOverlay []byte
 
 // netKeep lists the files of package net that run as Go wrote them: the
 // portable API over the netFD that memnet.go.txt provides. Every other
@@ -65,6 +70,7 @@ func netOverlay(overlay map[string][]byte) error {
 	s = strings.Replace(s, use, "var errClosed = errNetClosing", 1)
 	overlay[filepath.Join(dir, "net.go")] = []byte(s)
 	overlay[filepath.Join(dir, "zz_mcheck_memnet.go")] = memnetOverlay
+	overlay[filepath.Join(runtime.GOROOT(), "src", "os", "signal", "signal_unix.go")] = signalOverlay
 	return nil
 }
 
@@ -86,7 +92,8 @@ func programPosition(fr *frame) string {
 
 // bytealgOverlay makes internal/bytealg, which the service layer's
 // packages call, plain Go: its portable files (the generic ones, without
-// their build constraints) are kept and the assembly-backed ones emptied.
+// their build constraints) are kept, the assembly-backed ones and the
+// assembly emptied.
 // MakeNoZero, bodiless, is modelled.
 func bytealgOverlay(overlay map[string][]byte) error {
 	dir := filepath.Join(runtime.GOROOT(), "src", "internal", "bytealg")
@@ -96,6 +103,10 @@ func bytealgOverlay(overlay map[string][]byte) error {
 	}
 	for _, e := range ents {
 		name := e.Name()
+		if strings.HasSuffix(name, ".s") { // its symbols would clash with the generic Go
+			overlay[filepath.Join(dir, name)] = nil
+			continue
+		}
 		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			continue
 		}
@@ -151,6 +162,20 @@ func netModels() modelTable {
 	tab["(syscall.Errno).Error"] = errno(func(e syscall.Errno) value { return strVal(e.Error()) })
 	tab["(syscall.Errno).Timeout"] = errno(func(e syscall.Errno) value { return boolVal(e.Timeout()) })
 	tab["(syscall.Errno).Temporary"] = errno(func(e syscall.Errno) value { return boolVal(e.Temporary()) })
+	signal := func(f func(syscall.Signal) value) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			set(fr, dst, f(syscall.Signal(args[0].n)))
+			return fr
+		}
+	}
+	tab["syscall.Getpid"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		set(fr, dst, intVal(int64(os.Getpid())))
+		return fr
+	}
+	// Stop waits for the runtime's signal loop, which does not exist here.
+	tab["os/signal.signalWaitUntilIdle"] = noopModel
+	tab["(syscall.Signal).String"] = signal(func(s syscall.Signal) value { return strVal(s.String()) })
+	tab["(syscall.Signal).Signal"] = signal(func(syscall.Signal) value { return value{} })
 	refuse := func(name int) modelFunc { // args[name] is the command, args[name+1] its arguments
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			cmd := []string{args[name].str()}
@@ -162,5 +187,44 @@ func netModels() modelTable {
 		}
 	}
 	tab["os/exec.Command"], tab["os/exec.CommandContext"] = refuse(0), refuse(1)
+	tab["syscall.Kill"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		pid, sig := int(args[0].n), syscall.Signal(args[1].n)
+		if pid != os.Getpid() || sig == 0 {
+			if sig == 0 && pid == os.Getpid() {
+				set(fr, dst, value{}) // the process exists
+				return fr
+			}
+			panic(&internalFault{pos: programPosition(fr), msg: fmt.Sprintf("unsupported: syscall.Kill(%d, %v): mcheck models signals a program sends to itself only", pid, sig)})
+		}
+		var deliver *ssa.Function
+		if sp := m.prog.ssa.ImportedPackage("os/signal"); sp != nil && m.prog.interpreted(sp.Pkg) {
+			deliver = sp.Func("mcheckDeliver")
+		}
+		if deliver == nil {
+			panic(&internalFault{pos: programPosition(fr), msg: fmt.Sprintf("unsupported: the program sends itself %v and does not import os/signal: the signal would end the process", sig)})
+		}
+		fn := m.prog.funcOf(deliver)
+		pos := programPosition(fr)
+		code := []op{ // regs[0]: the signal, then whether it was handled
+			func(fr *frame) *frame {
+				callee := m.enter(fr, fn, 0)
+				callee.regs[0] = value{n: uint64(sig)}
+				return callee
+			},
+			func(fr *frame) *frame {
+				if fr.regs[0].n == 0 {
+					panic(&internalFault{pos: pos, msg: fmt.Sprintf("unsupported: the program sends itself %v, which it neither handles nor ignores: the signal would end the process", sig)})
+				}
+				return m.ret(fr, value{})
+			},
+		}
+		return m.enter(fr, m.synthetic("syscall.Kill", 1, fr.fn.posAt(fr.pc-1), code), dst)
+	}
+	tab["(*os.Process).Signal"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: os.Process.Signal: mcheck models only signals sent with syscall.Kill(os.Getpid(), sig)"})
+	}
+	tab["(*os.Process).Kill"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: os.Process.Kill: mcheck does not signal processes"})
+	}
 	return tab
 }

@@ -59,7 +59,7 @@ func runtimeModels() modelTable {
 		return fr
 	}
 	// Native functions that block would hang the host: refuse them.
-	for _, name := range []string{"os.Pipe", "os/signal.Notify"} {
+	for _, name := range []string{"os.Pipe"} {
 		name := name
 		tab[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 			unsupported("%s can block natively; mcheck does not model it yet", name)

@@ -512,14 +512,16 @@ func (p *Program) isNativeStruct(t types.Type) bool {
 	if interpLayout[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
 		return false
 	}
-	if p.interpreted(n.Obj().Pkg()) {
-		return false
-	}
-	// A type of a standard package that is neither interpreted nor
-	// bridged (crypto/tls's, named by net/http) is laid out as the
-	// interpreter's own: no native code ever sees it.
-	path := n.Obj().Pkg().Path()
-	return !isStdPath(path) || bridgedStd[path]
+	return !p.ownsLayout(n.Obj().Pkg())
+}
+
+// ownsLayout reports whether the values of pkg's types are the
+// interpreter's own: pkg is interpreted, or it is a standard package
+// that is neither interpreted nor bridged (crypto/tls's types, named by
+// net/http; syscall.Errno, whose methods are modelled), whose values no
+// native code ever sees.
+func (p *Program) ownsLayout(pkg *types.Package) bool {
+	return p.interpreted(pkg) || isStdPath(pkg.Path()) && !bridgedStd[pkg.Path()]
 }
 
 // isStdPath reports whether path looks like a standard package's import
