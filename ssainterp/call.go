@@ -257,7 +257,7 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 			args[i] = fr.regs[s]
 		}
 		g := m.spawn(fn, args, pos)
-		g.parent = fr.g
+		g.parent, g.bubble = fr.g, fr.g.bubble
 		m.startTracking(fr.g, g)
 		return fr
 	}

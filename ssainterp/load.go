@@ -114,6 +114,8 @@ var interpretedStd = map[string]bool{
 	// (overlay/signal_unix.go.txt): no signal arrives unless the program
 	// sends one to itself with syscall.Kill.
 	"os/signal": true,
+	// Test and Wait over mcheck's bubbles (synctest.go).
+	"testing/synctest": true,
 	// The service layer: its goroutines, locks, channels and timers are
 	// scheduled and raced like the program's (see "The service layer").
 	"net":                                    true,
@@ -164,6 +166,7 @@ func stdOverlay() (map[string][]byte, error) {
 		filepath.Join(src, "unique", "canonmap.go"): empty,
 		filepath.Join(src, "unique", "clone.go"):    empty,
 	}
+	synctestOverlayTo(overlay)
 	if err := bytealgOverlay(overlay); err != nil {
 		return nil, err
 	}

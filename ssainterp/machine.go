@@ -129,7 +129,8 @@ type schedState struct {
 	now        int64 // virtual clock, nanoseconds since the fixed epoch
 	clockReads int   // reads of the clock since a timer or sleep moved it (see time.go)
 	timers     []*timer
-	nextChan   int // ids of channels (and timers' channels)
+	bubbles    []*bubble // synctest bubbles, by id-1 (synctest.go)
+	nextChan   int       // ids of channels (and timers' channels)
 }
 
 // endState is how the execution ended, once exited is set.
@@ -233,6 +234,7 @@ type goroutine struct {
 	m       *Machine
 	created token.Pos  // the go statement
 	parent  *goroutine // the goroutine that ran it (nil: the first, a timer's)
+	bubble  *bubble    // its synctest bubble (synctest.go), or nil
 
 	// Its code: the stack of frames, from the running one (top).
 	top       *frame
@@ -460,10 +462,17 @@ func (m *Machine) Step(g *goroutine) {
 	if g.top == nil && g.state != gDone {
 		m.goroutineDone(g)
 	}
+	if m.bubbles != nil {
+		m.wakeBubbles()
+	}
 }
 
 // goroutineDone marks g finished.
 func (m *Machine) goroutineDone(g *goroutine) {
+	if b := g.bubble; b != nil {
+		m.syncRelease(g, b, true) // synctest.Test returns after it
+		b.done = b.done || g == b.root
+	}
 	g.state = gDone
 	g.top = nil
 	m.finished++

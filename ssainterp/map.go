@@ -242,6 +242,7 @@ func writeKey(b *strings.Builder, k any) {
 
 // mapIter iterates over a snapshot of a map's entries.
 type mapIter struct {
+	m       *mapV // the map, whose each step is a read (as Go's mapiternext)
 	entries []*entry
 	start   int
 	i       int
@@ -275,7 +276,11 @@ func (c *compiler) rangeOp(ins *ssa.Range) op {
 	}
 	return func(fr *frame) *frame {
 		mp, _ := fr.regs[x].r.(*mapV)
-		it := &mapIter{}
+		if mp != nil && fr.g.m.watch && fr.g.m.memAccess(fr, mp, false) {
+			fr.pc--
+			return nil
+		}
+		it := &mapIter{m: mp}
 		if mp != nil && len(mp.entries) > 0 {
 			it.entries = mp.entries
 			it.start = fr.g.m.rng.IntN(len(mp.entries))
@@ -301,7 +306,12 @@ func (c *compiler) next(ins *ssa.Next) op {
 		}
 	}
 	return func(fr *frame) *frame {
-		if e := fr.regs[it].r.(*mapIter).nextEntry(); e != nil {
+		iter := fr.regs[it].r.(*mapIter)
+		if iter.m != nil && iter.i < len(iter.entries) && fr.g.m.watch && fr.g.m.memAccess(fr, iter.m, false) {
+			fr.pc--
+			return nil
+		}
+		if e := iter.nextEntry(); e != nil {
 			fr.regs[d] = value{r: agg{{n: 1}, copyVal(e.k), copyVal(e.v)}}
 			return fr
 		}

@@ -46,6 +46,7 @@ var models = assembleModels(
 	environModels(),      // environ.go: os and syscall environment, internal/godebug settings
 	sortModels(),         // sort.go: sort.Slice and friends
 	netModels(),          // netmodel.go: the in-memory network's natives, syscall.Errno, os/exec refused
+	synctestModels(),     // synctest.go: testing/synctest's bubbles
 )
 
 // genericModels maps the name of a generic function (its origin) to the

@@ -264,7 +264,7 @@ func (m *Machine) NextTimer() (desc, pos string, ok bool) {
 // the clock.
 func (m *Machine) FireDueTimers() {
 	for _, t := range m.timers {
-		if t.active && t.when <= m.now {
+		if t.bubble == nil && t.active && t.when <= m.now {
 			m.protect(m.fireTimers)
 			return
 		}

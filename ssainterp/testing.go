@@ -562,7 +562,9 @@ func testingModels() modelTable {
 		}
 		runner.pos = make([]token.Pos, len(runner.code))
 		runner.once.Do(func() {})
-		m.startTracking(fr.g, m.spawn(runner, nil, fr.fn.posAt(fr.pc-1)))
+		rg := m.spawn(runner, nil, fr.fn.posAt(fr.pc-1))
+		rg.parent, rg.bubble = fr.g, fr.g.bubble
+		m.startTracking(fr.g, rg)
 		g.waitingFor = sub
 		fr.pc--
 		return fr // the next op is this call again, now waiting

@@ -46,6 +46,7 @@ type timer struct {
 	fn      *closure // AfterFunc
 	active  bool
 	creator *goroutine
+	bubble  *bubble   // the synctest bubble whose clock it runs on, or nil
 	what    string    // the function that made it ("time.After")
 	pos     token.Pos // where
 }
@@ -68,34 +69,35 @@ func timeModels() modelTable {
 	// Reading the clock is a visible operation: time passing is how a
 	// goroutine observes that others ran (a busy-wait on the clock lets
 	// them run).
-	clockRead := func(f func(m *Machine, now int64, args []value) value) modelFunc {
+	clockRead := func(f func(m *Machine, now time.Time, args []value) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			if !m.visible(fr, opDesc{kind: opModel, what: "time.Now"}) {
 				return stop(fr)
 			}
-			set(fr, dst, f(m, m.readClock(fr.g), args))
+			base, now := m.clockOf(fr.g)
+			set(fr, dst, f(m, base.Add(time.Duration(now)), args))
 			return fr
 		}
 	}
-	tab["time.Now"] = clockRead(func(m *Machine, now int64, args []value) value {
-		return m.timeValue(now)
+	tab["time.Now"] = clockRead(func(m *Machine, now time.Time, args []value) value {
+		return value{r: reflect.ValueOf(&now).Elem()}
 	})
-	tab["time.Since"] = clockRead(func(m *Machine, now int64, args []value) value {
-		return intVal(int64(epoch.Add(time.Duration(now)).Sub(m.nativeTime(args[0]))))
+	tab["time.Since"] = clockRead(func(m *Machine, now time.Time, args []value) value {
+		return intVal(int64(now.Sub(m.nativeTime(args[0]))))
 	})
-	tab["time.Until"] = clockRead(func(m *Machine, now int64, args []value) value {
-		return intVal(int64(m.nativeTime(args[0]).Sub(epoch.Add(time.Duration(now)))))
+	tab["time.Until"] = clockRead(func(m *Machine, now time.Time, args []value) value {
+		return intVal(int64(m.nativeTime(args[0]).Sub(now)))
 	})
 	tab["time.Sleep"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		d := args[0].int()
 		g := fr.g
 		if !g.granted && g.nested == 0 {
-			g.wake = deadline(m.now, d)
+			g.wake = deadline(m.nowOf(g.bubble), d)
 			g.sleep = d
 		}
-		wake := g.wake
+		wake, b := g.wake, g.bubble
 		if !m.visible(fr, opDesc{kind: opModel, what: "sleep", wake: wake,
-			ready: func(*goroutine) bool { return m.now >= wake }}) {
+			ready: func(*goroutine) bool { return m.nowOf(b) >= wake }}) {
 			return stop(fr)
 		}
 		return fr
@@ -166,7 +168,7 @@ func timeModels() modelTable {
 			}
 			t.period = d
 		}
-		t.when = deadline(m.now, d)
+		t.when = deadline(m.nowOf(t.bubble), d)
 		t.d = d
 		t.active = true
 		if !slices.Contains(m.timers, t) {
@@ -216,7 +218,11 @@ func (m *Machine) nativeTime(v value) time.Time {
 // newTimer starts a timer made by the model of function what, called in
 // fr.
 func (m *Machine) newTimer(fr *frame, what string, d, period int64, f *closure) *timer {
-	t := &timer{when: deadline(m.now, d), d: d, period: period, fn: f, active: true, creator: m.cur, what: what}
+	var b *bubble
+	if m.cur != nil {
+		b = m.cur.bubble
+	}
+	t := &timer{when: deadline(m.nowOf(b), d), d: d, period: period, fn: f, active: true, creator: m.cur, bubble: b, what: what}
 	if fr != nil && fr.fn != nil {
 		if i := fr.pc - 1; i >= 0 && i < len(fr.fn.pos) {
 			t.pos = fr.fn.pos[i]
@@ -253,12 +259,12 @@ func (m *Machine) timerOf(p value) *timer {
 // are asleep".
 func (m *Machine) nextDeadline(wake bool) (when int64, t *timer, sleeper *goroutine, ok bool) {
 	for _, tm := range m.timers {
-		if tm.active && (!wake || tm.fn != nil || len(tm.ch.recvq) > 0) && (!ok || tm.when < when) {
+		if tm.bubble == nil && tm.active && (!wake || tm.fn != nil || len(tm.ch.recvq) > 0) && (!ok || tm.when < when) {
 			when, t, ok = tm.when, tm, true
 		}
 	}
 	for _, g := range m.gs {
-		if g.state == gPending && g.pending.what == "sleep" && g.pending.wake > m.now && (!ok || g.pending.wake < when) {
+		if g.bubble == nil && g.state == gPending && g.pending.what == "sleep" && g.pending.wake > m.now && (!ok || g.pending.wake < when) {
 			when, t, sleeper, ok = g.pending.wake, nil, g, true
 		}
 	}
@@ -281,24 +287,34 @@ func (m *Machine) advanceClock(wake bool) bool {
 	return true
 }
 
-// fireTimers fires every active timer that is due. A ticker that missed
-// several periods delivers one value, as Go's does.
-func (m *Machine) fireTimers() {
+// fireTimers fires every active timer of the machine's clock that is due.
+func (m *Machine) fireTimers() { m.fireTimersOf(nil) }
+
+// fireTimersOf fires every active timer of bubble b's clock (nil: the
+// machine's) that is due. A ticker that missed several periods delivers
+// one value, as Go's does.
+func (m *Machine) fireTimersOf(b *bubble) {
 	live := m.timers[:0]
+	now := m.nowOf(b)
 	for _, t := range m.timers {
-		if t.active && t.when <= m.now {
+		if t.bubble == b && t.active && t.when <= now {
 			if t.fn != nil {
 				t.active = false
 				g := m.spawnClosure(t.fn, nil, 0)
-				g.created = t.pos
+				g.created, g.bubble = t.pos, b
 				if t.creator != nil {
 					m.startTracking(t.creator, g)
 				}
 			} else if len(t.ch.buf) < t.ch.cap {
-				t.ch.buf = append(t.ch.buf, m.timeValue(t.when))
+				base := epoch
+				if b != nil {
+					base = synctestEpoch
+				}
+				when := base.Add(time.Duration(t.when))
+				t.ch.buf = append(t.ch.buf, value{r: reflect.ValueOf(&when).Elem()})
 			}
 			if t.period > 0 {
-				for t.when <= m.now {
+				for t.when <= now {
 					t.when = deadline(t.when, t.period)
 					if t.when == math.MaxInt64 {
 						break
