@@ -31,10 +31,25 @@ func init() { check.Define(flag.CommandLine, "mcheck.") }
 // that load tests themselves.
 var Host = check.Host
 
+// bubbleExecutions is the budget of a check run inside a testing/synctest
+// bubble, where the clock mcheck would measure a time budget on stands
+// still while mcheck works.
+const bubbleExecutions = 1000
+
 // withFlags applies the -mcheck.* flags given over c and gives it the
-// default budget def (1s with -short) if it has none.
-func withFlags(c check.Config, def time.Duration) check.Config {
+// default budget def (1s with -short) if it has none; inside a
+// testing/synctest bubble, the budget is counted in executions (the
+// -mcheck.executions given, or bubbleExecutions), never in time.
+func withFlags(t TestingT, c check.Config, def time.Duration) check.Config {
+	t.Helper()
 	check.Apply(&c, flag.CommandLine, "mcheck.", nil)
+	if inBubble(t) {
+		if c.Executions == 0 {
+			c.Executions = bubbleExecutions
+		}
+		c.Time = 0
+		t.Logf("mcheck: inside a testing/synctest bubble time stands still: the budget is %d executions", c.Executions)
+	}
 	check.DefaultBudget(&c, def, testing.Short())
 	c.JSON = *jsonFile
 	// A replay flag without -run is for the token's own test only.
@@ -49,7 +64,7 @@ func withFlags(c check.Config, def time.Duration) check.Config {
 // Run explores the test t whose body mcheck.Run was given.
 func Run(t TestingT, body any, c check.Config) {
 	t.Helper()
-	c = withFlags(c, check.RunTime)
+	c = withFlags(t, c, check.RunTime)
 	id, err := check.Locate(check.TopName(t.Name()), body)
 	checkTest(t, c, id, err, func(target sched.Target, res *check.Result) (err error) {
 		res.Run, err = check.Explore(target, id, check.CorpusOf(".", id), c)
@@ -65,7 +80,7 @@ func Component(t TestingT, ctor any, c check.Config) {
 		t.Fatalf("mcheck: mcheck.Component needs the component's constructor, a function, not %T", ctor)
 		return
 	}
-	c = withFlags(c, check.ComponentTime)
+	c = withFlags(t, c, check.ComponentTime)
 	id, err := check.LocateCaller(check.TopName(t.Name()), 1)
 	checkTest(t, c, id, err, func(target sched.Target, res *check.Result) (err error) {
 		res.Component, err = check.CheckComponent(target, id, check.CorpusOf(".", id), c)
@@ -138,9 +153,37 @@ func finish(t TestingT, c check.Config, res *check.Result) {
 func hostFlags(t TestingT) ssainterp.TestFlags {
 	f := ssainterp.TestFlags{Short: testing.Short(), Verbose: testing.Verbose()}
 	if dt, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
-		if d, ok := dt.Deadline(); ok {
+		if d, ok := deadlineOf(dt); ok {
 			f.Timeout = max(time.Until(d).Truncate(time.Second), time.Second)
 		}
 	}
 	return f
+}
+
+// deadlineOf returns t.Deadline(), or no deadline inside a
+// testing/synctest bubble, where Deadline panics.
+func deadlineOf(t interface{ Deadline() (time.Time, bool) }) (d time.Time, ok bool) {
+	d, ok, _ = deadlineIn(t)
+	return d, ok
+}
+
+func deadlineIn(t interface{ Deadline() (time.Time, bool) }) (d time.Time, ok, bubble bool) {
+	defer func() {
+		if recover() != nil {
+			d, ok, bubble = time.Time{}, false, true
+		}
+	}()
+	d, ok = t.Deadline()
+	return d, ok, false
+}
+
+// inBubble reports whether t runs inside a testing/synctest bubble (its
+// Deadline panics there).
+func inBubble(t TestingT) bool {
+	dt, ok := t.(interface{ Deadline() (time.Time, bool) })
+	if !ok {
+		return false
+	}
+	_, _, bubble := deadlineIn(dt)
+	return bubble
 }
