@@ -380,3 +380,62 @@ func TestHonestVerdicts(t *testing.T) {
 // matrixTests selects the tests of the fixture verdicts that
 // TestNoVerdictMatrix runs.
 const matrixTests = "^Test(Before|After|(Run|Check|Component)(Loop|Deep|Hog|Native)|ComponentMisuse)$"
+
+// TestServicesEndToEnd checks service code under go test: an HTTP
+// handler through httptest.NewRecorder and through httptest.NewServer
+// with a real client, a TCP server over the in-memory loopback network,
+// testing/synctest inside mcheck.Run and mcheck.Run inside synctest, a
+// signal the program sends itself, and a dial outside the process. Each
+// buggy test reports its bug, each fixed twin is clean, and the
+// failure's replay token reproduces it.
+func TestServicesEndToEnd(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	mod := checktest.TempModule(t, nil, "gotest/testdata/services")
+	out, _ := goTest(t, mod, "services", "-v", "-mcheck.budget=2s")
+	want := map[string][]string{
+		"TestRecorderRace":     {"--- FAIL", "mcheck: data race: concurrent map read and map write", "replay: go test"},
+		"TestRecorderFixed":    {"--- PASS", "no bug"},
+		"TestServerRace":       {"--- FAIL", "mcheck: data race: concurrent map read and map write", "services.go:29"},
+		"TestServerFixed":      {"--- PASS", "no bug"},
+		"TestEchoLeak":         {"--- FAIL", "mcheck: partial deadlock", "blocked forever after the test returned"},
+		"TestEchoFixed":        {"--- PASS", "no bug"},
+		"TestSynctestRace":     {"--- FAIL", "mcheck: data race: concurrent map read and map write"},
+		"TestSynctestFixed":    {"--- PASS", "no bug"},
+		"TestSynctestDeadlock": {"--- FAIL", "panic: deadlock: main bubble goroutine has exited but blocked goroutines remain"},
+		"TestSynctestOutside":  {"--- PASS", "the budget is 1000 executions", "1000 executions"},
+		"TestSignal":           {"--- PASS", "no bug"},
+		"TestOutside":          {"--- FAIL", "dial tcp 192.0.2.1:80: network access outside the process is not modelled", "services_test.go:"},
+	}
+	for name, wants := range want {
+		block := testBlock(out, name)
+		for _, w := range wants {
+			if !strings.Contains(block, w) {
+				t.Errorf("%s: no %q in:\n%s", name, w, block)
+			}
+		}
+	}
+	token := regexp.MustCompile(`-mcheck.replay=(TestServerRace\.[0-9a-f]{6}\.v1\.[A-Za-z0-9_~-]+)`).FindStringSubmatch(out)
+	if token == nil {
+		t.Fatalf("no token of TestServerRace in:\n%s", out)
+	}
+	replayed, ok := goTest(t, mod, "services", "-run", "^TestServerRace$", "-mcheck.replay="+token[1])
+	if ok || !strings.Contains(replayed, "mcheck: data race") {
+		t.Fatalf("the replay did not reproduce the race:\n%s", replayed)
+	}
+}
+
+// testBlock returns the part of go test -v's output about test name.
+func testBlock(out, name string) string {
+	start := strings.Index(out, "=== RUN   "+name+"\n")
+	if start < 0 {
+		return ""
+	}
+	rest := out[start+len("=== RUN   "+name+"\n"):]
+	if end := strings.Index(rest, "=== RUN"); end >= 0 {
+		rest = rest[:end]
+	}
+	return rest
+}
