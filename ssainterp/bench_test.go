@@ -38,6 +38,8 @@ var benchWorkloads = []benchWorkload{
 	{"json", benchJSONRun, true},
 	{"fmtplain", benchFmtPlainRun, true},
 	{"fmtmethods", benchFmtMethodsRun, true},
+	{"httprt", benchHTTPRTRun, true},     // bench_service_test.go
+	{"sqlquery", benchSQLQueryRun, true}, // bench_service_test.go
 }
 
 // benchSink keeps native results alive.

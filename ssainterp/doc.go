@@ -129,7 +129,8 @@
 //
 // # The standard library
 //
-// Packages are interpreted (the user's, and context, sort, slices, maps,
+// Packages are interpreted (the user's, the service layer described
+// below, and context, sort, slices, maps,
 // cmp, iter, unique, errors, sync, sync/atomic, container/*, the packages
 // that call the program's Read and Write methods: io and bufio, fmt when
 // it must call the program's methods, and the packages that reflect over
@@ -165,6 +166,46 @@
 // is never recoverable by the program: recover does not see it, and a
 // fault raised in a callback is raised again when the native call
 // returns, even if the native code (fmt's panic catching) recovered it.
+//
+// # The service layer and the network
+//
+// The rule for a standard package: it is interpreted when its own
+// goroutines, locks, channels or timers must be scheduled and raced like
+// the program's, or when it calls back into the program where the
+// program may block; it stays native (bridged) when it is a leaf that
+// computes (strings, strconv, crypto hashes, compression, net/url,
+// net/netip). So net/http (server, client, Transport; httptest's
+// recorder and servers), net/textproto, mime/multipart, net/rpc and
+// net/rpc/jsonrpc, database/sql with database/sql/driver (its pool and
+// connectionOpener goroutine), flag, os/signal, testing/synctest and
+// package net itself run from SSA, with the plain-Go helpers they call
+// (internal/bytealg's portable half, internal/byteorder, stringslite,
+// itoa, strconv, singleflight, nettrace, and the vendored x/net packages
+// http/httpguts, httpproxy, hpack, idna, dnsmessage). Types of standard
+// packages that are neither (crypto/tls's, which net/http names) are laid
+// out as the interpreter's own (Program.ownsLayout): only a call of their
+// functions is an error.
+//
+// Package net runs Go's source over an in-memory loopback network
+// (overlay/net/memnet.go.txt, netmodel.go): the files that reach the
+// operating system are replaced by a netFD of plain Go over sync.Mutex
+// and sync.Cond, so every accept, read, write and close is a visible
+// operation, a write happens-before the read that sees its bytes, and a
+// goroutine parked on a connection at the end of a test is judged like
+// the program's. TCP, UDP and Unix sockets on loopback addresses and
+// localhost; port 0 picks ports from 32768 up, in order; a connection's
+// receive buffer holds 64 KiB (a Write blocks while the peer's is full);
+// Go's own errors (*net.OpError around the syscall errnos, net.ErrClosed,
+// os.ErrDeadlineExceeded); deadlines on the virtual clock. A dial, listen
+// or lookup of any other address, raw IP sockets, SyscallConn's raw
+// control, net.FileConn and os/exec end the execution with an mcheck
+// error naming what was tried and the program's line; nothing touches the
+// host's network. os/signal keeps Go's Notify, Stop and NotifyContext; a
+// signal arrives only when the program sends it to itself with
+// syscall.Kill (overlay/signal_unix.go.txt). testing/synctest's bubbles
+// are described in synctest.go. A program's os.Args holds no arguments
+// unless the front end sets them (Program.SetArgs; mcheck run passes its
+// ARGS), so a test's flag.Parse sees no flags of the go test binary.
 //
 // How fast all this runs, measured against the native build, and the
 // work that made it so: docs/interp-speed.md at the module root
