@@ -2,7 +2,10 @@ module github.com/mcheck-dev/mcheck/examples/backend
 
 go 1.26.0
 
-require github.com/mcheck-dev/mcheck v0.0.0
+require (
+	github.com/DATA-DOG/go-sqlmock v1.5.2
+	github.com/mcheck-dev/mcheck v0.0.0
+)
 
 require (
 	golang.org/x/mod v0.42.0 // indirect
