@@ -21,25 +21,16 @@ func TestPeersPingNative(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
-			c, err := net.DialUDP("udp", nil, pc.LocalAddr().(*net.UDPAddr))
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			defer c.Close()
-			buf := make([]byte, 16)
 			for range 20 {
-				c.Write([]byte("ping"))
-				c.SetReadDeadline(time.Now().Add(5 * time.Second))
-				if n, err := c.Read(buf); err != nil || string(buf[:n]) != "pong" {
-					t.Errorf("got %q, %v; want pong", buf[:n], err)
+				if err := Ping(pc.LocalAddr().String(), 5*time.Second); err != nil {
+					t.Error(err)
 					return
 				}
 			}
 		})
 	}
 	wg.Wait()
-	if n := s.Peers(); n != 4 {
-		t.Errorf("%d peers, want 4", n)
+	if n := s.Peers(); n < 4 {
+		t.Errorf("%d peers, want at least 4", n)
 	}
 }

@@ -3,8 +3,10 @@
 package udpping
 
 import (
+	"fmt"
 	"net"
 	"strings"
+	"time"
 )
 
 type Server struct {
@@ -43,4 +45,31 @@ func (s *Server) answer(msg string, peer net.Addr) {
 // Peers returns how many distinct peers have pinged.
 func (s *Server) Peers() int {
 	return len(s.pings)
+}
+
+// Ping sends a ping to the server at addr and waits at most timeout for
+// its pong.
+func Ping(addr string, timeout time.Duration) error {
+	raddr, err := net.ResolveUDPAddr("udp", addr)
+	if err != nil {
+		return err
+	}
+	c, err := net.DialUDP("udp", nil, raddr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if _, err := c.Write([]byte("ping")); err != nil {
+		return err
+	}
+	c.SetReadDeadline(time.Now().Add(timeout))
+	buf := make([]byte, 16)
+	n, err := c.Read(buf)
+	if err != nil {
+		return err
+	}
+	if string(buf[:n]) != "pong" {
+		return fmt.Errorf("udpping: got %q, want pong", buf[:n])
+	}
+	return nil
 }

@@ -3,9 +3,11 @@
 package udpping
 
 import (
+	"fmt"
 	"net"
 	"strings"
 	"sync"
+	"time"
 )
 
 type Server struct {
@@ -49,4 +51,31 @@ func (s *Server) Peers() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.pings)
+}
+
+// Ping sends a ping to the server at addr and waits at most timeout for
+// its pong.
+func Ping(addr string, timeout time.Duration) error {
+	raddr, err := net.ResolveUDPAddr("udp", addr)
+	if err != nil {
+		return err
+	}
+	c, err := net.DialUDP("udp", nil, raddr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if _, err := c.Write([]byte("ping")); err != nil {
+		return err
+	}
+	c.SetReadDeadline(time.Now().Add(timeout))
+	buf := make([]byte, 16)
+	n, err := c.Read(buf)
+	if err != nil {
+		return err
+	}
+	if string(buf[:n]) != "pong" {
+		return fmt.Errorf("udpping: got %q, want pong", buf[:n])
+	}
+	return nil
 }
