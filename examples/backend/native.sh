@@ -48,8 +48,9 @@ for c in "${cases[@]}"; do
 			fi
 		done
 		ev=""
-		for k in race mapc leak dead pan assert; do
-			[ "${!k}" -gt 0 ] && ev+="${k/mapc/map} ${!k}/$n  "
+		for k in race:race mapc:map leak:leak dead:deadlock pan:panic assert:assert; do
+			name=${k%%:*}
+			[ "${!name}" -gt 0 ] && ev+="${k#*:} ${!name}/$n  "
 		done
 		printf '%-16s %-6s %-8s %s\n' "$c" "$v" "$failed/$n" "${ev:-none}"
 	done

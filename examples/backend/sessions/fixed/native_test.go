@@ -10,13 +10,14 @@ import (
 	"testing"
 )
 
-// Run with -race: users log in and look themselves up concurrently.
+// Run with -race: eight users log in ten times each and look themselves
+// up, concurrently.
 func TestConcurrentLoginsNative(t *testing.T) {
 	s := NewServer()
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	var wg sync.WaitGroup
-	for _, user := range []string{"ann", "bob", "cid", "dan"} {
+	for _, user := range []string{"ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal"} {
 		wg.Go(func() {
 			for range 10 {
 				resp, err := srv.Client().Post(srv.URL+"/login?user="+user, "", nil)
@@ -42,7 +43,7 @@ func TestConcurrentLoginsNative(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := s.Sessions(); n != 40 {
-		t.Errorf("%d sessions, want 40", n)
+	if n := s.Sessions(); n != 80 {
+		t.Errorf("%d sessions, want 80", n)
 	}
 }
