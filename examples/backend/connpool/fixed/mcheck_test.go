@@ -1,0 +1,37 @@
+//go:build !native
+
+package connpool
+
+import (
+	"io"
+	"net"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+)
+
+// dialEcho connects to an in-memory echo backend.
+func dialEcho() (net.Conn, error) {
+	c, s := net.Pipe()
+	go io.Copy(s, s)
+	return c, nil
+}
+
+// The pool is closed (service shutdown) while a request still uses one
+// of its connections.
+func TestCloseDuringRequest(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		p := New(dialEcho, 2)
+		c, _ := p.Get()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			buf := []byte("ping")
+			c.Write(buf)
+			io.ReadFull(c, buf)
+			p.Put(c)
+		}()
+		p.Close()
+		<-done
+	})
+}
