@@ -781,10 +781,13 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		}
 	}
 	// A failed assertion that needed a longer stall than the horizon is
-	// the test's timing slack (Options.StallHorizon); a leak it left is
-	// still a bug.
+	// the test's timing slack (Options.StallHorizon), and so are the
+	// goroutines it leaves blocked when it fails (a t.Fatal after a dial
+	// timed out leaves the server running). A leak of a test that passed
+	// is still a bug, whatever stall it needed.
 	slack := stall.d > opts.TimerHorizon && opts.TimerHorizon >= 0
-	if slack && extra != nil && (t.Test && outcome.Failed || res.ExitCode != 0 && !res.Deadlock) {
+	failedSlack := slack && (t.Test && outcome.Failed || res.ExitCode != 0 && !res.Deadlock)
+	if failedSlack && extra != nil {
 		extra.slack = stall.describe()
 	}
 	if f == nil {
@@ -792,7 +795,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
 		} else if t.Test && outcome.Failed && !slack {
 			f = fail(TestFailed, cmp.Or(strings.Join(outcome.Log, "\n"), outcome.FailedAt))
-		} else if len(leaked) > 0 {
+		} else if len(leaked) > 0 && !failedSlack {
 			when := "the program ended"
 			if t.Test {
 				when = "the test returned"

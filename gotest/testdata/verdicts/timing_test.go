@@ -90,3 +90,19 @@ func TestSlack(t *testing.T) {
 		}
 	})
 }
+
+// TestSlackLeak fails the test when the answer takes over 50ms, and the
+// late goroutine then blocks on its unbuffered channel: the leak is the
+// failed assertion's, timing slack too (the test would have failed for
+// the stall before it could leak).
+func TestSlackLeak(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		done := make(chan bool)
+		go func() { done <- true }()
+		select {
+		case <-done:
+		case <-time.After(50 * time.Millisecond):
+			t.Fatal("the goroutine took more than 50ms")
+		}
+	})
+}

@@ -18,10 +18,9 @@ func TestConcurrentGet(t *testing.T) {
 		defer db.Close()
 		mock.MatchExpectationsInOrder(false)
 		repo := NewUserRepo(db)
+		expectUsers(mock, 1, 2)
 		var wg sync.WaitGroup
 		for _, id := range []int64{1, 2} {
-			mock.ExpectQuery(userQuery).WithArgs(id).WillReturnRows(
-				sqlmock.NewRows([]string{"id", "name", "email"}).AddRow(id, "ann", "ann@example.com"))
 			wg.Go(func() {
 				if u, err := repo.Get(context.Background(), id); err != nil || u.ID != id {
 					t.Errorf("Get(%d) = %+v, %v", id, u, err)
@@ -30,4 +29,13 @@ func TestConcurrentGet(t *testing.T) {
 		}
 		wg.Wait()
 	})
+}
+
+// expectUsers sets the expected query of each user, all before any query
+// runs: sqlmock's expectations are not safe to add concurrently.
+func expectUsers(mock sqlmock.Sqlmock, ids ...int64) {
+	for _, id := range ids {
+		mock.ExpectQuery(userQuery).WithArgs(id).WillReturnRows(
+			sqlmock.NewRows([]string{"id", "name", "email"}).AddRow(id, "ann", "ann@example.com"))
+	}
 }
