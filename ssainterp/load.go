@@ -116,6 +116,11 @@ var interpretedStd = map[string]bool{
 	"os/signal": true,
 	// Test and Wait over mcheck's bubbles (synctest.go).
 	"testing/synctest": true,
+	// Plain Go over overlays (netmodel.go): weak pointers that hold, and
+	// pprof's labels.
+	"weak":                         true,
+	"runtime/pprof":                true,
+	"internal/runtime/pprof/label": true,
 	// The service layer: its goroutines, locks, channels and timers are
 	// scheduled and raced like the program's (see "The service layer").
 	"net":                                    true,
@@ -167,6 +172,9 @@ func stdOverlay() (map[string][]byte, error) {
 		filepath.Join(src, "unique", "clone.go"):    empty,
 	}
 	synctestOverlayTo(overlay)
+	if err := runtimeOverlay(overlay); err != nil {
+		return nil, err
+	}
 	if err := bytealgOverlay(overlay); err != nil {
 		return nil, err
 	}

@@ -59,6 +59,15 @@ var genericModels = map[string]genericModel{
 	// body panics "intrinsic": it only makes v escape.
 	"internal/abi.EscapeNonString": func(*Program, *ssa.Function) modelFunc { return noopModel },
 	"hash/maphash.writeComparable": maphashWriteComparable, // maphash.go
+	// An execution never collects memory: a cleanup never runs (as a
+	// finalizer never does, runtime.go), and Cleanup.Stop is a no-op.
+	"runtime.AddCleanup": func(p *Program, fn *ssa.Function) modelFunc {
+		zero := p.rtypeOf(fn.Signature.Results().At(0).Type()).zero()
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			set(fr, dst, copyVal(zero))
+			return fr
+		}
+	},
 }
 
 // noopModel is the model of a function with no effect the program can

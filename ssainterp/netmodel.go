@@ -17,7 +17,7 @@ import (
 // except for the files that reach the operating system, which
 // overlay/net/memnet.go.txt replaces with an in-memory loopback network
 // written in plain Go over sync.Mutex and sync.Cond (see that file). The
-// few functions it declares without a body are modelled here: they hand
+// few functions it declares with a placeholder body are modelled here: they hand
 // it Go's native error values (so that errors.Is(err, net.ErrClosed)
 // and errors.Is(err, syscall.ECONNREFUSED) hold as they do natively) and
 // end the execution with an mcheck error where the program reaches
@@ -28,6 +28,34 @@ var memnetOverlay []byte
 
 //go:embed overlay/signal_unix.go.txt
 var signalOverlay []byte
+
+//go:embed overlay/weak.go.txt
+var weakOverlay []byte
+
+//go:embed overlay/pprof.go.txt
+var pprofOverlay []byte
+
+// runtimeOverlay makes weak and runtime/pprof plain Go: weak pointers
+// that hold their target (an execution collects nothing) and pprof's
+// labels without profiles. Every file of runtime/pprof but label.go is
+// replaced.
+func runtimeOverlay(overlay map[string][]byte) error {
+	src := filepath.Join(runtime.GOROOT(), "src")
+	overlay[filepath.Join(src, "weak", "pointer.go")] = weakOverlay
+	dir := filepath.Join(src, "runtime", "pprof")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("runtime/pprof: %v", err)
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && name != "label.go" {
+			overlay[filepath.Join(dir, name)] = []byte("package pprof\n")
+		}
+	}
+	overlay[filepath.Join(dir, "zz_mcheck_pprof.go")] = pprofOverlay
+	return nil
+}
 
 // netKeep lists the files of package net that run as Go wrote them: the
 // portable API over the netFD that memnet.go.txt provides. Every other
@@ -129,7 +157,7 @@ func bytealgOverlay(overlay map[string][]byte) error {
 	return nil
 }
 
-// netModels returns the models of memnet.go.txt's bodiless functions, of
+// netModels returns the models of memnet.go.txt's placeholder functions, of
 // syscall.Errno's methods (package net returns syscall errnos as Go
 // wrote it) and of os/exec, which is refused.
 func netModels() modelTable {
@@ -149,6 +177,9 @@ func netModels() modelTable {
 	tab["net.memOutside"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() +
 			": network access outside the process is not modelled (only loopback addresses and localhost are)"})
+	}
+	tab["runtime/pprof.mcheckUnsupported"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() + ": profiles are not modelled (they would profile the interpreter)"})
 	}
 	tab["net.memUnsupported"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() + " is not modelled by mcheck's in-memory network"})

@@ -42,6 +42,7 @@ func runtimeModels() modelTable {
 	tab["runtime.GC"] = noop
 	tab["runtime.KeepAlive"] = noop
 	tab["runtime.SetFinalizer"] = noop
+	tab["(runtime.Cleanup).Stop"] = noop
 	tab["runtime.LockOSThread"] = noop
 	tab["runtime.UnlockOSThread"] = noop
 

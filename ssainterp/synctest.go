@@ -8,8 +8,8 @@ import (
 )
 
 // testing/synctest under mcheck. Package testing/synctest is interpreted
-// from overlay/synctest.go.txt, whose bodiless functions are modelled
-// here:
+// from overlay/synctest.go.txt, whose placeholder functions (their
+// bodies only panic) are modelled here:
 //
 //   - mcheckStart starts the bubble's first goroutine; a goroutine
 //     started by a goroutine of a bubble (a go statement, an AfterFunc of

@@ -3,7 +3,7 @@
 # settings) of every case's buggy and fixed package and prints one line
 # per case:
 #
-#   case  buggy-result  fixed-result  seconds(buggy)  seconds(fixed)
+#   case  buggy-result  replayed  fixed-result  seconds(buggy)  seconds(fixed)
 #
 # A result is
 #   found          the test failed and its output has an "mcheck:" report
@@ -50,12 +50,34 @@ check() {
 	else
 		result=failed
 	fi
+	replayed=-
+	if [ $result = found ]; then
+		replay "$dir" "$out"
+	fi
 }
 
-printf '%-16s %-14s %-14s %8s %8s\n' case buggy fixed secs secs
+# replay DIR OUT sets replayed to yes when the replay command of the
+# report in OUT, run on DIR, reproduces the report's first line.
+replay() {
+	local dir=$1 out=$2 first test token again
+	first=$(echo "$out" | grep -m1 -o 'mcheck: [^:]*:')
+	test=$(echo "$out" | sed -n "s/.*replay: go test -run '^\([A-Za-z0-9_]*\).*/\1/p" | head -1)
+	token=$(echo "$out" | grep -m1 -o -- '-mcheck.replay=[^ ]*' | cut -d= -f2)
+	replayed=no
+	if [ -n "$token" ] && [ -n "$test" ]; then
+		# shellcheck disable=SC2086
+		again=$(go test -count=1 "./$dir" ${GOTESTFLAGS:-} -run "^$test\$" -mcheck.replay="$token" 2>&1)
+		rm -rf "$dir/testdata/mcheck"
+		if echo "$again" | grep -qF "$first"; then
+			replayed=yes
+		fi
+	fi
+}
+
+printf '%-16s %-14s %-9s %-14s %8s %8s\n' case buggy replayed fixed secs secs
 for c in "${cases[@]}"; do
 	check "$c/buggy"
-	br=$result bs=$secs
+	br=$result bs=$secs rp=$replayed
 	check "$c/fixed"
-	printf '%-16s %-14s %-14s %8s %8s\n' "$c" "$br" "$result" "$bs" "$secs"
+	printf '%-16s %-14s %-9s %-14s %8s %8s\n' "$c" "$br" "$rp" "$result" "$bs" "$secs"
 done
