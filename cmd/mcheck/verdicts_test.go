@@ -77,3 +77,31 @@ func TestReplayNotRun(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }
+
+// TestOutsideTheProcess: under mcheck test, a test that dials outside
+// the loopback network or runs another process could not run (exit 2),
+// with an error naming what it tried and its line; the services
+// fixture's network tests over loopback run and are judged.
+func TestOutsideTheProcess(t *testing.T) {
+	t.Parallel()
+	var out, errb bytes.Buffer
+	code := run("../../gotest/testdata/services", []string{"test", "-budget", "1s", "-run", "^Test(Outside|RecorderRace|EchoFixed)$", "."}, &out, &errb)
+	if code != exitBug {
+		t.Errorf("exit %d, want %d (TestRecorderRace's race)", code, exitBug)
+	}
+	for _, want := range []string{
+		"TestOutside: mcheck could not run the program: ",
+		"services_test.go:",
+		"dial tcp 192.0.2.1:80: network access outside the process is not modelled",
+	} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("stderr lacks %q", want)
+		}
+	}
+	if !strings.Contains(out.String(), "mcheck: 1 with a bug, 1 clean, 1 mcheck could not run") {
+		t.Errorf("the summary")
+	}
+	if t.Failed() {
+		t.Logf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+	}
+}
