@@ -190,7 +190,9 @@
 // (overlay/net/memnet.go.txt, netmodel.go): the files that reach the
 // operating system are replaced by a netFD of plain Go over sync.Mutex
 // and sync.Cond, so every accept, read, write and close is a visible
-// operation, a write happens-before the read that sees its bytes, and a
+// operation, a write happens-before the read that sees its bytes (and,
+// as both ends share a mutex, any operation on a connection the later
+// ones: a race ordered only that way is missed, never invented), and a
 // goroutine parked on a connection at the end of a test is judged like
 // the program's. TCP, UDP and Unix sockets on loopback addresses and
 // localhost; port 0 picks ports from 32768 up, in order; a connection's
