@@ -341,11 +341,11 @@ func testOutput(out, name string) string {
 // 10ms behind a sleep) are found and say which stall they needed, their
 // fixed twins are clean, and an assertion that only a long stall fails
 // is discarded as timing slack, with the goroutines its failure leaves
-// blocked.
+// blocked and a panic that follows it (but not a panic alone).
 func TestHonestVerdicts(t *testing.T) {
 	t.Parallel()
 	mod := verdictsFixture(t)
-	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|ComponentLong|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack|SlackLeak)$", "-mcheck.budget=1s")
+	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|ComponentLong|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack|SlackLeak|SlackPanic|StallPanic)$", "-mcheck.budget=1s")
 	for name, want := range map[string]string{
 		"TestSpin":           "mcheck: livelock: no progress under a fair scheduler",
 		"TestLong":           "mcheck: TestLong was not checked: no execution finished in",
@@ -354,12 +354,13 @@ func TestHonestVerdicts(t *testing.T) {
 		"TestParallelShared": "mcheck: data race: read at honest_test.go:",
 		"TestTimeoutLeak":    "to wait until the 5ms deadline fired",
 		"TestAddInside":      "to wait until the 10ms deadline fired",
+		"TestStallPanic":     "mcheck: panic: runtime error: invalid memory address or nil pointer dereference",
 	} {
 		if got := testOutput(out, name); !strings.Contains(got, want) || !strings.Contains(got, "--- FAIL") {
 			t.Errorf("%s: want %q:\n%s", name, want, got)
 		}
 	}
-	for _, name := range []string{"TestParallelCopy", "TestTimeoutLeakFixed", "TestAddInsideFixed", "TestSlack", "TestSlackLeak"} {
+	for _, name := range []string{"TestParallelCopy", "TestTimeoutLeakFixed", "TestAddInsideFixed", "TestSlack", "TestSlackLeak", "TestSlackPanic"} {
 		if got := testOutput(out, name); !strings.Contains(got, "--- PASS") {
 			t.Errorf("%s: want a clean test:\n%s", name, got)
 		}

@@ -781,17 +781,21 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		}
 	}
 	// A failed assertion that needed a longer stall than the horizon is
-	// the test's timing slack (Options.StallHorizon), and so are the
-	// goroutines it leaves blocked when it fails (a t.Fatal after a dial
-	// timed out leaves the server running). A leak of a test that passed
-	// is still a bug, whatever stall it needed.
+	// the test's timing slack (Options.StallHorizon), and so is what
+	// follows from it: the goroutines it leaves blocked when it fails (a
+	// t.Fatal after a dial timed out leaves the server running), a panic
+	// of the test after it failed (t.Error("no value"), then the nil
+	// value's method). A leak or a panic of a test that had not failed is
+	// still a bug, whatever stall it needed.
 	slack := stall.d > opts.TimerHorizon && opts.TimerHorizon >= 0
-	failedSlack := slack && (t.Test && outcome.Failed || res.ExitCode != 0 && !res.Deadlock)
+	panicked, panicMsg := m.Panicked()
+	failedSlack := slack && (t.Test && outcome.Failed || res.ExitCode != 0 && !res.Deadlock && !panicked)
 	if failedSlack && extra != nil {
 		extra.slack = stall.describe()
 	}
 	if f == nil {
-		if panicked, msg := m.Panicked(); panicked {
+		if panicked && !(failedSlack && t.Test && outcome.Failed) {
+			msg := panicMsg
 			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
 		} else if t.Test && outcome.Failed && !slack {
 			f = fail(TestFailed, cmp.Or(strings.Join(outcome.Log, "\n"), outcome.FailedAt))

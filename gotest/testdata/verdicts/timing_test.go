@@ -106,3 +106,39 @@ func TestSlackLeak(t *testing.T) {
 		}
 	})
 }
+
+type answer struct{ v int }
+
+func (a *answer) value() int { return a.v }
+
+// TestSlackPanic fails the test when the answer takes over 50ms and then
+// uses the missing answer, as tests do after t.Error: the panic follows
+// the failed assertion, timing slack too.
+func TestSlackPanic(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		done := make(chan *answer, 1)
+		go func() { done <- &answer{42} }()
+		var a *answer
+		select {
+		case a = <-done:
+		case <-time.After(50 * time.Millisecond):
+			t.Error("the goroutine took more than 50ms")
+		}
+		_ = a.value()
+	})
+}
+
+// TestStallPanic panics when the answer takes over 50ms, with no failed
+// assertion before: a bug of the code, however long the stall it needs.
+func TestStallPanic(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		done := make(chan *answer, 1)
+		go func() { done <- &answer{42} }()
+		var a *answer
+		select {
+		case a = <-done:
+		case <-time.After(50 * time.Millisecond):
+		}
+		_ = a.value()
+	})
+}
