@@ -33,7 +33,9 @@ import (
 //
 // Memory accesses made through reflection are checked for data races
 // (reflectAccess), but are not scheduling points: a goroutine cannot stop
-// inside a model call.
+// inside a model call. Value.Call and CallSlice of an interpreted
+// function or method are ordinary calls, not model calls: what they run
+// is scheduled like any code and may block (reflectcall.go).
 //
 // Files: reflect.go (reflect.Type and its models), rvalue.go (the
 // reflect.Value representation), reflectvalue.go (the models of

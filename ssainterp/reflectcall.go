@@ -9,8 +9,94 @@ import (
 // values (methodValue, invokeMethod) and the functions reflect.MakeFunc
 // makes (makeFunc).
 
-// call is Value.Call and CallSlice.
-func (m *Machine) call(fr *frame, r *rvalue, in []value, spread bool) value {
+// callModel is the model of Value.Call (CallSlice with spread). A call
+// of an interpreted function or method is an ordinary call (a frame
+// pushed under a synthetic one that makes the result Values), so that
+// what it calls may block and is scheduled like any code: net/rpc calls
+// a service's methods this way, event buses their handlers. A native
+// or modelled function is called natively or nested (call).
+func callModel(spread bool) modelFunc {
+	return func(m *Machine, fr *frame, args []value, dst int) *frame {
+		r, _ := args[0].r.(*rvalue)
+		sig, in := m.callArgs(r, args[1].slice(), spread)
+		cl := m.callee(r)
+		if cl == nil {
+			set(fr, dst, m.callResults(sig, m.call(fr, r, sig, in)))
+			return fr
+		}
+		if r.meth != "" {
+			in = append([]value{r.v}, in...)
+		}
+		code := []op{
+			func(sfr *frame) *frame {
+				callee := m.enter(sfr, cl.fn, 0)
+				copy(callee.regs, in)
+				copy(callee.regs[cl.fn.nparams:], cl.bindings)
+				return callee
+			},
+			func(sfr *frame) *frame { return m.ret(sfr, m.callResults(sig, sfr.regs[0])) },
+		}
+		return m.enter(fr, m.synthetic("reflect.Value.Call", 1, fr.fn.posAt(fr.pc-1), code), dst)
+	}
+}
+
+// callee returns the interpreted function (a closure, or a method with
+// r's receiver as its first argument) a Call of r runs from SSA, or nil.
+func (m *Machine) callee(r *rvalue) *closure {
+	var cl *closure
+	if r.meth != "" {
+		if f := r.recvT.method(r.meth); f != nil {
+			cl = &closure{fn: f}
+		}
+	} else {
+		cl, _ = m.get(r).r.(*closure)
+	}
+	if cl == nil || cl.fn.external {
+		return nil
+	}
+	return cl
+}
+
+// callResults makes the []reflect.Value of a call's result res.
+func (m *Machine) callResults(sig *types.Signature, res value) value {
+	nr := sig.Results().Len()
+	out := make([]value, nr)
+	for k := range nr {
+		v := res
+		if nr > 1 {
+			v = res.r.(agg)[k]
+		}
+		out[k] = valueOf(&rvalue{t: m.prog.rtypeOf(sig.Results().At(k).Type()), v: v})
+	}
+	return value{r: out}
+}
+
+// call runs a Call of r (of signature sig) with args nested or natively
+// and returns its result.
+func (m *Machine) call(fr *frame, r *rvalue, sig *types.Signature, args []value) value {
+	if r.meth != "" {
+		return m.invokeMethod(fr, r.recvT, r.v, r.meth, args)
+	}
+	switch f := m.get(r).r.(type) {
+	case *closure:
+		return m.nestedCall(fr.g, f, args)
+	case reflect.Value:
+		var ptypes, rtypes []*rtype
+		for k := range sig.Params().Len() {
+			ptypes = append(ptypes, m.prog.rtypeOf(sig.Params().At(k).Type()))
+		}
+		for k := range sig.Results().Len() {
+			rtypes = append(rtypes, m.prog.rtypeOf(sig.Results().At(k).Type()))
+		}
+		return m.reflectCall(f, ptypes, sig.Variadic(), args, rtypes)
+	}
+	m.reflectPanic("reflect.Value.Call: call of nil function")
+	return value{}
+}
+
+// callArgs checks a Call of r with in (CallSlice with spread) as
+// reflect does and returns r's signature and the arguments to pass.
+func (m *Machine) callArgs(r *rvalue, in []value, spread bool) (*types.Signature, []value) {
 	name := "Call"
 	if spread {
 		name = "CallSlice"
@@ -55,37 +141,7 @@ func (m *Machine) call(fr *frame, r *rvalue, in []value, spread bool) value {
 		}
 		args = append(args, value{r: rest})
 	}
-	var res value
-	switch {
-	case r.meth != "":
-		res = m.invokeMethod(fr, r.recvT, r.v, r.meth, args)
-	default:
-		switch f := m.get(r).r.(type) {
-		case *closure:
-			res = m.nestedCall(fr.g, f, args)
-		case reflect.Value:
-			var ptypes, rtypes []*rtype
-			for k := range np {
-				ptypes = append(ptypes, m.prog.rtypeOf(sig.Params().At(k).Type()))
-			}
-			for k := range sig.Results().Len() {
-				rtypes = append(rtypes, m.prog.rtypeOf(sig.Results().At(k).Type()))
-			}
-			res = m.reflectCall(f, ptypes, sig.Variadic(), args, rtypes)
-		default:
-			m.reflectPanic("reflect.Value." + name + ": call of nil function")
-		}
-	}
-	nr := sig.Results().Len()
-	out := make([]value, nr)
-	for k := range nr {
-		v := res
-		if nr > 1 {
-			v = res.r.(agg)[k]
-		}
-		out[k] = valueOf(&rvalue{t: m.prog.rtypeOf(sig.Results().At(k).Type()), v: v})
-	}
-	return value{r: out}
+	return sig, args
 }
 
 // invokeMethod calls method name of recv (of type rt) with args.

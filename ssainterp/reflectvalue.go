@@ -428,8 +428,8 @@ func valueConvertCallModels(tab modelTable) {
 		}
 		return value{}
 	})
-	vm("Call", func(m *Machine, fr *frame, r *rvalue, a []value) value { return m.call(fr, r, a[0].slice(), false) })
-	vm("CallSlice", func(m *Machine, fr *frame, r *rvalue, a []value) value { return m.call(fr, r, a[0].slice(), true) })
+	tab["(reflect.Value).Call"] = callModel(false)
+	tab["(reflect.Value).CallSlice"] = callModel(true)
 	vm("Pointer", func(m *Machine, _ *frame, r *rvalue, _ []value) value {
 		return value{n: uint64(m.addrOf(m.refOf(r, "Pointer")))}
 	})
