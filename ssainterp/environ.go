@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"os"
+	"os/user"
 	"strings"
 	"sync"
 	"syscall"
@@ -145,6 +146,19 @@ func environModels() modelTable {
 	}
 	clearenv := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		m.front.env = newEnviron(nil)
+		return fr
+	}
+	// os/user is neither interpreted nor bridged: Current answers with
+	// the host's user, as the native program would see it.
+	tab["os/user.Current"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		u, err := user.Current()
+		if err != nil {
+			set(fr, dst, m.tuple2(value{}, m.nativeErr(err)))
+			return fr
+		}
+		// type User struct{ Uid, Gid, Username, Name, HomeDir string }
+		cell := value{r: agg{strVal(u.Uid), strVal(u.Gid), strVal(u.Username), strVal(u.Name), strVal(u.HomeDir)}}
+		set(fr, dst, m.tuple2(value{r: &cell}, value{}))
 		return fr
 	}
 	tab["os.Getenv"], tab["syscall.Getenv"] = getenv, lookup
