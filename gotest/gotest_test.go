@@ -236,7 +236,7 @@ func TestComponentEndToEnd(t *testing.T) {
 		t.Errorf("no summary:\n%s", out)
 	}
 
-	out, _ = goTest(t, mod, "cache", "-run", "^(TestPicky|TestNothing|TestNotAFunc|TestTwoResults)$", "-v")
+	out, _ = goTest(t, mod, "cache", "-run", "^(TestPicky|TestNothing|TestNotAFunc|TestTwoResults)$", "-mcheck.seed=1", "-mcheck.executions=600", "-v")
 	for _, want := range []string{
 		`mcheck: not drawn, as the calls fail with these arguments alone and after every call that returns alone (give the values to draw with mcheck.Values): Set(-1), Set(math.MinInt)`,
 		"NewPicky: ",

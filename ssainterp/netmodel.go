@@ -124,6 +124,25 @@ func programPosition(fr *frame) string {
 	return fr.position()
 }
 
+// netCaller returns the frame that called into package net when g is
+// inside the network model (memnet.go.txt), or nil.
+func netCaller(g *goroutine) *frame {
+	in := false
+	for fr := g.top; fr != nil; fr = fr.caller {
+		sf := fr.fn.ssa
+		if sf == nil || sf.Pkg == nil {
+			continue
+		}
+		switch {
+		case sf.Pkg.Pkg.Path() == "net" && quietFunc(sf):
+			in = true
+		case in && sf.Pkg.Pkg.Path() != "net":
+			return fr
+		}
+	}
+	return nil
+}
+
 // bytealgOverlay makes internal/bytealg, which the service layer's
 // packages call, plain Go: its portable files (the generic ones, without
 // their build constraints) are kept, the assembly-backed ones and the

@@ -65,6 +65,11 @@ func (m *Machine) Goroutine(id int) Goroutine {
 		d.Func = g.top.fn.goName()
 		d.Stack = m.goroutineTrace(g)
 	}
+	if at := netCaller(g); at != nil && !d.Enabled && !d.Done {
+		// Parked in the network model: described as Go's dump does ("IO
+		// wait"), at the call into package net.
+		d.Op, d.Pos, d.Func = "IO wait", m.prog.shortPos(at.fn.posAt(at.pc-1)), at.fn.goName()
+	}
 	if g.created.IsValid() {
 		d.Created = m.prog.shortPos(g.created)
 	}
