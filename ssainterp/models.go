@@ -45,7 +45,8 @@ var models = assembleModels(
 	randModels(),         // rand.go: math/rand, math/rand/v2
 	environModels(),      // environ.go: os and syscall environment, internal/godebug settings
 	sortModels(),         // sort.go: sort.Slice and friends
-	netModels(),          // netmodel.go: the in-memory network's natives, syscall.Errno, os/exec refused
+	netModels(),          // netmodel.go: the in-memory network's natives, syscall.Errno
+	processModels(),      // process.go: signals to itself, pid, os/exec and profiles refused
 	synctestModels(),     // synctest.go: testing/synctest's bubbles
 )
 

@@ -9,19 +9,17 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
-
-	"golang.org/x/tools/go/ssa"
 )
 
 // The network model. Package net is interpreted from Go's own source
 // except for the files that reach the operating system, which
 // overlay/net/memnet.go.txt replaces with an in-memory loopback network
 // written in plain Go over sync.Mutex and sync.Cond (see that file). The
-// few functions it declares with a placeholder body are modelled here: they hand
-// it Go's native error values (so that errors.Is(err, net.ErrClosed)
-// and errors.Is(err, syscall.ECONNREFUSED) hold as they do natively) and
-// end the execution with an mcheck error where the program reaches
-// outside the process.
+// few functions it declares with a placeholder body are modelled here:
+// they hand it Go's native error values (so that errors.Is(err,
+// net.ErrClosed) and errors.Is(err, syscall.ECONNREFUSED) hold as they
+// do natively) and end the execution with an mcheck error where the
+// program reaches outside the process.
 
 //go:embed overlay/net/memnet.go.txt
 var memnetOverlay []byte
@@ -31,37 +29,6 @@ var memnetOverlay []byte
 // races but are not scheduling points, since the model's mutex and
 // condition operations are.
 const memnetFile = "zz_mcheck_memnet.go"
-
-//go:embed overlay/signal_unix.go.txt
-var signalOverlay []byte
-
-//go:embed overlay/weak.go.txt
-var weakOverlay []byte
-
-//go:embed overlay/pprof.go.txt
-var pprofOverlay []byte
-
-// runtimeOverlay makes weak and runtime/pprof plain Go: weak pointers
-// that hold their target (an execution collects nothing) and pprof's
-// labels without profiles. Every file of runtime/pprof but label.go is
-// replaced.
-func runtimeOverlay(overlay map[string][]byte) error {
-	src := filepath.Join(runtime.GOROOT(), "src")
-	overlay[filepath.Join(src, "weak", "pointer.go")] = weakOverlay
-	dir := filepath.Join(src, "runtime", "pprof")
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return fmt.Errorf("runtime/pprof: %v", err)
-	}
-	for _, e := range ents {
-		name := e.Name()
-		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && name != "label.go" {
-			overlay[filepath.Join(dir, name)] = []byte("package pprof\n")
-		}
-	}
-	overlay[filepath.Join(dir, "zz_mcheck_pprof.go")] = pprofOverlay
-	return nil
-}
 
 // netKeep lists the files of package net that run as Go wrote them: the
 // portable API over the netFD that memnet.go.txt provides. Every other
@@ -104,7 +71,6 @@ func netOverlay(overlay map[string][]byte) error {
 	s = strings.Replace(s, use, "var errClosed = errNetClosing", 1)
 	overlay[filepath.Join(dir, "net.go")] = []byte(s)
 	overlay[filepath.Join(dir, memnetFile)] = memnetOverlay
-	overlay[filepath.Join(runtime.GOROOT(), "src", "os", "signal", "signal_unix.go")] = signalOverlay
 	return nil
 }
 
@@ -143,54 +109,11 @@ func netCaller(g *goroutine) *frame {
 	return nil
 }
 
-// bytealgOverlay makes internal/bytealg, which the service layer's
-// packages call, plain Go: its portable files (the generic ones, without
-// their build constraints) are kept, the assembly-backed ones and the
-// assembly emptied.
-// MakeNoZero, bodiless, is modelled.
-func bytealgOverlay(overlay map[string][]byte) error {
-	dir := filepath.Join(runtime.GOROOT(), "src", "internal", "bytealg")
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return fmt.Errorf("internal/bytealg: %v", err)
-	}
-	for _, e := range ents {
-		name := e.Name()
-		if strings.HasSuffix(name, ".s") { // its symbols would clash with the generic Go
-			overlay[filepath.Join(dir, name)] = nil
-			continue
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		if name != "bytealg.go" && !strings.HasSuffix(name, "_generic.go") {
-			overlay[filepath.Join(dir, name)] = []byte("package bytealg\n")
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return fmt.Errorf("internal/bytealg: %v", err)
-		}
-		var out []string
-		for _, l := range strings.Split(string(src), "\n") {
-			if !strings.HasPrefix(l, "//go:build") {
-				out = append(out, l)
-			}
-		}
-		overlay[filepath.Join(dir, name)] = []byte(strings.Join(out, "\n"))
-	}
-	return nil
-}
-
-// netModels returns the models of memnet.go.txt's placeholder functions, of
-// syscall.Errno's methods (package net returns syscall errnos as Go
-// wrote it) and of os/exec, which is refused.
+// netModels returns the models of memnet.go.txt's placeholder functions
+// and of syscall.Errno's methods (package net returns syscall errnos as
+// Go wrote it).
 func netModels() modelTable {
 	tab := modelTable{}
-	tab["internal/bytealg.MakeNoZero"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		set(fr, dst, value{r: make([]value, args[0].n)})
-		return fr
-	}
 	tab["net.memErrno"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, m.nativeErr(os.NewSyscallError(args[0].str(), syscall.Errno(args[1].n))))
 		return fr
@@ -202,9 +125,6 @@ func netModels() modelTable {
 	tab["net.memOutside"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() +
 			": network access outside the process is not modelled (only loopback addresses and localhost are)"})
-	}
-	tab["runtime/pprof.mcheckUnsupported"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() + ": profiles are not modelled (they would profile the interpreter)"})
 	}
 	tab["net.memUnsupported"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() + " is not modelled by mcheck's in-memory network"})
@@ -218,69 +138,5 @@ func netModels() modelTable {
 	tab["(syscall.Errno).Error"] = errno(func(e syscall.Errno) value { return strVal(e.Error()) })
 	tab["(syscall.Errno).Timeout"] = errno(func(e syscall.Errno) value { return boolVal(e.Timeout()) })
 	tab["(syscall.Errno).Temporary"] = errno(func(e syscall.Errno) value { return boolVal(e.Temporary()) })
-	signal := func(f func(syscall.Signal) value) modelFunc {
-		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			set(fr, dst, f(syscall.Signal(args[0].n)))
-			return fr
-		}
-	}
-	tab["syscall.Getpid"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		set(fr, dst, intVal(int64(os.Getpid())))
-		return fr
-	}
-	// Stop waits for the runtime's signal loop, which does not exist here.
-	tab["os/signal.signalWaitUntilIdle"] = noopModel
-	tab["(syscall.Signal).String"] = signal(func(s syscall.Signal) value { return strVal(s.String()) })
-	tab["(syscall.Signal).Signal"] = signal(func(syscall.Signal) value { return value{} })
-	refuse := func(name int) modelFunc { // args[name] is the command, args[name+1] its arguments
-		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			cmd := []string{args[name].str()}
-			for _, a := range args[name+1].slice() {
-				cmd = append(cmd, a.str())
-			}
-			unsupported("os/exec: the program runs %q; mcheck does not run other processes", strings.Join(cmd, " "))
-			return fr
-		}
-	}
-	tab["os/exec.Command"], tab["os/exec.CommandContext"] = refuse(0), refuse(1)
-	tab["syscall.Kill"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		pid, sig := int(args[0].n), syscall.Signal(args[1].n)
-		if pid != os.Getpid() || sig == 0 {
-			if sig == 0 && pid == os.Getpid() {
-				set(fr, dst, value{}) // the process exists
-				return fr
-			}
-			panic(&internalFault{pos: programPosition(fr), msg: fmt.Sprintf("unsupported: syscall.Kill(%d, %v): mcheck models signals a program sends to itself only", pid, sig)})
-		}
-		var deliver *ssa.Function
-		if sp := m.prog.ssa.ImportedPackage("os/signal"); sp != nil && m.prog.interpreted(sp.Pkg) {
-			deliver = sp.Func("mcheckDeliver")
-		}
-		if deliver == nil {
-			panic(&internalFault{pos: programPosition(fr), msg: fmt.Sprintf("unsupported: the program sends itself %v and does not import os/signal: the signal would end the process", sig)})
-		}
-		fn := m.prog.funcOf(deliver)
-		pos := programPosition(fr)
-		code := []op{ // regs[0]: the signal, then whether it was handled
-			func(fr *frame) *frame {
-				callee := m.enter(fr, fn, 0)
-				callee.regs[0] = value{n: uint64(sig)}
-				return callee
-			},
-			func(fr *frame) *frame {
-				if fr.regs[0].n == 0 {
-					panic(&internalFault{pos: pos, msg: fmt.Sprintf("unsupported: the program sends itself %v, which it neither handles nor ignores: the signal would end the process", sig)})
-				}
-				return m.ret(fr, value{})
-			},
-		}
-		return m.enter(fr, m.synthetic("syscall.Kill", 1, fr.fn.posAt(fr.pc-1), code), dst)
-	}
-	tab["(*os.Process).Signal"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: os.Process.Signal: mcheck models only signals sent with syscall.Kill(os.Getpid(), sig)"})
-	}
-	tab["(*os.Process).Kill"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: os.Process.Kill: mcheck does not signal processes"})
-	}
 	return tab
 }
