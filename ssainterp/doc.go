@@ -177,9 +177,8 @@
 // net/netip). So net/http (server, client, Transport; httptest's
 // recorder and servers), net/textproto, mime/multipart, net/rpc and
 // net/rpc/jsonrpc, database/sql with database/sql/driver (its pool and
-// connectionOpener goroutine), flag, log (whose output is the
-// execution's, not the host's), os/signal, testing/synctest and package
-// net itself run from SSA, with the plain-Go helpers they call
+// connectionOpener goroutine), flag, os/signal, testing/synctest and
+// package net itself run from SSA, with the plain-Go helpers they call
 // (internal/bytealg's portable half, internal/byteorder, stringslite,
 // itoa, strconv, singleflight, nettrace, and the vendored x/net packages
 // http/httpguts, httpproxy, hpack, idna, dnsmessage). Types of standard
@@ -220,7 +219,7 @@
 //     detector: a slice argument's elements are read (each word of a
 //     struct element), and the elements the call changed are written;
 //     other native memory is not tracked.
-//   - Interpreted code called back by native code (encoding/csv, a
+//   - Interpreted code called back by native code (log, encoding/csv, a
 //     bytes.Buffer's ReadFrom, t.Errorf's formatting, the less function of sort.Slice)
 //     runs nested: its visible operations are performed at once if they
 //     are enabled, so they are not scheduling points, and one that would

@@ -110,10 +110,6 @@ var interpretedStd = map[string]bool{
 	"internal/fmtsort":    true, // text/template's
 	// Its FlagSet's Parse, over the program's os.Args (SetArgs).
 	"flag": true,
-	// Its standard logger writes to the program's os.Stderr (the
-	// execution's), not the host's; its time is the virtual clock's.
-	"log":          true,
-	"log/internal": true,
 	// Go's Notify, Stop and NotifyContext over mcheck's signals
 	// (overlay/signal_unix.go.txt): no signal arrives unless the program
 	// sends one to itself with syscall.Kill.
