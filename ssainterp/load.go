@@ -367,6 +367,14 @@ func isStd(lp *packages.Package) bool {
 	return lp.Module == nil && len(lp.GoFiles) > 0 && isGoroot(lp.GoFiles[0])
 }
 
+// serviceLayer are the standard packages of the service layer testify
+// imports for assertions a test rarely calls (assert.HTTPSuccess):
+// imported only by testify, they stay bridged (and so bodiless, an
+// error if called), since interpreting them would run net/http's
+// package initialisation at the start of every execution of every test
+// that uses testify. A program that imports one itself interprets it.
+var serviceLayer = map[string]bool{"net/http": true, "net/http/httptest": true, "net/url": true, "net": true}
+
 // reachable returns the packages that run from SSA: the roots and what
 // they import, transitively, except bridged standard packages and the
 // host's internal packages (whose imports are then not followed either).
@@ -381,7 +389,10 @@ func reachable(roots []*packages.Package, host *Host) map[*packages.Package]bool
 			return
 		}
 		seen[lp] = true
-		for _, imp := range lp.Imports {
+		for path, imp := range lp.Imports {
+			if strings.HasPrefix(lp.PkgPath, "github.com/stretchr/testify/") && serviceLayer[path] {
+				continue // see serviceLayer
+			}
 			visit(imp)
 		}
 	}
