@@ -181,7 +181,11 @@
 // package net itself run from SSA, with the plain-Go helpers they call
 // (internal/bytealg's portable half, internal/byteorder, stringslite,
 // itoa, strconv, singleflight, nettrace, and the vendored x/net packages
-// http/httpguts, httpproxy, hpack, idna, dnsmessage). Types of standard
+// http/httpguts, httpproxy, hpack, idna, dnsmessage). net/http, httptest,
+// net/url and net imported only by testify (for assertions a test rarely
+// calls) stay bridged (serviceLayer in load.go): interpreted, their
+// package initialisation would run at the start of every execution of
+// every test that uses testify. Types of standard
 // packages that are neither (crypto/tls's, which net/http names) are laid
 // out as the interpreter's own (Program.ownsLayout): only a call of their
 // functions is an error.
