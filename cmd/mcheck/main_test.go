@@ -51,6 +51,31 @@ func TestRunBadInput(t *testing.T) {
 	}
 }
 
+// TestRunArgs: mcheck run passes the arguments after the package to the
+// program as os.Args[1:], which its flag.Parse reads.
+func TestRunArgs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module args\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "main.go"), []byte(`package main
+
+import (
+	"flag"
+	"fmt"
+)
+
+func main() {
+	n := flag.Int("n", 1, "count")
+	flag.Parse()
+	fmt.Println(*n, flag.Args())
+}
+`), 0o644)
+	var out, errb bytes.Buffer
+	if code := run(dir, []string{"run", ".", "-n", "3", "x", "y"}, &out, &errb); code != 0 || out.String() != "3 [x y]\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}
+
 // TestTestCommand: mcheck test explores unmodified tests, including ones
 // that call mcheck.Run, and follows go vet's exit statuses.
 func TestTestCommand(t *testing.T) {
