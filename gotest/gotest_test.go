@@ -412,7 +412,7 @@ func TestServicesEndToEnd(t *testing.T) {
 		"TestOutside":          {"--- FAIL", "dial tcp 192.0.2.1:80: network access outside the process is not modelled", "services_test.go:"},
 	}
 	for name, wants := range want {
-		block := testBlock(out, name)
+		block := testOutput(out, name)
 		for _, w := range wants {
 			if !strings.Contains(block, w) {
 				t.Errorf("%s: no %q in:\n%s", name, w, block)
@@ -427,17 +427,4 @@ func TestServicesEndToEnd(t *testing.T) {
 	if ok || !strings.Contains(replayed, "mcheck: data race") {
 		t.Fatalf("the replay did not reproduce the race:\n%s", replayed)
 	}
-}
-
-// testBlock returns the part of go test -v's output about test name.
-func testBlock(out, name string) string {
-	start := strings.Index(out, "=== RUN   "+name+"\n")
-	if start < 0 {
-		return ""
-	}
-	rest := out[start+len("=== RUN   "+name+"\n"):]
-	if end := strings.Index(rest, "=== RUN"); end >= 0 {
-		rest = rest[:end]
-	}
-	return rest
 }
