@@ -256,9 +256,7 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 		for i, s := range slots {
 			args[i] = fr.regs[s]
 		}
-		g := m.spawn(fn, args, pos)
-		g.parent, g.bubble = fr.g, fr.g.bubble
-		m.startTracking(fr.g, g)
+		m.spawnFrom(fr.g, fn, args, pos)
 		return fr
 	}
 }

@@ -371,6 +371,16 @@ func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutin
 	return g
 }
 
+// spawnFrom creates, for goroutine parent, a goroutine that will call fn
+// with args (a go statement at created): it belongs to parent's
+// synctest bubble, and parent's past happens before it.
+func (m *Machine) spawnFrom(parent *goroutine, fn *function, args []value, created token.Pos) *goroutine {
+	g := m.spawn(fn, args, created)
+	g.parent, g.bubble = parent, parent.bubble
+	m.startTracking(parent, g)
+	return g
+}
+
 // RunMain runs package main's init and main functions to completion under
 // the simple deterministic scheduler: the current goroutine runs until it
 // blocks, then the runnable goroutine with the lowest id.

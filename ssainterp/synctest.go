@@ -103,9 +103,18 @@ func (m *Machine) wakeBubbles() {
 // clockOf returns the clock g reads: its bubble's, or the machine's.
 func (m *Machine) clockOf(g *goroutine) (base time.Time, now int64) {
 	if g != nil && g.bubble != nil {
-		return synctestEpoch, g.bubble.now
+		return epochOf(g.bubble), g.bubble.now
 	}
 	return epoch, m.readClock(g)
+}
+
+// epochOf returns where the clock of bubble b (nil: the machine's)
+// starts.
+func epochOf(b *bubble) time.Time {
+	if b != nil {
+		return synctestEpoch
+	}
+	return epoch
 }
 
 // nowOf returns the current time of bubble b (nil: the machine's).

@@ -562,9 +562,7 @@ func testingModels() modelTable {
 		}
 		runner.pos = make([]token.Pos, len(runner.code))
 		runner.once.Do(func() {})
-		rg := m.spawn(runner, nil, fr.fn.posAt(fr.pc-1))
-		rg.parent, rg.bubble = fr.g, fr.g.bubble
-		m.startTracking(fr.g, rg)
+		m.spawnFrom(fr.g, runner, nil, fr.fn.posAt(fr.pc-1))
 		g.waitingFor = sub
 		fr.pc--
 		return fr // the next op is this call again, now waiting

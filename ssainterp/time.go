@@ -306,11 +306,7 @@ func (m *Machine) fireTimersOf(b *bubble) {
 					m.startTracking(t.creator, g)
 				}
 			} else if len(t.ch.buf) < t.ch.cap {
-				base := epoch
-				if b != nil {
-					base = synctestEpoch
-				}
-				when := base.Add(time.Duration(t.when))
+				when := epochOf(b).Add(time.Duration(t.when))
 				t.ch.buf = append(t.ch.buf, value{r: reflect.ValueOf(&when).Elem()})
 			}
 			if t.period > 0 {
