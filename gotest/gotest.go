@@ -97,6 +97,11 @@ func checkTest(t TestingT, c check.Config, id check.ID, err error, run func(sche
 	if err == nil {
 		err = c.Err()
 	}
+	if _, mine, bad := id.ReplayFor(c.Replay); err == nil && c.ReplaySuite && bad == nil && !mine {
+		// A token for a test of the package runs there; one for no test
+		// of it would pass as a replay that never happened.
+		err = check.ReplayReachable(".", id.Pkg, c.Replay)
+	}
 	if err == nil {
 		err = check.Guard(func() error {
 			target, err := check.LoadTest(".", id, c.Tags)

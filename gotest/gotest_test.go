@@ -104,7 +104,8 @@ func TestRunEndToEnd(t *testing.T) {
 
 // TestReplayTokens: a token is for its own test. Given to another test it
 // is refused, saying whose it is; without -run it replays its own test
-// and leaves the others to run as usual; text that is no token is
+// and leaves the others to run as usual; a token for no test of the
+// package fails the checks, saying nothing is replayed; text that is no token is
 // refused as such, never blamed on the program.
 func TestReplayTokens(t *testing.T) {
 	t.Parallel()
@@ -123,6 +124,18 @@ func TestReplayTokens(t *testing.T) {
 	if ok || !strings.Contains(out, "--- FAIL: TestTransfer ") || !strings.Contains(out, "mcheck: global deadlock") ||
 		!strings.Contains(out, "--- PASS: TestTransferFixed") || !strings.Contains(out, "explored all") {
 		t.Errorf("a token for the whole suite:\n%s", out)
+	}
+	// A token for no test of the package, without -run: each check
+	// says that nothing is replayed, instead of passing.
+	_, sched, _ := strings.Cut(token[1], ".v1.")
+	for tok, want := range map[string]string{
+		check.ID{Pkg: "fixture/other", Test: "TestTransfer"}.Token("v1." + sched): "is for the test TestTransfer of another package than fixture/bank",
+		check.ID{Pkg: "fixture/bank", Test: "TestGone"}.Token("v1." + sched):      "is for the test TestGone of fixture/bank, and no _test.go file here declares it",
+	} {
+		out, ok = goTest(t, mod, "bank", "-skip", "^(TestLeak|TestFatal|TestBadBudget|TestTestingFlags|TestCheckReport)$", "-v", "-mcheck.replay="+tok)
+		if ok || !strings.Contains(out, "--- FAIL: TestTransferFixed") || !strings.Contains(out, "mcheck: nothing is replayed: the replay token") || !strings.Contains(out, want) {
+			t.Errorf("a token for no test of the package:\n%s", out)
+		}
 	}
 	for _, bad := range []string{"v2.garbage", "TestTransfer.123.v1.AQ"} {
 		out, ok = goTest(t, mod, "bank", "-run", "^TestTransfer$", "-mcheck.replay="+bad)
@@ -333,7 +346,11 @@ func testOutput(out, name string) string {
 
 // TestHonestVerdicts: a spin with every other goroutine blocked for ever
 // is a livelock; an execution longer than the budget is cut at the
-// budget and its grace, and the test is not checked (never clean);
+// budget and its grace, and the test is not checked (never clean); a
+// Component check that found a race stops there too, however long its
+// sequential baseline and shrinking would run; a goroutine's log that
+// may come after its subtest ended races with the end, as Go's race
+// detector reports it;
 // t.Fail with no message says where; what a subtest did before
 // t.Parallel is ordered before its parent's t.Run returns, and a race
 // across it is still found. Time: a leak and a race that need a
@@ -345,22 +362,24 @@ func testOutput(out, name string) string {
 func TestHonestVerdicts(t *testing.T) {
 	t.Parallel()
 	mod := verdictsFixture(t)
-	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|ComponentLong|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack|SlackLeak|SlackPanic|StallPanic)$", "-mcheck.budget=1s")
+	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|ComponentLong|ComponentCap|LogAfterSubtest|LogAfterSubtestFixed|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack|SlackLeak|SlackPanic|StallPanic)$", "-mcheck.budget=1s")
 	for name, want := range map[string]string{
-		"TestSpin":           "mcheck: livelock: no progress under a fair scheduler",
-		"TestLong":           "mcheck: TestLong was not checked: no execution finished in",
-		"TestComponentLong":  "mcheck: TestComponentLong was not checked: no execution finished in",
-		"TestFailNoMessage":  "mcheck: test failed: t.Fail() at honest_test.go:",
-		"TestParallelShared": "mcheck: data race: read at honest_test.go:",
-		"TestTimeoutLeak":    "to wait until the 5ms deadline fired",
-		"TestAddInside":      "to wait until the 10ms deadline fired",
-		"TestStallPanic":     "mcheck: panic: runtime error: invalid memory address or nil pointer dereference",
+		"TestSpin":            "mcheck: livelock: no progress under a fair scheduler",
+		"TestLong":            "mcheck: TestLong was not checked: no execution finished in",
+		"TestComponentLong":   "mcheck: TestComponentLong was not checked: no execution finished in",
+		"TestComponentCap":    "mcheck: data race: read at verdicts.go:",
+		"TestLogAfterSubtest": "by goroutine 2: testing.tRunner",
+		"TestFailNoMessage":   "mcheck: test failed: t.Fail() at honest_test.go:",
+		"TestParallelShared":  "mcheck: data race: read at honest_test.go:",
+		"TestTimeoutLeak":     "to wait until the 5ms deadline fired",
+		"TestAddInside":       "to wait until the 10ms deadline fired",
+		"TestStallPanic":      "mcheck: panic: runtime error: invalid memory address or nil pointer dereference",
 	} {
 		if got := testOutput(out, name); !strings.Contains(got, want) || !strings.Contains(got, "--- FAIL") {
 			t.Errorf("%s: want %q:\n%s", name, want, got)
 		}
 	}
-	for _, name := range []string{"TestParallelCopy", "TestTimeoutLeakFixed", "TestAddInsideFixed", "TestSlack", "TestSlackLeak", "TestSlackPanic"} {
+	for _, name := range []string{"TestParallelCopy", "TestLogAfterSubtestFixed", "TestTimeoutLeakFixed", "TestAddInsideFixed", "TestSlack", "TestSlackLeak", "TestSlackPanic"} {
 		if got := testOutput(out, name); !strings.Contains(got, "--- PASS") {
 			t.Errorf("%s: want a clean test:\n%s", name, got)
 		}
@@ -369,13 +388,16 @@ func TestHonestVerdicts(t *testing.T) {
 		t.Errorf("TestSlack: the discarded executions are not counted:\n%s", got)
 	}
 	// The budget caps the wall time: one execution of TestLong runs for
-	// seconds, and is cut at 1s and its grace.
-	m := regexp.MustCompile(`no execution finished in ([0-9.]+m?s)`).FindStringSubmatch(testOutput(out, "TestLong"))
-	if m == nil {
-		t.Fatalf("TestLong's time:\n%s", out)
-	}
-	if d, err := time.ParseDuration(m[1]); err != nil || d > time.Second+sched.DeadlineGrace(time.Second)+100*time.Millisecond {
-		t.Errorf("TestLong ran %s, past the budget of 1s and its grace %v", m[1], sched.DeadlineGrace(time.Second))
+	// seconds, and is cut at 1s and its grace; the sequential baseline
+	// and shrinking after TestComponentCap's race stop there too.
+	for name, took := range map[string]string{"TestLong": `no execution finished in ([0-9.]+m?s)`, "TestComponentCap": `executions in ([0-9.]+m?s)`} {
+		m := regexp.MustCompile(took).FindStringSubmatch(testOutput(out, name))
+		if m == nil {
+			t.Fatalf("%s's time:\n%s", name, out)
+		}
+		if d, err := time.ParseDuration(m[1]); err != nil || d > time.Second+sched.DeadlineGrace(time.Second)+100*time.Millisecond {
+			t.Errorf("%s ran %s, past the budget of 1s and its grace %v", name, m[1], sched.DeadlineGrace(time.Second))
+		}
 	}
 }
 

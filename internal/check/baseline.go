@@ -1,10 +1,12 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/sched"
@@ -169,6 +171,37 @@ func (b *baseline) method(c *envgen.Call) string {
 // baseline explained them in this environment): the search goes on past
 // them.
 type explorer func(plan *envgen.Plan, o sched.Options, known []string) (*sched.Report, *runSnap, error)
+
+// errSpent is the error of an explorer called past its deadline (until).
+var errSpent = errors.New("the check's time budget is spent")
+
+// undecided is why a failure is discarded when the time budget ran out
+// before the sequential baseline decided whether it explains the
+// failure: reporting it could be a false alarm.
+const undecided = "the time budget ran out before the sequential baseline decided whether the calls one at a time show it (raise the budget)"
+
+// until returns e bounded by deadline: each search it runs is cut at
+// the deadline, and a call past it returns errSpent.
+func (e explorer) until(deadline time.Time) explorer {
+	return func(plan *envgen.Plan, o sched.Options, known []string) (*sched.Report, *runSnap, error) {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return nil, nil, errSpent
+		}
+		if o.Time == 0 || o.Time > left {
+			o.Time = left
+		}
+		return e(plan, o, known)
+	}
+}
+
+// ignoreSpent returns err, or nil if it is errSpent.
+func ignoreSpent(err error) error {
+	if errors.Is(err, errSpent) {
+		return nil
+	}
+	return err
+}
 
 // exploreIn returns the explorer of environments of comp in the test's
 // mcheck.Component call that target starts; with linearizable, the

@@ -150,7 +150,14 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	}
 	start := time.Now()
 	explore := exploreIn(target, comp, c.Options, cc.Linearizable)
-	bl := &baseline{comp: comp, opts: c.Options, explore: explore}
+	// The search stops at the time budget; what follows a failure (the
+	// sequential baseline, shrinking) is cut at the budget too, each search
+	// within its grace (sched.DeadlineGrace).
+	capped := explore
+	if c.Time > 0 {
+		capped = explore.until(start.Add(c.Time))
+	}
+	bl := &baseline{comp: comp, opts: c.Options, explore: capped}
 	rep := &ComponentReport{Component: comp}
 	// replay runs a token; a failure ends the check.
 	replay := func(tok string, explicit bool) (bool, error) {
@@ -175,7 +182,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 			// it explains is no longer reported.
 			why, _, _, _, err := bl.explain(plan, r.Failure, snap, c.Seed)
 			if why != "" || err != nil {
-				return false, err
+				return false, ignoreSpent(err)
 			}
 		}
 		rep.Failure, rep.Plan, rep.Token, rep.Attempts, rep.Executions = r.Failure, plan, tok, 1, 1
@@ -285,7 +292,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 				if r.Failure != nil {
 					var order []envgen.CallRef
 					var n int
-					if why, order, sig, n, err = bl.explain(plan, r.Failure, snap, seed); err != nil {
+					why, order, sig, n, err = bl.explain(plan, r.Failure, snap, seed)
+					if errors.Is(err, errSpent) {
+						why, err, out = undecided, nil, true
+					}
+					if err != nil {
 						return restarts.Result{}, err
 					}
 					out = spend(n) || out
@@ -347,7 +358,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		if err != nil {
 			return nil, err
 		}
-		plan, f, snap, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.snap, fd.seed, fd.known, so, explore, bl)
+		plan, f, snap, err := shrinkPlan(fd.plan, fd.rep.Failure, fd.snap, fd.seed, fd.known, so, capped, bl)
 		if err != nil {
 			return nil, err
 		}
@@ -364,7 +375,8 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 // is still found with a small budget of executions, so the report shows
 // few calls. The budget is in executions, so that shrinking is as
 // deterministic as the search; shrinkTotal only guards against a slow
-// component.
+// component, and the check's time budget (with its grace) cuts it short:
+// the environment is then reported as far as it was shrunk.
 const (
 	shrinkExecutions = 500
 	shrinkTotal      = 5 * time.Second
@@ -389,6 +401,9 @@ func shrinkPlan(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed uint64, kn
 					continue
 				}
 				r, snap, err := explore(cand, o, known)
+				if errors.Is(err, errSpent) {
+					return plan, f, s, nil
+				}
 				if err != nil {
 					return nil, nil, nil, err
 				}
@@ -397,6 +412,9 @@ func shrinkPlan(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed uint64, kn
 					continue
 				}
 				why, _, _, _, err := bl.explain(cand, g, snap, seed)
+				if errors.Is(err, errSpent) {
+					return plan, f, s, nil
+				}
 				if err != nil {
 					return nil, nil, nil, err
 				}

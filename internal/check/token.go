@@ -4,7 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/token"
+	"path/filepath"
 	"strings"
 )
 
@@ -82,4 +85,45 @@ func short(tok string) string {
 func ValidToken(tok string) error {
 	_, _, err := ID{}.ReplayFor(tok)
 	return err
+}
+
+// ReplayReachable returns an error unless the replay token tok, given to
+// the whole suite of the package pkg in dir (Config.ReplaySuite), is for
+// one of its tests: the token's package is pkg (or its external test
+// package) and a _test.go file in dir declares the token's test. A token
+// for no test that runs would otherwise pass as a replay that never
+// happened.
+func ReplayReachable(dir, pkg, tok string) error {
+	tok = strings.TrimSpace(tok)
+	if isBare(tok) {
+		return nil
+	}
+	name, _, _ := strings.Cut(tok, ".")
+	base := strings.TrimSuffix(pkg, "_test")
+	ours := strings.HasPrefix(tok, ID{base, name}.Prefix()) || strings.HasPrefix(tok, ID{base + "_test", name}.Prefix())
+	if ours && declaresTest(dir, name) {
+		return nil
+	}
+	if ours {
+		return fmt.Errorf("nothing is replayed: the replay token %s is for the test %s of %s, and no _test.go file here declares it", short(tok), name, base)
+	}
+	return fmt.Errorf("nothing is replayed: the replay token %s is for the test %s of another package than %s (run go test in the token's package, with -run '^%s$')", short(tok), name, base, name)
+}
+
+// declaresTest reports whether a _test.go file in dir declares the
+// function name.
+func declaresTest(dir, name string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	for _, path := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+				return true
+			}
+		}
+	}
+	return false
 }

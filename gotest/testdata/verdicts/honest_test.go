@@ -83,3 +83,34 @@ func TestParallelShared(t *testing.T) {
 // TestComponentLong: no environment's execution finishes within the
 // budget, so the component is not checked.
 func TestComponentLong(t *testing.T) { mcheck.Component(t, NewSlow) }
+
+// TestComponentCap: the race of Tally.Add is found, and the check ends
+// at its budget and grace although the sequential baseline and
+// shrinking that follow would run longer.
+func TestComponentCap(t *testing.T) { mcheck.Component(t, NewTally) }
+
+// TestLogAfterSubtest: a goroutine of a subtest logs while the subtest
+// may be ending. testing reads whether the subtest is done without
+// synchronising with its end, on purpose: Go's race detector reports
+// the log as a data race on testing's done, and so does mcheck, and
+// a late log goes to the parent (still running), never a panic.
+func TestLogAfterSubtest(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		done := make(chan bool)
+		t.Run("sub", func(t *testing.T) {
+			go func() { t.Log("late"); done <- true }()
+		})
+		<-done
+	})
+}
+
+// TestLogAfterSubtestFixed: the subtest waits for its goroutine's log.
+func TestLogAfterSubtestFixed(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		t.Run("sub", func(t *testing.T) {
+			done := make(chan bool)
+			go func() { t.Log("in time"); done <- true }()
+			<-done
+		})
+	})
+}

@@ -71,3 +71,19 @@ func (s *Slow) Run() int {
 	}
 	return len(m)
 }
+
+// Tally's Add races on its total; each call works long enough (tens of
+// milliseconds under mcheck) that the sequential baseline and shrinking
+// after the race is found would run for seconds past a 1s budget.
+type Tally struct{ total int }
+
+func NewTally() *Tally { return &Tally{} }
+
+func (t *Tally) Add(n int) int {
+	sum := 0
+	for i := range 200_000 {
+		sum += i % 7
+	}
+	t.total += n
+	return sum
+}
