@@ -175,11 +175,6 @@ type explorer func(plan *envgen.Plan, o sched.Options, known []string) (*sched.R
 // errSpent is the error of an explorer called past its deadline (until).
 var errSpent = errors.New("the check's time budget is spent")
 
-// undecided is why a failure is discarded when the time budget ran out
-// before the sequential baseline decided whether it explains the
-// failure: reporting it could be a false alarm.
-const undecided = "the time budget ran out before the sequential baseline decided whether the calls one at a time show it (raise the budget)"
-
 // until returns e bounded by deadline: each search it runs is cut at
 // the deadline, and a call past it returns errSpent.
 func (e explorer) until(deadline time.Time) explorer {

@@ -219,6 +219,7 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		finished     int      // executions of the environments that finished
 		inconclusive int      // and those that did not (the step bound, the time budget)
 		interrupted  string   // where the time budget cut one
+		undecided    string   // the kind of a failure the budget left undecided
 	}
 	var (
 		mu    sync.Mutex
@@ -294,7 +295,10 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 					var n int
 					why, order, sig, n, err = bl.explain(plan, r.Failure, snap, seed)
 					if errors.Is(err, errSpent) {
-						why, err, out = undecided, nil, true
+						// Neither a bug nor explained: the check cannot
+						// say clean (NotChecked.Undecided).
+						t.undecided = string(r.Failure.Kind)
+						return restarts.Result{Executions: spent}, nil
 					}
 					if err != nil {
 						return restarts.Result{}, err
@@ -346,9 +350,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		finished += t.finished
 		notChecked.Inconclusive += t.inconclusive
 		notChecked.Interrupted = cmp.Or(notChecked.Interrupted, t.interrupted)
+		notChecked.Undecided = cmp.Or(notChecked.Undecided, t.undecided)
 	}
-	if out.Found == nil && finished == 0 && rep.Discarded == 0 {
-		// No execution of an environment finished: nothing was checked.
+	if out.Found == nil && (finished == 0 && rep.Discarded == 0 || notChecked.Undecided != "") {
+		// No execution of an environment finished, or a failure was
+		// left undecided: the component was not checked.
 		notChecked.Elapsed = time.Since(start)
 		return nil, notChecked
 	}

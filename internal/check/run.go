@@ -42,9 +42,17 @@ type NotChecked struct {
 	Inconclusive int           // executions that went on past the step bound and were discarded
 	Elapsed      time.Duration // the time spent
 	Interrupted  string        // where the time budget cut an execution (sched.Report.Interrupted)
+	// Undecided is the kind of a failure mcheck.Component found and the
+	// time budget left undecided: the sequential baseline had not yet
+	// told whether the calls one at a time show it (reporting it could
+	// be a false alarm, calling the component clean would not be true).
+	Undecided string
 }
 
 func (e *NotChecked) Error() string {
+	if e.Undecided != "" {
+		return fmt.Sprintf("%s was not checked: a %s was found, and the time budget ran out after %v, before the sequential baseline decided whether the calls one at a time show it (raise the time budget)", e.Test, e.Undecided, e.Elapsed.Round(time.Millisecond))
+	}
 	why := "the budget ran out before the first execution finished"
 	switch {
 	case e.Interrupted != "":
