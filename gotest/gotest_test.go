@@ -349,7 +349,8 @@ func testOutput(out, name string) string {
 // budget and its grace, and the test is not checked (never clean); a
 // Component check that found a race stops there too, however long its
 // sequential baseline and shrinking would run (and a race the budget
-// left undecided is not clean); a goroutine's log that
+// left undecided is not clean); a correct one-unit semaphore, whose
+// environments fail as the calls one at a time do, is clean; a goroutine's log that
 // may come after its subtest ended races with the end, as Go's race
 // detector reports it;
 // t.Fail with no message says where; what a subtest did before
@@ -363,7 +364,7 @@ func testOutput(out, name string) string {
 func TestHonestVerdicts(t *testing.T) {
 	t.Parallel()
 	mod := verdictsFixture(t)
-	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|ComponentLong|ComponentCap|LogAfterSubtest|LogAfterSubtestFixed|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack|SlackLeak|SlackPanic|StallPanic)$", "-mcheck.budget=1s")
+	out, _ := goTest(t, mod, "verdicts", "-v", "-run", "^Test(Spin|Long|ComponentLong|ComponentCap|ComponentSem|ComponentXSem|LogAfterSubtest|LogAfterSubtestFixed|FailNoMessage|ParallelCopy|ParallelShared|TimeoutLeak|TimeoutLeakFixed|AddInside|AddInsideFixed|Slack|SlackLeak|SlackPanic|StallPanic)$", "-mcheck.budget=1s")
 	for name, want := range map[string]string{
 		"TestSpin":            "mcheck: livelock: no progress under a fair scheduler",
 		"TestLong":            "mcheck: TestLong was not checked: no execution finished in",
@@ -379,7 +380,7 @@ func TestHonestVerdicts(t *testing.T) {
 			t.Errorf("%s: want %q:\n%s", name, want, got)
 		}
 	}
-	for _, name := range []string{"TestParallelCopy", "TestLogAfterSubtestFixed", "TestTimeoutLeakFixed", "TestAddInsideFixed", "TestSlack", "TestSlackLeak", "TestSlackPanic"} {
+	for _, name := range []string{"TestComponentSem", "TestComponentXSem", "TestParallelCopy", "TestLogAfterSubtestFixed", "TestTimeoutLeakFixed", "TestAddInsideFixed", "TestSlack", "TestSlackLeak", "TestSlackPanic"} {
 		if got := testOutput(out, name); !strings.Contains(got, "--- PASS") {
 			t.Errorf("%s: want a clean test:\n%s", name, got)
 		}

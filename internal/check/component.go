@@ -36,6 +36,12 @@ type ComponentReport struct {
 	// bugs, so the search went on; Why says why the first was.
 	Discarded int
 	Why       string
+	// Undecided counts the failures found as the time budget ran out,
+	// before the sequential baseline decided them (neither reported
+	// nor discarded; saved in the test's corpus, so that the next run
+	// replays and decides them first); UndecidedKind is the first's.
+	Undecided     int
+	UndecidedKind string
 	// NotStarted says the failure came before the environment's
 	// goroutines started (in the constructor or the init method): no
 	// method of the environment ran, and none is blamed.
@@ -219,7 +225,8 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		finished     int      // executions of the environments that finished
 		inconclusive int      // and those that did not (the step bound, the time budget)
 		interrupted  string   // where the time budget cut one
-		undecided    string   // the kind of a failure the budget left undecided
+		undecided     []string // the kinds of failures the budget left undecided
+		undecidedToks []string // and their tokens
 	}
 	var (
 		mu    sync.Mutex
@@ -295,9 +302,9 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 					var n int
 					why, order, sig, n, err = bl.explain(plan, r.Failure, snap, seed)
 					if errors.Is(err, errSpent) {
-						// Neither a bug nor explained: the check cannot
-						// say clean (NotChecked.Undecided).
-						t.undecided = string(r.Failure.Kind)
+						// Neither a bug nor explained (ComponentReport.Undecided).
+						t.undecided = append(t.undecided, string(r.Failure.Kind))
+						t.undecidedToks = append(t.undecidedToks, plan.Encode()+"."+r.Failure.Schedule.Token())
 						return restarts.Result{Executions: spent}, nil
 					}
 					if err != nil {
@@ -350,11 +357,22 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 		finished += t.finished
 		notChecked.Inconclusive += t.inconclusive
 		notChecked.Interrupted = cmp.Or(notChecked.Interrupted, t.interrupted)
-		notChecked.Undecided = cmp.Or(notChecked.Undecided, t.undecided)
+		if rep.Undecided += len(t.undecided); rep.UndecidedKind == "" && len(t.undecided) > 0 {
+			rep.UndecidedKind = t.undecided[0]
+		}
+		for _, tok := range t.undecidedToks {
+			if out.Found == nil && corpus != "" {
+				_, _ = corpus.Save(id.Token(tok)) // best effort, as Result.Save
+			}
+		}
 	}
-	if out.Found == nil && (finished == 0 && rep.Discarded == 0 || notChecked.Undecided != "") {
-		// No execution of an environment finished, or a failure was
-		// left undecided: the component was not checked.
+	switch {
+	case out.Found == nil && rep.Undecided > 0 && rep.Undecided == rep.Attempts:
+		// Every environment's failure was left undecided.
+		notChecked.Undecided, notChecked.Elapsed = rep.UndecidedKind, time.Since(start)
+		return nil, notChecked
+	case out.Found == nil && finished == 0 && rep.Discarded == 0:
+		// No execution of an environment finished: nothing was checked.
 		notChecked.Elapsed = time.Since(start)
 		return nil, notChecked
 	}

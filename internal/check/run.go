@@ -42,10 +42,11 @@ type NotChecked struct {
 	Inconclusive int           // executions that went on past the step bound and were discarded
 	Elapsed      time.Duration // the time spent
 	Interrupted  string        // where the time budget cut an execution (sched.Report.Interrupted)
-	// Undecided is the kind of a failure mcheck.Component found and the
-	// time budget left undecided: the sequential baseline had not yet
-	// told whether the calls one at a time show it (reporting it could
-	// be a false alarm, calling the component clean would not be true).
+	// Undecided is the kind of the failure mcheck.Component found in
+	// each environment it tried, which the time budget left undecided:
+	// the sequential baseline had not yet told whether the calls one at
+	// a time show it (reporting it could be a false alarm, calling the
+	// component clean would not be true).
 	Undecided string
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/mcheck-dev/mcheck"
+	"golang.org/x/sync/semaphore"
 )
 
 // TestSpin spins on a select with only a default case while the test
@@ -113,4 +114,15 @@ func TestLogAfterSubtestFixed(t *testing.T) {
 			<-done
 		})
 	})
+}
+
+// TestComponentSem: the one-unit semaphore is correct; its environments'
+// failures are the calls' own, explained one at a time.
+func TestComponentSem(t *testing.T) { mcheck.Component(t, NewSem) }
+
+// TestComponentXSem: the same with x/sync's semaphore.Weighted of one
+// unit (four Acquires and three Releases: the last Acquire blocks in
+// every order, which the calls one at a time show).
+func TestComponentXSem(t *testing.T) {
+	mcheck.Component(t, func() *semaphore.Weighted { return semaphore.NewWeighted(1) })
 }
