@@ -109,6 +109,13 @@ func checkTest(t TestingT, c check.Config, id check.ID, err error, run func(sche
 				return err
 			}
 			target.Prog.SetTestFlags(hostFlags(t))
+			if c.Progress != nil {
+				fmt.Fprintf(c.Progress, "mcheck: %s: %s\n", id.Test, target.Prog.LoadTimes())
+				defer func() {
+					fmt.Fprintf(c.Progress, "mcheck: %s: compiling functions from SSA took %s (in all checks of the package so far)\n",
+						id.Test, target.Prog.CompileTime().Round(time.Millisecond))
+				}()
+			}
 			return run(target, res)
 		})
 	}

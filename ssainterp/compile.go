@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"time"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -30,6 +31,8 @@ func (f *function) compileOnce() {
 				f.err = fmt.Errorf("internal error compiling %s: %v\n%s", f.name, r, stackOf())
 			}
 		}()
+		start := time.Now()
+		defer func() { f.prog.compileTime.Add(int64(time.Since(start))) }()
 		c := &compiler{f: f, p: f.prog, slots: map[ssa.Value]int{}, virtual: map[ssa.Value]bool{}}
 		c.compile()
 	})

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode"
 
 	"golang.org/x/tools/go/packages"
@@ -66,7 +67,40 @@ type Program struct {
 	fpNodes atomic.Int64 // nodes of the last StateHash walk: the next machine's tables start that big
 
 	links linknames // see linkTarget
+
+	loadTimes   LoadTimes
+	compileTime atomic.Int64 // nanoseconds spent compiling functions, so far
 }
+
+// LoadTimes is where the time of a load went, and how many packages
+// were given their types each way (loadtypes.go).
+type LoadTimes struct {
+	List        time.Duration // go list: the import graph
+	Parse       time.Duration // parsing the packages from source
+	Export      time.Duration // go list -export and reading export data
+	TypeCheck   time.Duration // type-checking the packages from source
+	SSA         time.Duration // creating the program and building the packages from source
+	Built       int           // packages built from SSA (with their bodies)
+	Bodiless    int           // packages from source without bodies
+	FromExport  int           // packages from export data
+	ParsedBytes int64         // the source parsed
+}
+
+// Total is the whole load.
+func (t LoadTimes) Total() time.Duration { return t.List + t.Parse + t.Export + t.TypeCheck + t.SSA }
+
+func (t LoadTimes) String() string {
+	ms := func(d time.Duration) string { return d.Round(time.Millisecond).String() }
+	return fmt.Sprintf("load %s: go list %s, parse %s (%d KiB), export data %s (%d packages), type-check %s (%d packages built, %d without bodies), SSA %s",
+		ms(t.Total()), ms(t.List), ms(t.Parse), t.ParsedBytes>>10, ms(t.Export), t.FromExport, ms(t.TypeCheck), t.Built, t.Bodiless, ms(t.SSA))
+}
+
+// LoadTimes returns where the time of p's load went.
+func (p *Program) LoadTimes() LoadTimes { return p.loadTimes }
+
+// CompileTime returns the time spent so far compiling p's functions
+// from SSA (each is compiled on its first call).
+func (p *Program) CompileTime() time.Duration { return time.Duration(p.compileTime.Load()) }
 
 // methodSet returns t's method set; safe for concurrent Machines.
 func (p *Program) methodSet(t types.Type) *types.MethodSet {
@@ -273,19 +307,17 @@ func (e *LoadError) Error() string {
 }
 
 func load(cfg LoadConfig, patterns []string) (*Program, error) {
-	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
-		packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes
-	bodiless, names, err := bodilessFiles(cfg, patterns)
-	if err != nil {
-		return nil, err
-	}
 	overlay, err := stdOverlay()
 	if err != nil {
 		return nil, err
 	}
+	// The import graph (go list), then each package's types
+	// (loadtypes.go).
+	var times LoadTimes
+	start := time.Now()
+	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
 	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: overlay,
 		BuildFlags: buildFlags(cfg)}
-	pcfg.ParseFile = parseFunc(bodiless, names)
 	roots, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, err
@@ -294,7 +326,9 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	var errs []string
+	var all []*packages.Package
 	packages.Visit(roots, nil, func(p *packages.Package) {
+		all = append(all, p)
 		for _, e := range p.Errors {
 			errs = append(errs, e.Error())
 		}
@@ -307,6 +341,20 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 			return nil, fmt.Errorf("%s is a standard package that mcheck bridges natively; it cannot be the program", p.PkgPath)
 		}
 	}
+	interpret := reachable(roots, cfg.Host)
+	for lp := range interpret {
+		if !isStd(lp) && hasCgo(lp) {
+			return nil, fmt.Errorf("unsupported: package %s uses cgo (%s)", lp.PkgPath, lp.GoFiles[0])
+		}
+	}
+	src := sourcePackages(all, interpret, cfg.Host, overlay)
+	times.List = time.Since(start)
+	if errs, err := loadTypes(cfg, all, src, interpret, overlay, &times); err != nil {
+		return nil, err
+	} else if len(errs) > 0 {
+		return nil, &LoadError{Errors: errs}
+	}
+	start = time.Now()
 	prog := ssa.NewProgram(roots[0].Fset, ssa.InstantiateGenerics)
 	p := &Program{
 		ssa:         prog,
@@ -320,18 +368,8 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		globalIndex: map[*ssa.Global]int{},
 		table:       models,
 	}
-	var all []*packages.Package
-	packages.Visit(roots, nil, func(lp *packages.Package) { all = append(all, lp) })
-	interpret := reachable(roots, cfg.Host)
 	var build []*ssa.Package
 	for _, lp := range all {
-		if lp.Types == nil {
-			continue
-		}
-		std := isStd(lp)
-		if !std && hasCgo(lp) {
-			return nil, fmt.Errorf("unsupported: package %s uses cgo (%s)", lp.PkgPath, lp.GoFiles[0])
-		}
 		sp := prog.CreatePackage(lp.Types, lp.Syntax, lp.TypesInfo, true)
 		p.byPth[lp.ID] = sp
 		if _, dup := p.byPth[lp.PkgPath]; !dup || !strings.Contains(lp.ID, "[") {
@@ -360,6 +398,8 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 			p.globalList = append(p.globalList, g)
 		}
 	}
+	times.SSA = time.Since(start)
+	p.loadTimes = times
 	return p, nil
 }
 

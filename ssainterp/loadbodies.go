@@ -2,93 +2,25 @@ package ssainterp
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"strconv"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // Loading without the bodies of functions that never run from SSA.
 //
-// A program is loaded from source, every package of it (the standard
-// overlay, stdOverlay, makes export data unusable), but only the packages
-// that run from SSA (reachable: the program's own, its third-party
-// dependencies, interpretedStd) are built. The others, bridged standard
-// packages and the host's internal packages (a test that calls mcheck.Run
-// imports mcheck's check layer, the interpreter, golang.org/x/tools,
-// go/types, ...), were type-checked with all their function bodies, and
-// the bodies' syntax and type information stayed in memory with the
-// program: most of a test program's memory (measured, live heap after
-// Load: examples/diningphil's tests 310 MB, 136 MB without those bodies,
-// 91 MB without their comments and literal initializers too;
-// sched/testdata 129 MB, 68 MB, 57 MB) and much of its load time.
-//
-// So load first lists the import graph (names and files only: go list,
-// no parsing), and parses the files of the packages that are not built
-// without their function bodies: those packages keep their declarations
-// and types, which is all a function of a package never built needs.
-// Generic functions keep their bodies (an instance is built from SSA when
-// a built package uses it, and the type checker refuses a generic
-// function without a body), and so do init functions (which must have
-// one: it is emptied) and the files with a dot import. An import that only
-// the bodies used is dropped from the parsed file, or the type checker
-// would report it unused. Their comments are not kept either, and a
-// variable initialized with a composite literal of a written type is
-// declared of that type instead (dropLiteral).
-
-// bodilessFiles returns the files of the packages matching patterns that
-// are not built from SSA (see reachable), to be parsed without function
-// bodies, and the names of the packages imported (by import path).
-func bodilessFiles(cfg LoadConfig, patterns []string) (files map[string]bool, names map[string]string, err error) {
-	pcfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps,
-		Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, BuildFlags: buildFlags(cfg)}
-	roots, err := packages.Load(pcfg, patterns...)
-	if err != nil {
-		return nil, nil, err
-	}
-	built := reachable(roots, cfg.Host)
-	kept := map[string]bool{} // a file of a built package (a test variant shares its package's)
-	for lp := range built {
-		for _, f := range lp.GoFiles {
-			kept[f] = true
-		}
-	}
-	files, names = map[string]bool{}, map[string]string{}
-	packages.Visit(roots, nil, func(lp *packages.Package) {
-		for path, imp := range lp.Imports {
-			names[path] = imp.Name
-		}
-		if built[lp] {
-			return
-		}
-		for _, f := range lp.GoFiles {
-			if !kept[f] {
-				files[f] = true
-			}
-		}
-	})
-	return files, names, nil
-}
-
-// parseFunc returns the ParseFile function of a load: go/packages' own
-// (all errors, comments, object resolution), but for the files in
-// bodiless, parsed without comments and function bodies (dropBodies).
-func parseFunc(bodiless map[string]bool, names map[string]string) func(*token.FileSet, string, []byte) (*ast.File, error) {
-	return func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-		if !bodiless[filename] {
-			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
-		}
-		// No comments (no linkname directive of a package not built is
-		// read; a //go:build line's Go version is kept without them) and
-		// no object resolution (go/types does not use it).
-		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.SkipObjectResolution)
-		if f != nil {
-			dropBodies(f, names)
-		}
-		return f, err
-	}
-}
+// A standard package that is not built from SSA but declares exported
+// generic code is type-checked from source (loadtypes.go), and its
+// non-generic bodies would only cost memory and time: they never run.
+// So its files are parsed without their function bodies: the package
+// keeps its declarations and types, which is all a function of a package
+// never built needs. Generic functions keep their bodies (an instance is
+// built from SSA when a built package uses it, and the type checker
+// refuses a generic function without a body), and so do init functions
+// (which must have one: it is emptied) and the files with a dot import.
+// An import that only the bodies used is dropped from the parsed file,
+// or the type checker would report it unused. Their comments are not
+// kept either, and a variable initialized with a composite literal of a
+// written type is declared of that type instead (dropLiteral).
 
 // dropLiteral drops the initializer of a package variable declared as
 // one composite literal of a named or written type, var X = T{...}, and

@@ -453,7 +453,7 @@ func codeOf(fn *function) any {
 	switch {
 	case fn.name == makeFuncStub:
 		return &makeFuncStubCode
-	case fn.ssa != nil && fn.ssa.Synthetic != "":
+	case fn.ssa != nil && synthesised(fn.ssa):
 		return fn.name
 	}
 	return fn

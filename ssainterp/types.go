@@ -401,7 +401,7 @@ func (rt *rtype) method(name string) *function {
 				sf := p.ssa.MethodValue(sel)
 				// Wrappers SSA synthesises for methods of bridged types
 				// are not interpreted: the method is called natively.
-				if sf.Synthetic != "" && p.modelFor(sf) == nil && !p.interpretedRecv(rt.t) {
+				if synthesised(sf) && p.modelFor(sf) == nil && !p.interpretedRecv(rt.t) {
 					// A promoted method of a bridged type may be
 					// modelled where it is declared: t.FailNow through
 					// testify's TestingT is (*testing.common).FailNow.
@@ -422,6 +422,13 @@ func (rt *rtype) method(name string) *function {
 	rt.methods[name] = f
 	rt.mu.Unlock()
 	return f
+}
+
+// synthesised reports whether go/ssa synthesised fn (a wrapper, thunk,
+// bound method, instance), as opposed to declaring it in source or from
+// a package's export data (loadtypes.go).
+func synthesised(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && !strings.HasPrefix(fn.Synthetic, "from type information")
 }
 
 // interpretedRecv reports whether methods of t run from SSA.

@@ -220,11 +220,11 @@ func CheckComponent(target sched.Target, id ID, corpus Corpus, c Config) (*Compo
 	}
 	var exhausted atomic.Bool // attempts run on several workers
 	type tried struct {
-		envs         int      // environments
-		why          []string // why each discarded one was
-		finished     int      // executions of the environments that finished
-		inconclusive int      // and those that did not (the step bound, the time budget)
-		interrupted  string   // where the time budget cut one
+		envs          int      // environments
+		why           []string // why each discarded one was
+		finished      int      // executions of the environments that finished
+		inconclusive  int      // and those that did not (the step bound, the time budget)
+		interrupted   string   // where the time budget cut one
 		undecided     []string // the kinds of failures the budget left undecided
 		undecidedToks []string // and their tokens
 	}

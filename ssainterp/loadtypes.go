@@ -1,0 +1,402 @@
+package ssainterp
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+)
+
+// Where each package's types come from.
+//
+// A load lists the import graph once (go list: names, files, imports; no
+// parsing), then gives each package its types in one of three ways:
+//
+//   - from source, with every function body: the packages built from
+//     SSA (reachable: the program's own, its third-party dependencies,
+//     interpretedStd);
+//   - from source without the bodies of non-generic functions
+//     (loadbodies.go): the standard packages, not built, that declare an
+//     exported generic function or a method of an exported generic type
+//     with no model (genericModels), and that the built packages reach
+//     without crossing the host's internal packages. An instance of a
+//     generic function is built from SSA wherever it is used, so its body
+//     must be there;
+//   - from export data (go list -export, the build cache): every other
+//     package. Its functions have no bodies (they are bridged, modelled
+//     or the host's), and only its types are needed. (Reading only the
+//     packages a package from source imports would leave the others as
+//     far as export data mentions them, and the bridge looks types of
+//     native values up by name: 0.40s against 0.46s for a trivial check.)
+//
+// Export data is built without the standard overlay (stdOverlay): the
+// overlaid packages are always from source when built, and an overlay
+// keeps its package's API, so the export data of the packages above them
+// names the same objects. It is built with the load's build tags, so the
+// first load on a machine compiles the standard library once with them
+// (seconds); later loads find it in the build cache.
+//
+// Packages are given their types in dependency order, each into the
+// types.Package made for it up front, so that export data always finds
+// a package from source complete and reuses its objects: every
+// types.Package of a path is the same object, whichever way it came.
+
+// sourcePackages returns the packages of the graph to type-check from
+// source: built, and the standard packages with exported generic code
+// that the built ones reach (see above).
+func sourcePackages(all []*packages.Package, built map[*packages.Package]bool, host *Host, overlay map[string][]byte) map[*packages.Package]bool {
+	src := map[*packages.Package]bool{}
+	var visit func(lp *packages.Package)
+	visit = func(lp *packages.Package) {
+		if src[lp] || host != nil && host.Internal != nil && host.Internal(lp.PkgPath) {
+			return
+		}
+		if !built[lp] && !(isStd(lp) && exportsGenerics(lp, overlay)) {
+			return
+		}
+		src[lp] = true
+		for _, imp := range lp.Imports {
+			visit(imp)
+		}
+	}
+	for lp := range built {
+		visit(lp)
+	}
+	// Built packages are from source even where the walk above stopped
+	// (a host's internal package that the program imports is not built).
+	for lp := range built {
+		src[lp] = true
+	}
+	return src
+}
+
+// exportsGenerics reports whether the standard package lp declares an
+// exported generic function without a model, or a method of an exported
+// generic type (found in its files, gofmt-formatted as the standard
+// library is: "func Name[", "func (r *Name[").
+func exportsGenerics(lp *packages.Package, overlay map[string][]byte) bool {
+	for _, path := range lp.GoFiles {
+		src, ok := overlay[path]
+		if !ok {
+			var err error
+			if src, err = os.ReadFile(path); err != nil {
+				return true // let the type checker say what is wrong
+			}
+		}
+		for rest := src; ; {
+			i := bytes.Index(rest, []byte("\nfunc "))
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len("\nfunc "):]
+			line := rest[:max(bytes.IndexByte(rest, '\n'), 0)]
+			if recv, ok := bytes.CutPrefix(line, []byte("(")); ok {
+				// A method: its receiver's type, "r *Name[T]" or "Name[T]".
+				before, _, generic := bytes.Cut(recv[:max(bytes.IndexByte(recv, ')'), 0)], []byte("["))
+				if name := before[bytes.LastIndexAny(before, " *")+1:]; generic && token.IsExported(string(name)) {
+					return true
+				}
+				continue
+			}
+			name, _, generic := bytes.Cut(line[:max(bytes.IndexByte(line, '('), 0)], []byte("["))
+			if full := lp.PkgPath + "." + string(name); generic && token.IsExported(string(name)) && genericModels[full] == nil && models[full] == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// typesLoader gives the packages of one load their types.
+type typesLoader struct {
+	fset     *token.FileSet
+	overlay  map[string][]byte
+	bodiless map[*packages.Package]bool // from source without bodies
+	names    map[string]string          // package names by import path (dropBodies)
+	sizes    types.Sizes
+	exports  map[string]string // export data files by import path
+	errs     []string
+	parsed   int64 // bytes
+}
+
+// loadTypes gives every package of the graph all (in dependency order,
+// packages.Visit's) its Types: those in src from source (with Syntax and
+// TypesInfo), the others from export data. It returns the errors of the
+// packages that do not build, as the parser and the type checker word
+// them.
+func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) ([]string, error) {
+	l := &typesLoader{fset: token.NewFileSet(), overlay: overlay, bodiless: map[*packages.Package]bool{}, names: map[string]string{}}
+	l.sizes = types.SizesFor("gc", goarch(cfg.Env))
+	export := map[*packages.Package]bool{}
+	for _, lp := range all {
+		lp.Fset = l.fset
+		lp.Types = types.NewPackage(lp.PkgPath, lp.Name)
+		if lp.PkgPath == "unsafe" {
+			lp.Types = types.Unsafe
+		}
+		for path, imp := range lp.Imports {
+			l.names[path] = imp.Name
+		}
+		if !src[lp] && lp.PkgPath != "unsafe" {
+			export[lp] = true
+		}
+		if src[lp] && !built[lp] {
+			l.bodiless[lp] = true
+		}
+	}
+	// The export data (go list) while the sources are parsed.
+	var (
+		exportErr error
+		wg        sync.WaitGroup
+	)
+	start := time.Now()
+	wg.Go(func() { l.exports, exportErr = exportFiles(cfg, export) })
+	syntax := l.parseAll(all, src)
+	times.Parse = time.Since(start)
+	wg.Wait()
+	times.Export = time.Since(start) - times.Parse // the wait for go list -export
+	if exportErr != nil {
+		return nil, exportErr
+	}
+	for _, lp := range all {
+		start := time.Now()
+		switch {
+		case lp.PkgPath == "unsafe":
+		case src[lp]:
+			l.check(lp, syntax[lp])
+			times.TypeCheck += time.Since(start)
+		case export[lp]:
+			l.read(lp)
+			times.Export += time.Since(start)
+		}
+	}
+	times.Built, times.Bodiless, times.FromExport, times.ParsedBytes = len(src)-len(l.bodiless), len(l.bodiless), len(export), l.parsed
+	return l.errs, nil
+}
+
+// goarch is the GOARCH of a load's environment.
+func goarch(env []string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], "GOARCH="); ok && v != "" {
+			return v
+		}
+	}
+	if v := os.Getenv("GOARCH"); env == nil && v != "" {
+		return v
+	}
+	return runtime.GOARCH
+}
+
+// exportFiles returns the export data files of the packages export, by
+// import path: go list -export, with the load's build flags and without
+// the standard overlay (see above).
+func exportFiles(cfg LoadConfig, export map[*packages.Package]bool) (map[string]string, error) {
+	files := map[string]string{}
+	if len(export) == 0 {
+		return files, nil
+	}
+	var paths []string
+	for lp := range export {
+		paths = append(paths, lp.PkgPath)
+	}
+	pcfg := &packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Dir: cfg.Dir, Env: cfg.Env, BuildFlags: buildFlags(cfg)}
+	lps, err := packages.Load(pcfg, paths...)
+	if err != nil {
+		return nil, err
+	}
+	var errs []string
+	for _, lp := range lps {
+		files[lp.PkgPath] = lp.ExportFile
+		for _, e := range lp.Errors {
+			errs = append(errs, e.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return nil, &LoadError{Errors: errs}
+	}
+	return files, nil
+}
+
+// parseAll parses the files of the packages in src, in parallel; those
+// of a package not built without their bodies (dropBodies).
+func (l *typesLoader) parseAll(all []*packages.Package, src map[*packages.Package]bool) map[*packages.Package][]*ast.File {
+	type job struct {
+		lp *packages.Package
+		i  int
+	}
+	syntax := map[*packages.Package][]*ast.File{}
+	var jobs []job
+	for _, lp := range all {
+		if src[lp] && lp.PkgPath != "unsafe" {
+			syntax[lp] = make([]*ast.File, len(lp.GoFiles))
+			for i := range lp.GoFiles {
+				jobs = append(jobs, job{lp, i})
+			}
+		}
+	}
+	var (
+		mu   sync.Mutex
+		next int
+		wg   sync.WaitGroup
+	)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				if next == len(jobs) {
+					mu.Unlock()
+					return
+				}
+				j := jobs[next]
+				next++
+				mu.Unlock()
+				f, err := l.parse(j.lp, j.lp.GoFiles[j.i])
+				mu.Lock()
+				syntax[j.lp][j.i] = f
+				if err != nil {
+					l.errs = append(l.errs, parseErrors(err)...)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return syntax
+}
+
+// parse parses one file of lp (from the overlay if it has it).
+func (l *typesLoader) parse(lp *packages.Package, path string) (*ast.File, error) {
+	src, ok := l.overlay[path]
+	if !ok {
+		var err error
+		if src, err = os.ReadFile(path); err != nil {
+			return nil, err
+		}
+	}
+	atomic.AddInt64(&l.parsed, int64(len(src)))
+	if !l.bodiless[lp] {
+		return parser.ParseFile(l.fset, path, src, parser.AllErrors|parser.ParseComments)
+	}
+	// No comments (no linkname directive of a package not built is
+	// read; a //go:build line's Go version is kept without them) and
+	// no object resolution (go/types does not use it).
+	f, err := parser.ParseFile(l.fset, path, src, parser.AllErrors|parser.SkipObjectResolution)
+	if f != nil {
+		dropBodies(f, l.names)
+	}
+	return f, err
+}
+
+// parseErrors words a parse error as go/packages does, "file:line:col: msg".
+func parseErrors(err error) []string {
+	var list scanner.ErrorList
+	if errors.As(err, &list) {
+		var out []string
+		for _, e := range list {
+			out = append(out, e.Pos.String()+": "+e.Msg)
+		}
+		return out
+	}
+	return []string{err.Error()}
+}
+
+// check type-checks lp from its files into lp.Types.
+func (l *typesLoader) check(lp *packages.Package, files []*ast.File) {
+	for _, f := range files {
+		if f != nil {
+			lp.Syntax = append(lp.Syntax, f)
+		}
+	}
+	lp.TypesInfo = &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	lp.TypesSizes = l.sizes
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			if imp := lp.Imports[path]; imp != nil {
+				return imp.Types, nil
+			}
+			return nil, fmt.Errorf("no metadata for %s", path)
+		}),
+		Sizes: l.sizes,
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				l.errs = append(l.errs, te.Fset.Position(te.Pos).String()+": "+te.Msg)
+				return
+			}
+			l.errs = append(l.errs, err.Error())
+		},
+	}
+	if lp.Module != nil && lp.Module.GoVersion != "" {
+		tc.GoVersion = "go" + lp.Module.GoVersion
+	}
+	_ = types.NewChecker(tc, l.fset, lp.Types, lp.TypesInfo).Files(lp.Syntax)
+}
+
+// read reads lp's types from its export data, in a view of the packages
+// it depends on (made up front, complete where they came from source,
+// filled in as far as the export data read so far mentions them).
+func (l *typesLoader) read(lp *packages.Package) {
+	file := l.exports[lp.PkgPath]
+	if file == "" {
+		l.errs = append(l.errs, fmt.Sprintf("-: no export data for %s", lp.PkgPath))
+		return
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		l.errs = append(l.errs, err.Error())
+		return
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		l.errs = append(l.errs, fmt.Sprintf("-: reading %s: %v", file, err))
+		return
+	}
+	view := map[string]*types.Package{}
+	var visit func(imps map[string]*packages.Package)
+	visit = func(imps map[string]*packages.Package) {
+		for _, imp := range imps {
+			if _, seen := view[imp.PkgPath]; !seen {
+				view[imp.PkgPath] = imp.Types
+				visit(imp.Imports)
+			}
+		}
+	}
+	visit(lp.Imports)
+	// The package itself is made by Read: nothing read before it (its
+	// dependencies) can have mentioned it.
+	pkg, err := gcexportdata.Read(r, l.fset, view, lp.PkgPath)
+	if err != nil {
+		l.errs = append(l.errs, fmt.Sprintf("-: reading %s: %v", file, err))
+		return
+	}
+	lp.Types = pkg
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
