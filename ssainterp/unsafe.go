@@ -56,6 +56,8 @@ type unsafeState struct {
 	funcs  map[any]*value // see funcToken
 	types  map[*rtype]*value
 	typeOf map[*value]*rtype // see typeWord
+	boxes  map[*value]*iface // an interface by its data word (see dataWord)
+	hints  map[*value]types.Type // see typeHint
 }
 
 // unsafeAlloc is one allocation: the elements of an array or a slice's
@@ -164,6 +166,9 @@ func (m *Machine) unsafeAddr(p value, t types.Type) uintptr {
 		return a.base
 	}
 	var size int64 = 8
+	if t == nil {
+		t = m.uns.hints[c]
+	}
 	if t != nil {
 		size = gcSizes.Sizeof(t)
 	}
