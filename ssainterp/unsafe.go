@@ -55,8 +55,8 @@ type unsafeState struct {
 	next   uintptr
 	funcs  map[any]*value // see funcToken
 	types  map[*rtype]*value
-	typeOf map[*value]*rtype // see typeWord
-	boxes  map[*value]*iface // an interface by its data word (see dataWord)
+	typeOf map[*value]*rtype     // see typeWord
+	boxes  map[*value]*iface     // an interface by its data word (see dataWord)
 	hints  map[*value]types.Type // see typeHint
 }
 
