@@ -181,6 +181,13 @@ func (m *Machine) unsafeAddr(p value, t types.Type) uintptr {
 	return a.base
 }
 
+// placeOf returns where cell c (of type t, if known) is, giving it an
+// allocation of its own if it is in none.
+func (m *Machine) placeOf(c *value, t types.Type) place {
+	m.unsafeAddr(value{r: c}, t)
+	return m.uns.places[c]
+}
+
 // pointerAt is unsafe.Pointer(addr): the cell at address addr, which
 // must be inside an allocation unsafeAddr has seen. want is the type
 // the pointer is going to be converted to, if known: at an offset where
@@ -194,8 +201,14 @@ func (m *Machine) pointerAt(addr uintptr, want types.Type, what string) value {
 	if i < 0 || addr >= s.allocs[i].base+uintptr(s.allocs[i].size) {
 		unsupported("unsafe: %s %#x is not inside an allocation (mcheck knows the addresses of pointers converted to uintptr, and of offsets within their allocations)", what, addr)
 	}
-	a := s.allocs[i]
-	off := int64(addr - a.base)
+	c, _ := m.cellAt(place{s.allocs[i], int64(addr - s.allocs[i].base)}, want)
+	return value{r: c}
+}
+
+// cellAt returns the cell at place pl and its type (nil if unknown), as
+// pointerAt picks it.
+func (m *Machine) cellAt(pl place, want types.Type) (*value, types.Type) {
+	a, off := pl.a, pl.off
 	var c *value
 	var t types.Type
 	var coff int64
@@ -206,18 +219,24 @@ func (m *Machine) pointerAt(addr uintptr, want types.Type, what string) value {
 	} else {
 		c, t = a.cell, a.t
 	}
-	return value{r: m.descend(a, c, t, coff, off-coff, want)}
+	return m.descendT(a, c, t, coff, off-coff, want)
 }
 
 // descend returns the cell at byte offset off inside cell c of type t,
 // itself at offset base of allocation a.
 func (m *Machine) descend(a *unsafeAlloc, c *value, t types.Type, base, off int64, want types.Type) *value {
+	c, _ = m.descendT(a, c, t, base, off, want)
+	return c
+}
+
+// descendT is descend, returning the cell's type too.
+func (m *Machine) descendT(a *unsafeAlloc, c *value, t types.Type, base, off int64, want types.Type) (*value, types.Type) {
 	for {
 		if off == 0 && (t == nil || want == nil || sameLayout(t, want) || !isAggregateType(t)) {
 			if a != nil {
 				m.setPlace(c, place{a, base})
 			}
-			return c
+			return c, t
 		}
 		if t == nil {
 			break
@@ -254,7 +273,7 @@ func (m *Machine) descend(a *unsafeAlloc, c *value, t types.Type, base, off int6
 		break
 	}
 	unsupported("unsafe: a pointer %d bytes into a %s", off, typeName(t))
-	return nil
+	return nil, nil
 }
 
 func typeName(t types.Type) string {

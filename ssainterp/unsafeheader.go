@@ -338,8 +338,12 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	}
 	if T == nil {
 		// An element of an array or a slice's backing array (a
-		// header's data address converted back) has its elements' type.
+		// header's data address converted back) has its elements' type;
+		// a struct converted to unsafe.Pointer before, its own.
 		T = m.elemType(c)
+		if T == nil {
+			T = m.uns.hints[c]
+		}
 	}
 	if T == nil {
 		// Judge by the contents.
@@ -385,7 +389,17 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	if isAggregateType(T) {
 		// A pointer to a struct or array as a pointer to its first part.
 		if part := firstPart(T, U); part > 0 {
-			return value{r: m.descend(nil, c, T, 0, 0, U)}
+			// Placed, so that offsets from the part reach the
+			// struct's other fields.
+			pl := m.placeOf(c, T)
+			return value{r: m.descend(pl.a, c, T, pl.off, 0, U)}
+		}
+	}
+	if pl, ok := m.uns.places[c]; ok && isAggregateType(U) {
+		// A pointer to the first part of a struct or array (see
+		// firstPart) converted back to a pointer to the whole.
+		if r, rt := m.cellAt(pl, U); rt != nil && sameLayout(rt, U) {
+			return value{r: r}
 		}
 	}
 	if at, ok := U.Underlying().(*types.Array); ok && sameLayout(T, at.Elem()) {

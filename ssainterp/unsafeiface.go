@@ -228,6 +228,14 @@ func (s *unsafeState) typeHint(c *value, t types.Type) {
 	s.hints[c] = t
 }
 
+// typeHintOnce records that cell c holds a value of type t unless a
+// type is known for it already.
+func (s *unsafeState) typeHintOnce(c *value, t types.Type) {
+	if _, ok := s.hints[c]; !ok {
+		s.typeHint(c, t)
+	}
+}
+
 // typeWord is the type word of an interface holding a value of type t:
 // a cell per type, so that equal types give equal words.
 func (m *Machine) typeWord(t *rtype) value {
