@@ -36,15 +36,24 @@ import (
 //     the same pointer, or of a pointer stepped within its allocation,
 //     gives the cell back.
 //   - unsafe.String, StringData, Slice and SliceData over such memory.
+//   - the two words of an interface, read and written through a struct
+//     of two words laid over an interface variable (unsafeiface.go), as
+//     protobuf-go's reflection layer does: the type word a cell per
+//     type, the data word the value itself for pointer-shaped types and
+//     the boxed value inside the interface otherwise.
+//   - a pointer to a struct whose static type is lost (converted to
+//     unsafe.Pointer and passed on) keeps its type (typeHint), so that it
+//     converts to a pointer to its first field, and back.
 //
 // Anything else is an mcheck error, "unsupported: unsafe ...", at the
 // instruction's file and line: never a fake nil dereference, never an
 // internal error.
 //
 // Files: unsafe.go (allocations, places and fake addresses, reading cells
-// at an address), unsafeheader.go (string, slice and interface headers,
-// pointer conversions, type words, hashing), unsafecompile.go (compiling
-// unsafe conversions and unsafe.Add).
+// at an address), unsafeheader.go (string and slice headers, pointer
+// conversions, hashing), unsafeiface.go (interface words, type words,
+// header views), unsafecompile.go (compiling unsafe conversions and
+// unsafe.Add).
 
 // unsafeState is a machine's record of the allocations unsafe code has
 // looked into.

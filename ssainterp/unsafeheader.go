@@ -8,10 +8,10 @@ import (
 	"unsafe"
 )
 
-// unsafe over interpreted memory (see unsafe.go): the headers of strings,
-// slices and interfaces as unsafe code reads and writes them, unsafe.Pointer
-// conversions between pointer types (convertPointer), and the type words
-// and hashes of interface values (typeWord, typeAt, valueHash).
+// unsafe over interpreted memory (see unsafe.go): the headers of strings
+// and slices as unsafe code reads and writes them, unsafe.Pointer
+// conversions between pointer types (convertPointer), and the hashes of
+// interface values (valueHash); interfaces' words are in unsafeiface.go.
 
 // header is the shape of a string or slice header as unsafe code
 // writes it.
