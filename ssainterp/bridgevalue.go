@@ -532,6 +532,13 @@ func storeNative(m *Machine, q any, v value, rt *rtype) {
 }
 
 func nativeFieldAddr(p any, i int) reflect.Value {
+	if c, isCell := p.(*value); isCell && c != nil {
+		// A native struct inside interpreted memory (a field of an
+		// interpreted struct, a local).
+		if s, ok := c.r.(reflect.Value); ok && s.Kind() == reflect.Struct && s.CanAddr() {
+			p = s.Addr()
+		}
+	}
 	rv, ok := p.(reflect.Value)
 	if !ok && p != nil {
 		unsupported("a field through %s", notMemory(p))

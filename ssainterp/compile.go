@@ -57,6 +57,10 @@ type compiler struct {
 	// fusedWith maps a load or store to the address op fused with it
 	// (see fuse.go); the address op is in skip.
 	fusedWith map[ssa.Instruction]ssa.Instruction
+	// views holds the conversions of pointers to interfaces to
+	// pointers to interface headers, and the field addresses of those
+	// used at once, compiled by viewOp (unsafeiface.go).
+	views map[ssa.Value]*ifaceView
 }
 
 // spilled returns the value stored into a read-only spill.
@@ -175,6 +179,7 @@ func (c *compiler) compile() {
 	// Instructions without an op of their own: comparisons fused into
 	// the If after them, and a read-only spill's alloc, its store and
 	// loads of it or of its fields, whose values alias registers.
+	c.findViews()
 	c.skip = map[ssa.Instruction]bool{}
 	c.fusedWith = map[ssa.Instruction]ssa.Instruction{}
 	var aliases []ssa.Instruction
@@ -470,6 +475,9 @@ func opRunDefers(fr *frame) *frame {
 }
 
 func (c *compiler) instr(ins ssa.Instruction) op {
+	if op := c.viewOp(ins); op != nil {
+		return op
+	}
 	switch ins := ins.(type) {
 	case *ssa.Jump:
 		return c.edge(ins.Block(), ins.Block().Succs[0])

@@ -233,9 +233,13 @@
 //     modelled: the last Done and the release are one step.
 //   - unsafe beyond what unsafe.go supports (conversions between pointer
 //     types of one memory layout, string and slice headers, func words,
-//     unsafe.Add and uintptr arithmetic within one allocation, and
+//     an interface's type and data words read and written through a
+//     header laid over the variable (unsafeiface.go), unsafe.Add and
+//     uintptr arithmetic within one allocation, and
 //     unsafe.String/StringData/Slice/SliceData over such memory; the rest
 //     is an "unsupported: unsafe ..." error at its line).
+//   - //go:embed variables hold their files (embed.go); a pattern the go
+//     command would refuse is a load error, not always the go command's.
 //   - Functions without a Go body (assembly, go:linkname) other than the
 //     runtime functions linkname.go models: loading always sets the purego
 //     and disableunsafe build tags, so packages with a Go fallback take

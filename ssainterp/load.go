@@ -39,6 +39,7 @@ type Program struct {
 
 	globalList  []*ssa.Global
 	globalIndex map[*ssa.Global]int
+	embeds      map[*ssa.Global]*embedded // the //go:embed variables (embed.go)
 
 	table  modelTable // the models by name: the package's table, models
 	models sync.Map   // *ssa.Function -> modelFunc (nil if none), from table
@@ -382,6 +383,20 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	}
 	for _, sp := range build {
 		sp.Build()
+	}
+	for _, lp := range all {
+		if sp := p.byPth[lp.ID]; lp.Types != nil && p.interp[lp.Types] {
+			vars, err := embedVars(lp, sp)
+			if err != nil {
+				return nil, err
+			}
+			for g, e := range vars {
+				if p.embeds == nil {
+					p.embeds = map[*ssa.Global]*embedded{}
+				}
+				p.embeds[g] = e
+			}
+		}
 	}
 	// Globals of interpreted packages live in each Machine.
 	for _, sp := range build {

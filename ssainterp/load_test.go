@@ -117,3 +117,56 @@ func main() { fmt.Println(strings.Repeat("ab", 2)) }
 		t.Fatalf("fault %v, stdout %q", res.Fault, out.String())
 	}
 }
+
+// TestEmbedDirectories: //go:embed patterns that name directories embed
+// the files under them except names beginning with '.' or '_' (all of
+// them with "all:"), a glob matches such names, and embed.FS lists the
+// parent directories; the expected output is go run's.
+func TestEmbedDirectories(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	for name, data := range map[string]string{"a.txt": "a", "_skip.txt": "s", ".hidden": "h", "sub/b.txt": "b", "_u/c.txt": "u"} {
+		writeFile(t, filepath.Join(dir, "static", name), data)
+	}
+	writeFile(t, filepath.Join(dir, "main.go"), `package main
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+)
+
+//go:embed static
+var plain embed.FS
+
+//go:embed all:static static/sub/b.txt
+var all embed.FS
+
+//go:embed static/*.txt
+var glob embed.FS
+
+func main() {
+	for _, f := range []embed.FS{plain, all, glob} {
+		fs.WalkDir(f, ".", func(p string, d fs.DirEntry, err error) error {
+			b, _ := f.ReadFile(p)
+			fmt.Printf("%s %v %q; ", p, d.IsDir(), b)
+			return nil
+		})
+		fmt.Println()
+	}
+}
+`)
+	want := `. true ""; static true ""; static/a.txt false "a"; static/sub true ""; static/sub/b.txt false "b"; 
+. true ""; static true ""; static/.hidden false "h"; static/_skip.txt false "s"; static/_u true ""; static/_u/c.txt false "u"; static/a.txt false "a"; static/sub true ""; static/sub/b.txt false "b"; 
+. true ""; static true ""; static/_skip.txt false "s"; static/a.txt false "a"; 
+`
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	res := prog.Run("m", Config{Stdout: &stdout})
+	if res.Fault != nil || stdout.String() != want {
+		t.Errorf("fault %v, stdout\n%s\nwant\n%s", res.Fault, stdout.String(), want)
+	}
+}

@@ -327,6 +327,10 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	m.stdout, m.stderr = &lockedWriter{mu, stdout}, &lockedWriter{mu, stderr}
 	m.globals = make([]value, len(p.globalList))
 	for i, g := range p.globalList {
+		if e := p.embeds[g]; e != nil {
+			m.globals[i] = e.value()
+			continue
+		}
 		m.globals[i] = p.rtypeOf(deref(g.Type())).zero()
 	}
 	return m

@@ -482,6 +482,17 @@ func reflectFuncModels(tab modelTable) {
 		*cell = t.zero()
 		return valueOf(&rvalue{t: pt, v: value{r: cell}})
 	})
+	fn("NewAt", func(m *Machine, _ *frame, a []value) value {
+		if a[0].r == nil {
+			unsupported("reflect.NewAt(nil, p)")
+		}
+		t := typeArg(a[0])
+		if t.kind == kNative || t.t == nil {
+			unsupported("reflect.NewAt of %s, a type of native memory", t.name)
+		}
+		pt := m.prog.rtypeOf(types.NewPointer(t.goTypes()))
+		return valueOf(&rvalue{t: pt, v: m.convertPointer(a[1], nil, t.goTypes())})
+	})
 	fn("Indirect", func(m *Machine, _ *frame, a []value) value {
 		r := rvalueOf(a[0])
 		if r == nil || r.kind() != reflect.Pointer {

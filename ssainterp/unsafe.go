@@ -36,15 +36,24 @@ import (
 //     the same pointer, or of a pointer stepped within its allocation,
 //     gives the cell back.
 //   - unsafe.String, StringData, Slice and SliceData over such memory.
+//   - the two words of an interface, read and written through a struct
+//     of two words laid over an interface variable (unsafeiface.go), as
+//     protobuf-go's reflection layer does: the type word a cell per
+//     type, the data word the value itself for pointer-shaped types and
+//     the boxed value inside the interface otherwise.
+//   - a pointer to a struct whose static type is lost (converted to
+//     unsafe.Pointer and passed on) keeps its type (typeHint), so that it
+//     converts to a pointer to its first field, and back.
 //
 // Anything else is an mcheck error, "unsupported: unsafe ...", at the
 // instruction's file and line: never a fake nil dereference, never an
 // internal error.
 //
 // Files: unsafe.go (allocations, places and fake addresses, reading cells
-// at an address), unsafeheader.go (string, slice and interface headers,
-// pointer conversions, type words, hashing), unsafecompile.go (compiling
-// unsafe conversions and unsafe.Add).
+// at an address), unsafeheader.go (string and slice headers, pointer
+// conversions, hashing), unsafeiface.go (interface words, type words,
+// header views), unsafecompile.go (compiling unsafe conversions and
+// unsafe.Add).
 
 // unsafeState is a machine's record of the allocations unsafe code has
 // looked into.
@@ -55,7 +64,9 @@ type unsafeState struct {
 	next   uintptr
 	funcs  map[any]*value // see funcToken
 	types  map[*rtype]*value
-	typeOf map[*value]*rtype // see typeWord
+	typeOf map[*value]*rtype     // see typeWord
+	boxes  map[*value]*iface     // an interface by its data word (see dataWord)
+	hints  map[*value]types.Type // see typeHint
 }
 
 // unsafeAlloc is one allocation: the elements of an array or a slice's
@@ -164,6 +175,9 @@ func (m *Machine) unsafeAddr(p value, t types.Type) uintptr {
 		return a.base
 	}
 	var size int64 = 8
+	if t == nil {
+		t = m.uns.hints[c]
+	}
 	if t != nil {
 		size = gcSizes.Sizeof(t)
 	}
@@ -174,6 +188,13 @@ func (m *Machine) unsafeAddr(p value, t types.Type) uintptr {
 	m.uns.byCell[c] = a
 	m.setPlace(c, place{a, 0})
 	return a.base
+}
+
+// placeOf returns where cell c (of type t, if known) is, giving it an
+// allocation of its own if it is in none.
+func (m *Machine) placeOf(c *value, t types.Type) place {
+	m.unsafeAddr(value{r: c}, t)
+	return m.uns.places[c]
 }
 
 // pointerAt is unsafe.Pointer(addr): the cell at address addr, which
@@ -189,8 +210,14 @@ func (m *Machine) pointerAt(addr uintptr, want types.Type, what string) value {
 	if i < 0 || addr >= s.allocs[i].base+uintptr(s.allocs[i].size) {
 		unsupported("unsafe: %s %#x is not inside an allocation (mcheck knows the addresses of pointers converted to uintptr, and of offsets within their allocations)", what, addr)
 	}
-	a := s.allocs[i]
-	off := int64(addr - a.base)
+	c, _ := m.cellAt(place{s.allocs[i], int64(addr - s.allocs[i].base)}, want)
+	return value{r: c}
+}
+
+// cellAt returns the cell at place pl and its type (nil if unknown), as
+// pointerAt picks it.
+func (m *Machine) cellAt(pl place, want types.Type) (*value, types.Type) {
+	a, off := pl.a, pl.off
 	var c *value
 	var t types.Type
 	var coff int64
@@ -201,18 +228,24 @@ func (m *Machine) pointerAt(addr uintptr, want types.Type, what string) value {
 	} else {
 		c, t = a.cell, a.t
 	}
-	return value{r: m.descend(a, c, t, coff, off-coff, want)}
+	return m.descendT(a, c, t, coff, off-coff, want)
 }
 
 // descend returns the cell at byte offset off inside cell c of type t,
 // itself at offset base of allocation a.
 func (m *Machine) descend(a *unsafeAlloc, c *value, t types.Type, base, off int64, want types.Type) *value {
+	c, _ = m.descendT(a, c, t, base, off, want)
+	return c
+}
+
+// descendT is descend, returning the cell's type too.
+func (m *Machine) descendT(a *unsafeAlloc, c *value, t types.Type, base, off int64, want types.Type) (*value, types.Type) {
 	for {
 		if off == 0 && (t == nil || want == nil || sameLayout(t, want) || !isAggregateType(t)) {
 			if a != nil {
 				m.setPlace(c, place{a, base})
 			}
-			return c
+			return c, t
 		}
 		if t == nil {
 			break
@@ -249,7 +282,7 @@ func (m *Machine) descend(a *unsafeAlloc, c *value, t types.Type, base, off int6
 		break
 	}
 	unsupported("unsafe: a pointer %d bytes into a %s", off, typeName(t))
-	return nil
+	return nil, nil
 }
 
 func typeName(t types.Type) string {

@@ -51,6 +51,22 @@ func TestUnsafeRefusals(t *testing.T) {
 	s := []int64{10, 20, 30}
 	h := (*header)(unsafe.Pointer(&s))
 	println(*h.data)`, "unsupported: unsafe: a header of int64 elements read with a data pointer of type byte"},
+		// An interface's words through a header that is kept while the
+		// variable changes: a copy would be stale.
+		{"keptheader", `type words struct{ typ, data unsafe.Pointer }
+	var x any = 1
+	h := (*words)(unsafe.Pointer(&x))
+	typ := func() unsafe.Pointer { return h.typ }
+	x = "s"
+	println(typ() != nil)`, "unsupported: unsafe: a *"},
+		// An interface made from a type word and a data word that points
+		// to a variable, not to an interface's boxed value.
+		{"foreigndata", `type words struct{ typ, data unsafe.Pointer }
+	var a any = 1
+	n := 2
+	var y any
+	*(*words)(unsafe.Pointer(&y)) = words{(*words)(unsafe.Pointer(&a)).typ, unsafe.Pointer(&n)}
+	println(y.(int))`, "unsupported: unsafe: an interface holding a int made from a data word that is not an interface's"},
 	}
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")

@@ -89,6 +89,17 @@ func (c *compiler) unsafeConvert(ins *ssa.Convert) op {
 	x, d := c.slot(ins.X), c.slots[ins]
 	switch {
 	case fk == kPointer && tk == kUnsafePointer:
+		if pt := from.Underlying().(*types.Pointer).Elem(); isAggregateType(pt) && c.rt(pt).kind != kNative {
+			// The pointee's type, for code that converts the pointer back
+			// where its static type is lost (a parameter): see typeHint.
+			return func(fr *frame) *frame {
+				if q, ok := fr.regs[x].r.(*value); ok && q != nil {
+					fr.g.m.uns.typeHintOnce(q, pt)
+				}
+				fr.regs[d] = fr.regs[x]
+				return fr
+			}
+		}
 		if place := c.placeOperand(ins.X); place != nil {
 			return func(fr *frame) *frame {
 				place(fr)

@@ -8,10 +8,10 @@ import (
 	"unsafe"
 )
 
-// unsafe over interpreted memory (see unsafe.go): the headers of strings,
-// slices and interfaces as unsafe code reads and writes them, unsafe.Pointer
-// conversions between pointer types (convertPointer), and the type words
-// and hashes of interface values (typeWord, typeAt, valueHash).
+// unsafe over interpreted memory (see unsafe.go): the headers of strings
+// and slices as unsafe code reads and writes them, unsafe.Pointer
+// conversions between pointer types (convertPointer), and the hashes of
+// interface values (valueHash); interfaces' words are in unsafeiface.go.
 
 // header is the shape of a string or slice header as unsafe code
 // writes it.
@@ -338,12 +338,20 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	}
 	if T == nil {
 		// An element of an array or a slice's backing array (a
-		// header's data address converted back) has its elements' type.
+		// header's data address converted back) has its elements' type;
+		// a struct converted to unsafe.Pointer before, its own.
 		T = m.elemType(c)
+		if T == nil {
+			T = m.uns.hints[c]
+		}
 	}
 	if T == nil {
 		// Judge by the contents.
 		switch c.r.(type) {
+		case *iface:
+			if ifaceHeader(U) {
+				unsupported("unsafe: converting a pointer to an interface to *%s where the pointer's static type is unknown (mcheck reads an interface's words through (*H)(unsafe.Pointer(&x)))", U)
+			}
 		case string:
 			if h := headerOf(U); h != hNone && h != hString {
 				return value{r: &value{r: m.writeHeader(m.readHeader(c, types.Typ[types.String], hString), U, h).r}}
@@ -381,7 +389,17 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	if isAggregateType(T) {
 		// A pointer to a struct or array as a pointer to its first part.
 		if part := firstPart(T, U); part > 0 {
-			return value{r: m.descend(nil, c, T, 0, 0, U)}
+			// Placed, so that offsets from the part reach the
+			// struct's other fields.
+			pl := m.placeOf(c, T)
+			return value{r: m.descend(pl.a, c, T, pl.off, 0, U)}
+		}
+	}
+	if pl, ok := m.uns.places[c]; ok && isAggregateType(U) {
+		// A pointer to the first part of a struct or array (see
+		// firstPart) converted back to a pointer to the whole.
+		if r, rt := m.cellAt(pl, U); rt != nil && sameLayout(rt, U) {
+			return value{r: r}
 		}
 	}
 	if at, ok := U.Underlying().(*types.Array); ok && sameLayout(T, at.Elem()) {
@@ -466,58 +484,6 @@ func firstPart(T, U types.Type) int {
 	}
 }
 
-// ifaceHeader reports whether t is struct{ typ, word } as code that
-// reads an interface's two words writes it (each word a pointer,
-// unsafe.Pointer or uintptr).
-func ifaceHeader(t types.Type) bool {
-	st, ok := t.Underlying().(*types.Struct)
-	return ok && st.NumFields() == 2 && isDataPtr(st.Field(0).Type().Underlying()) && isDataPtr(st.Field(1).Type().Underlying())
-}
-
-// ifaceWords returns the two words of interface value x as a struct of
-// type U: a token for the dynamic type (typeWord), and the data word: a
-// pointer-shaped value itself, else a pointer to a copy of it (words are
-// read, not written, through such a header).
-func (m *Machine) ifaceWords(x any, U types.Type) value {
-	st := U.Underlying().(*types.Struct)
-	i, _ := x.(*iface)
-	if i == nil {
-		return value{r: agg{{}, {}}}
-	}
-	tw := m.typeWord(i.t)
-	var word value
-	switch i.t.kind {
-	case kPointer, kUnsafePointer, kMap, kChan, kFunc:
-		word = i.v
-	default:
-		word = value{r: &value{n: i.v.n, r: copyVal(i.v).r}}
-	}
-	asField := func(k int, v value) value {
-		if b, ok := st.Field(k).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Uintptr {
-			if _, isCell := v.r.(*value); !isCell && !isNilRef(v.r) {
-				return value{n: uint64(m.addrOf(v.r))}
-			}
-			return value{n: uint64(m.unsafeAddr(v, nil))}
-		}
-		return v
-	}
-	return value{r: agg{asField(0, tw), asField(1, word)}}
-}
-
-// typeWord is the type word of an interface holding a value of type t:
-// a cell per type, so that equal types give equal words.
-func (m *Machine) typeWord(t *rtype) value {
-	if m.uns.types == nil {
-		m.uns.types, m.uns.typeOf = map[*rtype]*value{}, map[*value]*rtype{}
-	}
-	c := m.uns.types[t]
-	if c == nil {
-		c = new(value)
-		m.uns.types[t], m.uns.typeOf[c] = c, t
-	}
-	return value{r: c}
-}
-
 // notMemory describes what an unsafe.Pointer made from a word of the
 // interpreter's representation points to (see ifaceWords), when that is
 // not memory the program can read: a map's, a channel's or a func's
@@ -553,20 +519,6 @@ func (m *Machine) typeWordRead(p any) {
 func (m *Machine) noParts(c *value) {
 	m.typeWordRead(c)
 	panic(&internalFault{msg: fmt.Sprintf("internal error: a field or element of a cell holding %T", c.r)})
-}
-
-// typeAt returns the type a type word (a pointer or its address) stands
-// for.
-func (m *Machine) typeAt(w value) *rtype {
-	c, _ := w.r.(*value)
-	if c == nil && w.n != 0 {
-		c, _ = m.pointerAt(uintptr(w.n), nil, "type word").r.(*value)
-	}
-	t := m.uns.typeOf[c]
-	if t == nil {
-		unsupported("unsafe: a type word that is not an interface's")
-	}
-	return t
 }
 
 // valueHash hashes v of type t consistently with Go's == on t (as map

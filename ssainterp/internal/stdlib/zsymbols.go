@@ -22,6 +22,7 @@ import (
 	crypto_sha3 "crypto/sha3"
 	crypto_sha512 "crypto/sha512"
 	crypto_subtle "crypto/subtle"
+	"embed"
 	encoding_ascii85 "encoding/ascii85"
 	encoding_base32 "encoding/base32"
 	encoding_base64 "encoding/base64"
@@ -115,6 +116,7 @@ var Packages = []string{
 	"crypto/sha3",
 	"crypto/sha512",
 	"crypto/subtle",
+	"embed",
 	"encoding/ascii85",
 	"encoding/base32",
 	"encoding/base64",
@@ -1685,6 +1687,7 @@ var Types = map[string]reflect.Type{
 	"crypto/cipher.StreamWriter":          reflect.TypeFor[crypto_cipher.StreamWriter](),
 	"crypto/sha3.SHA3":                    reflect.TypeFor[crypto_sha3.SHA3](),
 	"crypto/sha3.SHAKE":                   reflect.TypeFor[crypto_sha3.SHAKE](),
+	"embed.FS":                            reflect.TypeFor[embed.FS](),
 	"encoding/ascii85.CorruptInputError":  reflect.TypeFor[encoding_ascii85.CorruptInputError](),
 	"encoding/base32.CorruptInputError":   reflect.TypeFor[encoding_base32.CorruptInputError](),
 	"encoding/base32.Encoding":            reflect.TypeFor[encoding_base32.Encoding](),

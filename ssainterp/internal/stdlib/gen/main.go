@@ -53,6 +53,7 @@ var packages = []string{
 	"crypto/sha3",
 	"crypto/sha512",
 	"crypto/subtle",
+	"embed",
 	"encoding/ascii85",
 	"encoding/base32",
 	"encoding/base64",
