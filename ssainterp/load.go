@@ -381,9 +381,11 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 			build = append(build, sp)
 		}
 	}
+	var wg sync.WaitGroup // packages build concurrently (go/ssa allows it)
 	for _, sp := range build {
-		sp.Build()
+		wg.Go(sp.Build)
 	}
+	wg.Wait()
 	for _, lp := range all {
 		if sp := p.byPth[lp.ID]; lp.Types != nil && p.interp[lp.Types] {
 			vars, err := embedVars(lp, sp)

@@ -128,6 +128,7 @@ type typesLoader struct {
 	names    map[string]string          // package names by import path (dropBodies)
 	sizes    types.Sizes
 	exports  map[string]string // export data files by import path
+	mu       sync.Mutex        // guards errs
 	errs     []string
 	parsed   int64 // bytes
 }
@@ -171,18 +172,37 @@ func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages
 	if exportErr != nil {
 		return nil, exportErr
 	}
+	// Each package once its imports are done, on as many goroutines as
+	// there are CPUs; export data one package at a time (a reader may
+	// add to a package it finds incomplete, as go/packages allows).
+	start = time.Now()
+	done := map[*packages.Package]chan struct{}{}
 	for _, lp := range all {
-		start := time.Now()
-		switch {
-		case lp.PkgPath == "unsafe":
-		case src[lp]:
-			l.check(lp, syntax[lp])
-			times.TypeCheck += time.Since(start)
-		case export[lp]:
-			l.read(lp)
-			times.Export += time.Since(start)
-		}
+		done[lp] = make(chan struct{})
 	}
+	var reading sync.Mutex
+	cpus := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, lp := range all {
+		wg.Go(func() {
+			defer close(done[lp])
+			for _, imp := range lp.Imports {
+				<-done[imp]
+			}
+			cpus <- struct{}{}
+			defer func() { <-cpus }()
+			switch {
+			case lp.PkgPath == "unsafe":
+			case src[lp]:
+				l.check(lp, syntax[lp])
+			case export[lp]:
+				reading.Lock()
+				l.read(lp)
+				reading.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	times.TypeCheck = time.Since(start)
 	times.Built, times.Bodiless, times.FromExport, times.ParsedBytes = len(src)-len(l.bodiless), len(l.bodiless), len(export), l.parsed
 	return l.errs, nil
 }
@@ -266,10 +286,10 @@ func (l *typesLoader) parseAll(all []*packages.Package, src map[*packages.Packag
 				f, err := l.parse(j.lp, j.lp.GoFiles[j.i])
 				mu.Lock()
 				syntax[j.lp][j.i] = f
-				if err != nil {
-					l.errs = append(l.errs, parseErrors(err)...)
-				}
 				mu.Unlock()
+				if err != nil {
+					l.fail(parseErrors(err)...)
+				}
 			}
 		})
 	}
@@ -344,10 +364,10 @@ func (l *typesLoader) check(lp *packages.Package, files []*ast.File) {
 		Sizes: l.sizes,
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
-				l.errs = append(l.errs, te.Fset.Position(te.Pos).String()+": "+te.Msg)
+				l.fail(te.Fset.Position(te.Pos).String() + ": " + te.Msg)
 				return
 			}
-			l.errs = append(l.errs, err.Error())
+			l.fail(err.Error())
 		},
 	}
 	if lp.Module != nil && lp.Module.GoVersion != "" {
@@ -362,18 +382,18 @@ func (l *typesLoader) check(lp *packages.Package, files []*ast.File) {
 func (l *typesLoader) read(lp *packages.Package) {
 	file := l.exports[lp.PkgPath]
 	if file == "" {
-		l.errs = append(l.errs, fmt.Sprintf("-: no export data for %s", lp.PkgPath))
+		l.fail(fmt.Sprintf("-: no export data for %s", lp.PkgPath))
 		return
 	}
 	f, err := os.Open(file)
 	if err != nil {
-		l.errs = append(l.errs, err.Error())
+		l.fail(err.Error())
 		return
 	}
 	defer f.Close()
 	r, err := gcexportdata.NewReader(f)
 	if err != nil {
-		l.errs = append(l.errs, fmt.Sprintf("-: reading %s: %v", file, err))
+		l.fail(fmt.Sprintf("-: reading %s: %v", file, err))
 		return
 	}
 	view := map[string]*types.Package{}
@@ -391,10 +411,17 @@ func (l *typesLoader) read(lp *packages.Package) {
 	// dependencies) can have mentioned it.
 	pkg, err := gcexportdata.Read(r, l.fset, view, lp.PkgPath)
 	if err != nil {
-		l.errs = append(l.errs, fmt.Sprintf("-: reading %s: %v", file, err))
+		l.fail(fmt.Sprintf("-: reading %s: %v", file, err))
 		return
 	}
 	lp.Types = pkg
+}
+
+// fail records errors of the load.
+func (l *typesLoader) fail(msgs ...string) {
+	l.mu.Lock()
+	l.errs = append(l.errs, msgs...)
+	l.mu.Unlock()
 }
 
 type importerFunc func(path string) (*types.Package, error)
