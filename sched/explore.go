@@ -610,7 +610,7 @@ func (x *runExtra) deadlineOf() time.Time {
 // the interleaving. It returns the failure (nil if none), the number of
 // choice points, and an error if mcheck itself failed.
 func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *runExtra) (*Failure, int, error) {
-	rec := &recorder{Strategy: s, s: Schedule{Seed: seed}}
+	rec := &recorder{Strategy: s, s: Schedule{Seed: seed, Choices: make([]int, 0, 128)}} // most executions make fewer choices
 	var stdout, stderr bytes.Buffer
 	m := t.Prog.NewMachine(ssainterp.Config{
 		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps, MaxMemory: opts.MaxMemory,
@@ -653,12 +653,14 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		fy.hash(h, n)
 		return h.Sum64()
 	}
+	var enabled []int // the buffer of each step's enabled goroutines
 	for ; !m.Done(); n++ {
 		if n == opts.MaxSteps {
 			fp = newFairPhase(opts)
 		}
 		m.FireDueTimers()
-		en := m.Enabled()
+		enabled = m.AppendEnabled(enabled[:0])
+		en := enabled
 		if len(en) == 0 {
 			if t.Test && m.TestDone() {
 				// The test returned: let pending timers fire for a

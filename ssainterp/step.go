@@ -123,8 +123,11 @@ func (p *Program) shortPos(pos token.Pos) string {
 func (m *Machine) NumGoroutines() int { return len(m.gs) }
 
 // Enabled returns the ids of the goroutines that can move, in order.
-func (m *Machine) Enabled() []int {
-	var ids []int
+func (m *Machine) Enabled() []int { return m.AppendEnabled(nil) }
+
+// AppendEnabled appends the ids of Enabled to ids and returns the
+// result: a scheduler that asks at every step reuses its buffer.
+func (m *Machine) AppendEnabled(ids []int) []int {
 	for _, g := range m.gs {
 		if g.state != gDone && m.enabled(g) {
 			ids = append(ids, g.id)
