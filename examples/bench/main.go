@@ -10,6 +10,7 @@
 //	go run ./examples/bench eda [-runs 50] [-cap 60s]         # the EDA seed's Table I and Figure 4 (eda_table.md, eda_fig4.svg/.png)
 //	go run ./examples/bench guided [-trials 100] [-bound 60s]  # guided test: the seed's Tables 1 and 2
 //	go run ./examples/bench plot                               # pictures of restarts_table.md, protocols_table.md, guided_table.md
+//	go run ./examples/bench checkcost [-runs 5] [-base REV]    # a check's fixed cost under go test (docs/check-cost.md)
 //
 // Run it from the repository root.
 package main
@@ -62,6 +63,10 @@ func main() {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "guided" {
 		guidedMain(os.Args[2:])
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "checkcost" {
+		checkCostMain(os.Args[2:])
 		return
 	}
 	if len(os.Args) > 1 && os.Args[1] == "plot" {

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// go run ./examples/bench checkcost [-runs 5] [-base REV]
+//
+// The fixed cost of one check under go test: a test binary whose only
+// test is one mcheck.Run of one execution, run as a fresh process, wall
+// time and peak resident memory (median of -runs). Two packages: a
+// trivial counter, and a handler package that imports net/http and
+// database/sql. With -base, the same binaries built against revision
+// REV of mcheck (a temporary git worktree) run interleaved with the
+// current tree's, so that both columns see the same machine. One run
+// with -mcheck.v then prints the load's breakdown of the current tree.
+
+// costScenarios are the packages measured: name, source, test.
+var costScenarios = []struct{ name, src, test string }{
+	{"trivial counter", `package cost
+
+import "sync"
+
+type Counter struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *Counter) Inc() { c.mu.Lock(); c.n++; c.mu.Unlock() }
+`, `package cost
+
+import (
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+)
+
+func TestCost(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		var c Counter
+		done := make(chan bool)
+		go func() { c.Inc(); done <- true }()
+		c.Inc()
+		<-done
+	}, mcheck.Executions(1))
+}
+`},
+	{"net/http and database/sql", `package cost
+
+import (
+	"database/sql"
+	"net/http"
+	"sync"
+)
+
+type Hits struct {
+	mu sync.Mutex
+	n  int
+	db *sql.DB
+}
+
+func (h *Hits) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	h.n++
+	h.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+`, `package cost
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+)
+
+func TestCost(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		h := &Hits{}
+		done := make(chan bool)
+		go func() { h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil)); done <- true }()
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
+		<-done
+	}, mcheck.Executions(1))
+}
+`},
+}
+
+func checkCostMain(args []string) {
+	fs := flag.NewFlagSet("checkcost", flag.ExitOnError)
+	runs := fs.Int("runs", 5, "runs of each binary (the median is printed)")
+	base := fs.String("base", "", "a git revision of mcheck to measure side by side with the current tree")
+	fs.Parse(args)
+	root, err := filepath.Abs(".")
+	must(err)
+	tmp, err := os.MkdirTemp("", "mcheck-checkcost-")
+	must(err)
+	defer os.RemoveAll(tmp)
+	trees := []struct{ name, dir string }{{"current", root}}
+	if *base != "" {
+		dir := filepath.Join(tmp, "base")
+		run(root, "git", "worktree", "add", "--detach", dir, *base)
+		defer run(root, "git", "worktree", "remove", "--force", dir)
+		trees = append([]struct{ name, dir string }{{*base, dir}}, trees...)
+	}
+	type binary struct{ scenario, tree, path string }
+	var bins []binary
+	for i, s := range costScenarios {
+		for j, t := range trees {
+			dir := filepath.Join(tmp, fmt.Sprintf("m%d-%d", i, j))
+			writeCostModule(root, t.dir, dir, s.src, s.test)
+			bin := filepath.Join(dir, "cost.test")
+			run(dir, "go", "test", "-c", "-o", bin, ".")
+			runCost(bin) // the first run fills the build cache (export data)
+			bins = append(bins, binary{s.name, t.name, bin})
+		}
+	}
+	walls, rss := make([][]time.Duration, len(bins)), make([][]int64, len(bins))
+	for range *runs {
+		for i, b := range bins {
+			w, r := runCost(b.path)
+			walls[i], rss[i] = append(walls[i], w), append(rss[i], r)
+		}
+	}
+	fmt.Printf("| package | mcheck | wall (median of %d) | peak RSS (median) |\n|---|---|---|---|\n", *runs)
+	for i, b := range bins {
+		slices.Sort(walls[i])
+		slices.Sort(rss[i])
+		fmt.Printf("| %s | %s | %.2fs | %d MB |\n", b.scenario, b.tree, walls[i][len(walls[i])/2].Seconds(), rss[i][len(rss[i])/2]>>10)
+	}
+	for _, b := range bins {
+		if b.tree == "current" {
+			cmd := exec.Command(b.path, "-test.run", "^TestCost$", "-mcheck.v")
+			cmd.Dir = filepath.Dir(b.path)
+			out, _ := cmd.CombinedOutput()
+			for _, line := range strings.Split(string(out), "\n") {
+				if strings.Contains(line, ": load ") {
+					fmt.Printf("\n%s: %s\n", b.scenario, strings.TrimSpace(line))
+				}
+			}
+		}
+	}
+}
+
+// writeCostModule writes a module in dir with the package src and its
+// test, requiring mcheck from tree (with the requirements of the
+// repository at root, so that it builds offline).
+func writeCostModule(root, tree, dir, src, test string) {
+	must(os.MkdirAll(dir, 0o755))
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	must(err)
+	mod := "module cost\n\ngo 1.26.0\n\nrequire github.com/mcheck-dev/mcheck v0.0.0\n\nreplace github.com/mcheck-dev/mcheck => " + tree + "\n"
+	if _, reqs, ok := strings.Cut(string(gomod), "\nrequire"); ok {
+		mod += "\nrequire" + reqs
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	must(err)
+	for name, data := range map[string]string{"go.mod": mod, "go.sum": string(sum), "cost.go": src, "cost_test.go": test} {
+		must(os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
+	}
+}
+
+// runCost runs the test binary once: its wall time and peak RSS (KiB).
+func runCost(bin string) (time.Duration, int64) {
+	cmd := exec.Command(bin, "-test.run", "^TestCost$")
+	cmd.Dir = filepath.Dir(bin) // go test runs a test binary in its package's directory
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n%s", bin, err, out.String())
+		os.Exit(1)
+	}
+	return time.Since(start), cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+}
+
+func run(dir, name string, args ...string) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		os.Exit(1)
+	}
+}
+
+func must(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
