@@ -480,7 +480,7 @@ func (m *Machine) formatResults(sig *types.Signature, res value) string {
 // t.SkipNow.
 func (m *Machine) endTest(fr *frame, t value, msg string, fail bool) *frame {
 	ts := m.testOf(t)
-	m.logTest(fr, ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": "+msg)
+	m.logTest(ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": "+msg)
 	if fail {
 		ts.fail()
 	}

@@ -75,7 +75,7 @@ func (w *testOutput) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		w.m.logTest(nil, w.ts, string(w.partial[:i]))
+		w.m.logTest(w.ts, string(w.partial[:i]))
 		w.partial = w.partial[i+1:]
 	}
 	return len(p), nil
@@ -175,14 +175,13 @@ func (m *Machine) StartTest(pkg, testName string) error {
 		func(fr *frame) *frame { return m.callFunc(fr, test, []value{{r: tv}}, -1) },
 		func(fr *frame) *frame { return m.waitParallel(fr, ts) },
 		func(fr *frame) *frame { return m.runCleanups(fr, ts) },
-		func(fr *frame) *frame { m.setDone(fr, ts); m.testDone = true; return fr },
+		func(fr *frame) *frame { ts.done = true; m.testDone = true; return fr },
 		func(fr *frame) *frame { return m.ret(fr, value{}) },
 	}
 	boot.once.Do(func() {})
 	m.protect(func() {
 		g := m.spawn(boot, nil, token.NoPos)
 		g.top.fn.pos = make([]token.Pos, len(boot.code))
-		g.top.fn.pos[4] = fn.Pos() // where a race with the test's end is reported
 		g.testState = ts
 	})
 	if m.fault != nil {
@@ -308,40 +307,27 @@ func (f *function) posAt(pc int) token.Pos {
 	return token.NoPos
 }
 
-// logTest records a message of test ts, logged in frame fr (nil for
-// none). As testing's destination has it, the log of a test that has
-// completed goes to its first parent still running; with none, it
-// panics. The top-level test of an execution has no parent here: go
-// test's root runner counts as done, as it is when the test is the last
-// one run (or of its -count).
-func (m *Machine) logTest(fr *frame, ts *testState, msg string) {
+// logTest records a message of test ts. As testing's destination has
+// it, the log of a test that has completed goes to its first parent
+// still running; with none, it panics. The top-level test of an
+// execution has no parent here: go test's root runner counts as done,
+// as it is when the test is the last one run (or of its -count).
+//
+// testing writes a test's done flag without the test's mutex, between
+// two critical sections of its runner, and reads it under the mutex to
+// choose where a log goes, so a log races with the end only inside that
+// window. mcheck's runner crosses it in one step: a log comes before or
+// after the end and is never reported as a race (Go's race detector
+// reports one rarely, when a goroutine logs exactly as its test ends).
+func (m *Machine) logTest(ts *testState, msg string) {
 	dst := ts
-	for dst != nil && m.doneOf(fr, dst) {
+	for dst != nil && dst.done {
 		dst = dst.parent
 	}
 	if dst == nil {
 		throwPanic(m.stringPanic(fmt.Sprintf("Log in goroutine after %s has completed: %s", ts.name, msg)))
 	}
 	m.testLog = append(m.testLog, msg)
-}
-
-// doneOf reads ts.done in frame fr (nil: no check) as testing reads
-// it to choose a log's destination: unsynchronised with the runner's
-// write when the test ends (setDone), on purpose, so that Go's race
-// detector reports a goroutine that logs to a test it did not wait for.
-func (m *Machine) doneOf(fr *frame, ts *testState) bool {
-	if fr != nil && m.watch {
-		m.memAccessMaybeStop(fr, &ts.done, false, false)
-	}
-	return ts.done
-}
-
-// setDone ends test ts in its runner's frame fr (see doneOf).
-func (m *Machine) setDone(fr *frame, ts *testState) {
-	if m.watch { // race tracking started (a second goroutine)
-		m.memAccessMaybeStop(fr, &ts.done, true, false)
-	}
-	ts.done = true
 }
 
 func (ts *testState) fail() {
@@ -367,7 +353,7 @@ func testingModels() modelTable {
 	}
 	def("(*testing.common).Log (*testing.common).Logf (*testing.common).Error (*testing.common).Errorf (*testing.common).Fatal (*testing.common).Fatalf (*testing.common).Skip (*testing.common).Skipf",
 		func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
-			m.logTest(fr, ts, m.testMessage(fr, strings.HasSuffix(name, "f"), args))
+			m.logTest(ts, m.testMessage(fr, strings.HasSuffix(name, "f"), args))
 			switch {
 			case strings.Contains(name, "Error"):
 				ts.fail()
@@ -454,7 +440,7 @@ func testingModels() modelTable {
 	def("(*testing.common).TempDir", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {
 		dir, err := m.tempDir(ts)
 		if err != nil {
-			m.logTest(fr, ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": TempDir: "+err.Error())
+			m.logTest(ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": TempDir: "+err.Error())
 			ts.fail()
 			return goexit(m, fr)
 		}
@@ -473,7 +459,7 @@ func testingModels() modelTable {
 		key, val := args[0].str(), args[1].str()
 		prev, had := m.lookupEnv(key)
 		if err := m.setenv(key, val); err != nil {
-			m.logTest(fr, ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": cannot set environment variable: "+os.NewSyscallError("setenv", err).Error())
+			m.logTest(ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": cannot set environment variable: "+os.NewSyscallError("setenv", err).Error())
 			ts.fail()
 			return goexit(m, fr)
 		}
@@ -500,7 +486,7 @@ func testingModels() modelTable {
 		if ts.artifactDir == "" {
 			dir, err := m.tempDir(ts)
 			if err != nil {
-				m.logTest(fr, ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": ArtifactDir: "+err.Error())
+				m.logTest(ts, m.prog.shortPos(fr.fn.posAt(fr.pc-1))+": ArtifactDir: "+err.Error())
 				ts.fail()
 				return goexit(m, fr)
 			}
@@ -514,10 +500,10 @@ func testingModels() modelTable {
 		at := m.prog.shortPos(fr.fn.posAt(fr.pc-1)) + ": "
 		switch {
 		case strings.ContainsFunc(key, unicode.IsSpace):
-			m.logTest(fr, ts, at+fmt.Sprintf("disallowed whitespace in attribute key %q", key))
+			m.logTest(ts, at+fmt.Sprintf("disallowed whitespace in attribute key %q", key))
 			ts.fail()
 		case strings.ContainsAny(val, "\r\n"):
-			m.logTest(fr, ts, at+fmt.Sprintf("disallowed newline in attribute value %q", val))
+			m.logTest(ts, at+fmt.Sprintf("disallowed newline in attribute value %q", val))
 			ts.fail()
 		}
 		return fr
@@ -586,11 +572,10 @@ func testingModels() modelTable {
 			func(fr *frame) *frame { return m.callClosure(fr, f, []value{{r: tv}}, -1) },
 			func(fr *frame) *frame { return m.waitParallel(fr, sub) },
 			func(fr *frame) *frame { return m.runCleanups(fr, sub) },
-			func(fr *frame) *frame { m.setDone(fr, sub); m.syncWith(fr.g, sub); return fr },
+			func(fr *frame) *frame { sub.done = true; m.syncWith(fr.g, sub); return fr },
 			func(fr *frame) *frame { return m.ret(fr, value{}) },
 		}
 		runner.pos = make([]token.Pos, len(runner.code))
-		runner.pos[3] = fr.fn.posAt(fr.pc - 1) // the subtest ends: a race with it is reported at t.Run
 		runner.once.Do(func() {})
 		m.spawnFrom(fr.g, runner, nil, fr.fn.posAt(fr.pc-1))
 		g.waitingFor = sub
