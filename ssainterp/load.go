@@ -77,9 +77,9 @@ type Program struct {
 // were given their types each way (loadtypes.go).
 type LoadTimes struct {
 	List        time.Duration // go list: the import graph
-	Parse       time.Duration // parsing the packages from source
-	Export      time.Duration // go list -export and reading export data
-	TypeCheck   time.Duration // type-checking the packages from source
+	Parse       time.Duration // parsing the packages from source (go list -export runs meanwhile)
+	Export      time.Duration // then waiting for go list -export to end
+	TypeCheck   time.Duration // type-checking from source and reading export data, in dependency order
 	SSA         time.Duration // creating the program and building the packages from source
 	Built       int           // packages built from SSA (with their bodies)
 	Bodiless    int           // packages from source without bodies
@@ -92,8 +92,8 @@ func (t LoadTimes) Total() time.Duration { return t.List + t.Parse + t.Export + 
 
 func (t LoadTimes) String() string {
 	ms := func(d time.Duration) string { return d.Round(time.Millisecond).String() }
-	return fmt.Sprintf("load %s: go list %s, parse %s (%d KiB), export data %s (%d packages), type-check %s (%d packages built, %d without bodies), SSA %s",
-		ms(t.Total()), ms(t.List), ms(t.Parse), t.ParsedBytes>>10, ms(t.Export), t.FromExport, ms(t.TypeCheck), t.Built, t.Bodiless, ms(t.SSA))
+	return fmt.Sprintf("load %s: go list %s, parse %s (%d KiB), go list -export %s more, types %s (%d packages from source built, %d without bodies, %d from export data), SSA %s",
+		ms(t.Total()), ms(t.List), ms(t.Parse), t.ParsedBytes>>10, ms(t.Export), ms(t.TypeCheck), t.Built, t.Bodiless, t.FromExport, ms(t.SSA))
 }
 
 // LoadTimes returns where the time of p's load went.
