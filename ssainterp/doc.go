@@ -255,9 +255,14 @@
 //     it), naming the function.
 //   - Native functions that block: os.Pipe, net and os/exec are refused
 //     with an error; io.Pipe is modelled (pipe.go).
-//   - Allocation counts: runtime.ReadMemStats and testing.AllocsPerRun are
-//     refused with an error naming them (natively they would count the
-//     interpreter's own allocations, not the program's as compiled).
+//   - Allocation counts and timings: runtime.ReadMemStats,
+//     testing.AllocsPerRun and testing.Benchmark are refused with an
+//     error naming them (natively they would measure the interpreter,
+//     not the program as compiled).
+//   - Memory mappings other than anonymous private read-write ones made
+//     by Mmap and released whole by Munmap (syscall, golang.org/x/sys/unix:
+//     mmap.go) are refused; an access through the slice after Munmap,
+//     which natively faults, is not detected (mmap.go).
 //   - The runtime's coroutines and weak pointers: iter and unique run
 //     from source overlays (overlay/) that replace them with goroutines,
 //     channels and a locked map.

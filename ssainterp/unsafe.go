@@ -64,9 +64,11 @@ type unsafeState struct {
 	next   uintptr
 	funcs  map[any]*value // see funcToken
 	types  map[*rtype]*value
-	typeOf map[*value]*rtype     // see typeWord
-	boxes  map[*value]*iface     // an interface by its data word (see dataWord)
-	hints  map[*value]types.Type // see typeHint
+	typeOf map[*value]*rtype        // see typeWord
+	boxes  map[*value]*iface        // an interface by its data word (see dataWord)
+	hints  map[*value]types.Type    // see typeHint
+	mmaps  map[uintptr]*unsafeAlloc // the mappings not yet unmapped, by base (mmap.go)
+	active map[*value]*unsafeAlloc  // syscall.Mmap's mappings by their last byte (mmap.go)
 }
 
 // unsafeAlloc is one allocation: the elements of an array or a slice's
@@ -79,6 +81,10 @@ type unsafeAlloc struct {
 	esize int64
 	cell  *value
 	t     types.Type
+	// mapped: a mapping (mmap.go); unmapped, once munmap released it,
+	// where it did.
+	mapped   bool
+	unmapped string
 }
 
 // place is where a cell is: its allocation and its byte offset there.
@@ -97,10 +103,17 @@ type constAddr uintptr
 const unsafeBase = 0xc200000000
 
 func (m *Machine) newAlloc(a *unsafeAlloc) *unsafeAlloc {
+	return m.newAllocAligned(a, 1)
+}
+
+// newAllocAligned is newAlloc with a base that is a multiple of align
+// (a power of two).
+func (m *Machine) newAllocAligned(a *unsafeAlloc, align uintptr) *unsafeAlloc {
 	s := &m.uns
 	if s.next == 0 {
 		s.next = unsafeBase
 	}
+	s.next = (s.next + align - 1) &^ (align - 1)
 	a.base = s.next
 	// A gap after each allocation keeps a one-past-the-end address out
 	// of the next one.
@@ -218,6 +231,7 @@ func (m *Machine) pointerAt(addr uintptr, want types.Type, what string) value {
 // pointerAt picks it.
 func (m *Machine) cellAt(pl place, want types.Type) (*value, types.Type) {
 	a, off := pl.a, pl.off
+	a.checkMapped()
 	var c *value
 	var t types.Type
 	var coff int64
@@ -406,6 +420,7 @@ func (m *Machine) unsafeElemsOf(p value, n int64, fn string) []value {
 		unsupported("unsafe: elements of native memory (%T)", p.r)
 	}
 	if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil {
+		pl.a.checkMapped()
 		j := int(pl.off / pl.a.esize)
 		if int64(j)+n > int64(len(pl.a.arr)) {
 			unsupported("unsafe: %d elements from element %d of an allocation of %d", n, j, len(pl.a.arr))

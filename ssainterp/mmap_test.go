@@ -1,0 +1,121 @@
+package ssainterp
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMmapRefusals: a mapping mcheck does not model (a file, MAP_SHARED,
+// a read-only one), and an address into a mapping after munmap, are
+// mcheck errors naming the call and the program's line, which the
+// program's recover does not swallow.
+func TestMmapRefusals(t *testing.T) {
+	t.Parallel()
+	const rw, anon = "syscall.PROT_READ|syscall.PROT_WRITE", "syscall.MAP_ANON|syscall.MAP_PRIVATE"
+	cases := []struct{ name, body, want string }{
+		{"shared", `syscall.Mmap(-1, 0, 100, ` + rw + `, syscall.MAP_ANON|syscall.MAP_SHARED)`,
+			"unsupported: syscall.Mmap(fd -1, offset 0, length 100, PROT_READ|PROT_WRITE, MAP_SHARED|MAP_ANON): mcheck models anonymous private read-write mappings only"},
+		{"file", `syscall.Mmap(0, 0, 100, ` + rw + `, syscall.MAP_PRIVATE)`,
+			"unsupported: syscall.Mmap(fd 0, offset 0, length 100, PROT_READ|PROT_WRITE, MAP_PRIVATE)"},
+		{"readonly", `syscall.Mmap(-1, 0, 100, syscall.PROT_READ, ` + anon + `)`,
+			"unsupported: syscall.Mmap(fd -1, offset 0, length 100, PROT_READ, MAP_PRIVATE|MAP_ANON)"},
+		{"unmapped", `b, _ := syscall.Mmap(-1, 0, 100, ` + rw + `, ` + anon + `)
+	u := uintptr(unsafe.Pointer(&b[0]))
+	syscall.Munmap(b)
+	println(*(*byte)(unsafe.Pointer(u)))`,
+			"unsupported: unsafe: an address in memory the program unmapped (munmap at "},
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	for _, c := range cases {
+		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport (\n\t\"syscall\"\n\t\"unsafe\"\n)\n\nvar _ unsafe.Pointer\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.body))
+	}
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		res := prog.Run("m/"+c.name, Config{})
+		if res.Fault == nil || !strings.Contains(res.Fault.Error(), c.want) || !strings.Contains(res.Fault.Error(), "main.go:") ||
+			strings.Contains(res.Fault.Error(), "internal error") || res.ExitCode == 0 {
+			t.Errorf("%s: fault %v, exit %d; want one with %q at main.go:LINE", c.name, res.Fault, res.ExitCode, c.want)
+		}
+	}
+}
+
+// xsysMmapProgram uses golang.org/x/sys/unix's Mmap and Munmap as
+// fastcache does.
+const xsysMmapProgram = `package main
+
+import (
+	"fmt"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+const chunkSize = 4096
+
+func main() {
+	data, err := unix.Mmap(-1, 0, 3*chunkSize+10, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(data), cap(data), data[0], data[len(data)-1])
+	fmt.Println("aligned", uintptr(unsafe.Pointer(&data[0]))%uintptr(unix.Getpagesize()) == 0)
+	var chunks []*[chunkSize]byte
+	for d := data; len(d) >= chunkSize; d = d[chunkSize:] {
+		chunks = append(chunks, (*[chunkSize]byte)(unsafe.Pointer(&d[0])))
+	}
+	for i, c := range chunks {
+		c[chunkSize-1] = byte(i + 1)
+	}
+	fmt.Println(len(chunks), data[chunkSize-1], data[2*chunkSize-1], data[3*chunkSize-1])
+	err = unix.Munmap(data[:10])
+	fmt.Println("part:", err, err == unix.EINVAL)
+	fmt.Println("whole:", unix.Munmap(data))
+	err = unix.Munmap(data)
+	fmt.Println("again:", err, err == unix.EINVAL)
+	_, err = unix.Mmap(-1, 0, 0, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	fmt.Println("empty:", err)
+	defer func() { recover() }()
+	unix.Mmap(-1, 0, 100, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_SHARED) // refused
+}
+`
+
+// TestXsysMmap runs xsysMmapProgram natively and interpreted, with the
+// golang.org/x/sys of the module cache (skipped if it is not there: the
+// test does not fetch): the same output up to the refused MAP_SHARED
+// mapping at its end, which is an error at the program's line.
+func TestXsysMmap(t *testing.T) {
+	t.Parallel()
+	const xsys = "golang.org/x/sys v0.34.0"
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n\nrequire "+xsys+"\n")
+	writeFile(t, filepath.Join(dir, "main.go"), xsysMmapProgram)
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOSUMDB=off")
+	bin := filepath.Join(dir, "prog")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir, build.Env = dir, env
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Skipf("%s is not in the module cache: %v\n%s", xsys, err, out)
+	}
+	want := runNative(t, bin, dir)
+	prog, err := Load(LoadConfig{Dir: dir, Env: env, Uncached: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	res := prog.Run("m", Config{Stdout: &stdout, Stderr: &stdout})
+	if stdout.String() != want.stdout {
+		t.Errorf("stdout differs\n--- native\n%s\n--- interpreted\n%s", want.stdout, stdout.String())
+	}
+	if res.Fault == nil || !strings.Contains(res.Fault.Error(), "main.go:35: unsupported: golang.org/x/sys/unix.Mmap(fd -1, offset 0, length 100, PROT_READ|PROT_WRITE, MAP_SHARED|MAP_ANON)") {
+		t.Errorf("fault %v; want the MAP_SHARED mapping refused at main.go:35", res.Fault)
+	}
+}
