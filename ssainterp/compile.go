@@ -61,6 +61,10 @@ type compiler struct {
 	// pointers to interface headers, and the field addresses of those
 	// used at once, compiled by viewOp (unsafeiface.go).
 	views map[ssa.Value]*ifaceView
+	// bviews holds the conversions of pointers to bytes to pointers to
+	// plain data, and the field and element addresses of those used at
+	// once, compiled by byteViewOp (unsafebytes.go).
+	bviews map[ssa.Value]*byteView
 }
 
 // spilled returns the value stored into a read-only spill.
@@ -180,6 +184,7 @@ func (c *compiler) compile() {
 	// the If after them, and a read-only spill's alloc, its store and
 	// loads of it or of its fields, whose values alias registers.
 	c.findViews()
+	c.findByteViews()
 	c.skip = map[ssa.Instruction]bool{}
 	c.fusedWith = map[ssa.Instruction]ssa.Instruction{}
 	var aliases []ssa.Instruction
@@ -476,6 +481,9 @@ func opRunDefers(fr *frame) *frame {
 
 func (c *compiler) instr(ins ssa.Instruction) op {
 	if op := c.viewOp(ins); op != nil {
+		return op
+	}
+	if op := c.byteViewOp(ins); op != nil {
 		return op
 	}
 	switch ins := ins.(type) {

@@ -234,7 +234,9 @@
 //   - unsafe beyond what unsafe.go supports (conversions between pointer
 //     types of one memory layout, string and slice headers, func words,
 //     an interface's type and data words read and written through a
-//     header laid over the variable (unsafeiface.go), unsafe.Add and
+//     header laid over the variable (unsafeiface.go), structs and words
+//     of fixed-size fields laid over bytes and dereferenced at once
+//     (unsafebytes.go), unsafe.Add and
 //     uintptr arithmetic within one allocation, and
 //     unsafe.String/StringData/Slice/SliceData over such memory; the rest
 //     is an "unsupported: unsafe ..." error at its line).

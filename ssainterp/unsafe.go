@@ -44,6 +44,13 @@ import (
 //   - a pointer to a struct whose static type is lost (converted to
 //     unsafe.Pointer and passed on) keeps its type (typeHint), so that it
 //     converts to a pointer to its first field, and back.
+//   - a struct, array or word of fixed-size fields laid over the bytes
+//     of a []byte or a byte array, (*T)(unsafe.Pointer(&b[i])), where
+//     the pointer is only dereferenced: each load decodes the bytes
+//     there and then, each store encodes into them (unsafebytes.go).
+//   - the anonymous private mappings of syscall.Mmap and
+//     golang.org/x/sys/unix.Mmap, allocations of bytes at page-aligned
+//     addresses (mmap.go).
 //
 // Anything else is an mcheck error, "unsupported: unsafe ...", at the
 // instruction's file and line: never a fake nil dereference, never an
@@ -52,8 +59,8 @@ import (
 // Files: unsafe.go (allocations, places and fake addresses, reading cells
 // at an address), unsafeheader.go (string and slice headers, pointer
 // conversions, hashing), unsafeiface.go (interface words, type words,
-// header views), unsafecompile.go (compiling unsafe conversions and
-// unsafe.Add).
+// header views), unsafebytes.go (plain data over bytes), unsafecompile.go
+// (compiling unsafe conversions and unsafe.Add), mmap.go (mappings).
 
 // unsafeState is a machine's record of the allocations unsafe code has
 // looked into.
