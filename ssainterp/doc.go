@@ -243,9 +243,10 @@
 //   - //go:embed variables hold their files (embed.go); a pattern the go
 //     command would refuse is a load error, not always the go command's.
 //   - Functions without a Go body (assembly, go:linkname) other than the
-//     runtime functions linkname.go models: loading always sets the purego
-//     and disableunsafe build tags, so packages with a Go fallback take
-//     it; the rest are an "unsupported: F has no Go body" error. cgo.
+//     runtime functions linkname.go models: loading always sets the
+//     purego, noasm and disableunsafe build tags, so packages with a Go
+//     fallback take it; the rest are an "unsupported: F has no Go body"
+//     error. cgo.
 //   - Reflection over interpreted types by bridged packages other than fmt
 //     (encoding/binary and log/slog see unnamed struct types;
 //     slog.LogValuer is wrapped like String and MarshalJSON). In the
