@@ -264,8 +264,10 @@
 //     not the program as compiled).
 //   - Memory mappings other than anonymous private read-write ones made
 //     by Mmap and released whole by Munmap (syscall, golang.org/x/sys/unix:
-//     mmap.go) are refused; an access through the slice after Munmap,
-//     which natively faults, is not detected (mmap.go).
+//     mmap.go) are refused. An access through the slice after Munmap
+//     faults as natively on Linux, where a mapping's cells are host
+//     memory outside the Go heap (mmaphost_linux.go); elsewhere it is
+//     not detected.
 //   - The runtime's coroutines and weak pointers: iter and unique run
 //     from source overlays (overlay/) that replace them with goroutines,
 //     channels and a locked map.

@@ -458,6 +458,9 @@ func (m *Machine) pick() *goroutine {
 // operation, blocks, or finishes. It is the primitive a scheduler drives.
 func (m *Machine) Step(g *goroutine) {
 	m.cur = g
+	if m.faultsOnUnmapped() {
+		setPanicOnFault(true) // see mmaphost_linux.go
+	}
 	if m.stepped++; m.stepped%hostCheckSteps == 0 {
 		m.checkHost()
 		if m.pastDeadline() {

@@ -21,7 +21,9 @@ import (
 // Here a mapping is an allocation of n interpreted bytes (zero, charged
 // to the memory bound like make([]byte, n): 16 bytes per element) that
 // unsafe code can address (unsafe.go): its base is a fake address aligned
-// to the host's page size. golang.org/x/sys/unix runs from SSA, so its
+// to the host's page size. On Linux its cells live in host memory
+// outside the Go heap, committed as the program writes them
+// (mmaphost_linux.go). golang.org/x/sys/unix runs from SSA, so its
 // own mmapper (the mutex, the map of active mappings, the EINVALs) runs
 // as written and only the two system calls under it are modelled:
 // unix.mmap returns the base of a new allocation, unix.munmap releases
@@ -35,12 +37,14 @@ import (
 // part of a mapping, mremap) is an "unsupported" error naming the call
 // and the program's line.
 //
-// Not modelled: an access after munmap. Natively it faults (SIGSEGV, a
-// fatal error); here the program's slice still holds the cells, so such
-// an access reads or writes them without error. Only what goes through
-// an address (a uintptr converted back to a pointer into the released
-// mapping, unsafe.Slice or a header over it) is an "unsupported" error.
-// A second Munmap of the same slice is EINVAL, as natively.
+// An access after munmap faults, as natively: on Linux the cells'
+// host memory becomes inaccessible and the fault ends the program with
+// Go's "unexpected fault address ... fatal error: fault" at the byte's
+// fake address (mmaphost_linux.go). Elsewhere the cells stay on the Go
+// heap and such an access is not detected. What goes through an address
+// (a uintptr converted back to a pointer into the released mapping,
+// unsafe.Slice or a header over it) is an "unsupported" error. A second
+// Munmap of the same slice is EINVAL, as natively.
 
 // xsysUnix is the path of golang.org/x/sys/unix.
 const xsysUnix = "golang.org/x/sys/unix"
@@ -128,11 +132,17 @@ func (m *Machine) mmapAnon(fr *frame, call string, addr, length uint64, prot, fl
 			call, fd, offset, length, protString(prot), mapFlagsString(flags), hint)})
 	}
 	m.allocN(length, valueSize)
-	arr := make([]value, length)
+	arr, region := m.mappingCells(int64(length))
+	if arr == nil {
+		arr = make([]value, length)
+	}
 	if m.watch {
 		m.allocatedSlice(fr.g, arr)
 	}
-	a := m.newAllocAligned(&unsafeAlloc{arr: arr, etype: types.Typ[types.Uint8], esize: 1, size: int64(length), mapped: true}, uintptr(pageSize))
+	a := m.newAllocAligned(&unsafeAlloc{arr: arr, etype: types.Typ[types.Uint8], esize: 1, size: int64(length), mapped: true, region: region}, uintptr(pageSize))
+	if region != nil {
+		region.a = a
+	}
 	m.setPlace(&arr[0], place{a, 0})
 	if m.uns.mmaps == nil {
 		m.uns.mmaps = map[uintptr]*unsafeAlloc{}
@@ -156,6 +166,9 @@ func (m *Machine) munmapAnon(fr *frame, call string, addr uintptr, length uint64
 	}
 	delete(m.uns.mmaps, addr)
 	a.unmapped = callerOutside(fr, xsysUnix)
+	if a.region != nil {
+		m.unmapRegion(a.region)
+	}
 }
 
 // checkMapped refuses an address in a mapping the program has
@@ -234,4 +247,17 @@ func bitsString(v int64, names []bitName) string {
 		parts = append(parts, fmt.Sprintf("%#x", v))
 	}
 	return strings.Join(parts, "|")
+}
+
+// faultAt ends the program as Go's runtime does when g touches memory
+// that is no longer mapped (mmaphost_linux.go): addr is the program's
+// address of the byte.
+func (m *Machine) faultAt(g *goroutine, addr uintptr) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "unexpected fault address %#x\nfatal error: fault\n[signal SIGSEGV: segmentation violation code=0x2 addr=%#x pc=0x0]\n", addr, addr)
+	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n%s", g.id, m.goroutineTrace(g))
+	m.writeStderr(b.String())
+	m.exitCode = 2
+	m.exited = true
+	m.fatalMsg = "fault"
 }

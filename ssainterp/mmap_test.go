@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -117,5 +119,79 @@ func TestXsysMmap(t *testing.T) {
 	}
 	if res.Fault == nil || !strings.Contains(res.Fault.Error(), "main.go:35: unsupported: golang.org/x/sys/unix.Mmap(fd -1, offset 0, length 100, PROT_READ|PROT_WRITE, MAP_SHARED|MAP_ANON)") {
 		t.Errorf("fault %v; want the MAP_SHARED mapping refused at main.go:35", res.Fault)
+	}
+}
+
+// mmapFaultProgram writes a mapping, unmaps it and reads it again
+// through the slice it kept: natively a fault, "unexpected fault
+// address", fatal, whatever the program's recover.
+const mmapFaultProgram = `package main
+
+import (
+	"fmt"
+	"syscall"
+)
+
+func main() {
+	defer func() { recover() }()
+	for round := range 2 {
+		b, err := syscall.Mmap(-1, 0, 3*4096, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println("round", round, "zero", b[0] == 0 && b[4096] == 0 && b[len(b)-1] == 0)
+		for i := range b {
+			b[i] = 1
+		}
+		if round == 0 {
+			fmt.Println("munmap:", syscall.Munmap(b))
+		}
+	}
+	b, _ := syscall.Mmap(-1, 0, 100, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	b[7] = 9
+	syscall.Munmap(b)
+	fmt.Println("unmapped")
+	fmt.Println(b[7])
+}
+`
+
+// TestMmapFaultAfterMunmap: an access through a slice after Munmap ends
+// the program as natively, with Go's fatal fault (exit status 2, the
+// byte's address), not a value; and a mapping's memory is zero in every
+// execution, though host memory is reused from one to the next.
+func TestMmapFaultAfterMunmap(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("mappings live on the Go heap elsewhere than on Linux: an access after munmap is not detected")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "main.go"), mmapFaultProgram)
+	bin := filepath.Join(dir, "prog")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir, build.Env = dir, append(os.Environ(), goEnv...)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("native build: %v\n%s", err, out)
+	}
+	want := runNative(t, bin, dir)
+	prog, err := Load(LoadConfig{Dir: dir, Env: build.Env, Uncached: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := regexp.MustCompile(`0x[0-9a-f]+`)
+	for run := range 3 { // later runs reuse the host memory of earlier ones
+		var stdout, stderr bytes.Buffer
+		res := prog.Run("m", Config{Stdout: &stdout, Stderr: &stderr})
+		if res.Fault != nil {
+			t.Fatalf("run %d: fault %v", run, res.Fault)
+		}
+		got := runOutput{stdout.String(), addr.ReplaceAllString(stderr.String(), "ADDR"), res.ExitCode}
+		w := runOutput{want.stdout, addr.ReplaceAllString(want.stderr, "ADDR"), want.code}
+		if diff := compareRuns(w, got); diff != "" {
+			t.Errorf("run %d: %s", run, diff)
+		}
+		if !strings.HasPrefix(stderr.String(), "unexpected fault address 0x") || !strings.Contains(stderr.String(), "fatal error: fault\n") {
+			t.Errorf("run %d: stderr %q", run, stderr.String())
+		}
 	}
 }

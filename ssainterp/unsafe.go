@@ -76,6 +76,11 @@ type unsafeState struct {
 	hints  map[*value]types.Type    // see typeHint
 	mmaps  map[uintptr]*unsafeAlloc // the mappings not yet unmapped, by base (mmap.go)
 	active map[*value]*unsafeAlloc  // syscall.Mmap's mappings by their last byte (mmap.go)
+	// regions holds the host memory of the mappings' cells, and
+	// unmappedRegions says that the program unmapped one of them
+	// (mmaphost_linux.go).
+	regions         *hostRegions
+	unmappedRegions bool
 }
 
 // unsafeAlloc is one allocation: the elements of an array or a slice's
@@ -88,9 +93,10 @@ type unsafeAlloc struct {
 	esize int64
 	cell  *value
 	t     types.Type
-	// mapped: a mapping (mmap.go); unmapped, once munmap released it,
-	// where it did.
+	// mapped: a mapping (mmap.go), its cells in region if they are in
+	// host memory; unmapped, once munmap released it, where it did.
 	mapped   bool
+	region   *hostRegion
 	unmapped string
 }
 
