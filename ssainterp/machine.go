@@ -463,6 +463,7 @@ func (m *Machine) Step(g *goroutine) {
 	}
 	if m.stepped++; m.stepped%hostCheckSteps == 0 {
 		m.checkHost()
+		m.chargeRegions()
 		if m.pastDeadline() {
 			m.interrupt(g.top)
 			return

@@ -18,12 +18,21 @@ import (
 // kernel maps whole pages) and remembers it by its last byte, so that
 // Munmap accepts only a whole mapping it made (EINVAL otherwise).
 //
-// Here a mapping is an allocation of n interpreted bytes (zero, charged
-// to the memory bound like make([]byte, n): 16 bytes per element) that
-// unsafe code can address (unsafe.go): its base is a fake address aligned
-// to the host's page size. On Linux its cells live in host memory
-// outside the Go heap, committed as the program writes them
-// (mmaphost_linux.go). golang.org/x/sys/unix runs from SSA, so its
+// Here a mapping is an allocation of n interpreted bytes, zero, that
+// unsafe code can address (unsafe.go): its base is a fake address
+// aligned to the host's page size. On Linux its cells live in host
+// memory outside the Go heap, which the host commits a page at a time as
+// the program writes them (mmaphost_linux.go), as it does natively; so
+// the memory bound counts what fills the host's memory: the cells of the
+// pages touched (16 bytes each, as make([]byte) is charged), measured
+// with mincore(2) at each mmap and munmap and at every check of the
+// host's memory (hostCheckSteps), and, apart, the address space, 16
+// bytes a byte mapped, which may not pass the bound either (a mapping
+// of more than 64 MiB under the default 1 GiB is refused as out of
+// memory). Between two measures a goroutine may write more than the
+// bound into its mappings (clear of a whole 64 MiB mapping: 1.5 GiB of
+// the host's memory); the next measure ends the execution. Elsewhere
+// than on Linux the cells are on the Go heap, charged as make([]byte, n). golang.org/x/sys/unix runs from SSA, so its
 // own mmapper (the mutex, the map of active mappings, the EINVALs) runs
 // as written and only the two system calls under it are modelled:
 // unix.mmap returns the base of a new allocation, unix.munmap releases
@@ -131,9 +140,18 @@ func (m *Machine) mmapAnon(fr *frame, call string, addr, length uint64, prot, fl
 			"unsupported: %s(fd %d, offset %d, length %d, %s, %s)%s: mcheck models anonymous private read-write mappings only (fd -1, offset 0, PROT_READ|PROT_WRITE, MAP_ANON|MAP_PRIVATE)",
 			call, fd, offset, length, protString(prot), mapFlagsString(flags), hint)})
 	}
-	m.allocN(length, valueSize)
-	arr, region := m.mappingCells(int64(length))
+	var arr []value
+	var region *hostRegion
+	if hostMappings {
+		m.uns.reserved = addSat(m.uns.reserved, mulSat(length, valueSize))
+		if m.uns.reserved > m.memLimit {
+			m.mappingLimit()
+		}
+		m.chargeRegions()
+		arr, region = m.mappingCells(int64(length))
+	}
 	if arr == nil {
+		m.allocN(length, valueSize)
 		arr = make([]value, length)
 	}
 	if m.watch {
@@ -164,6 +182,7 @@ func (m *Machine) munmapAnon(fr *frame, call string, addr uintptr, length uint64
 		}
 		panic(&internalFault{pos: callerOutside(fr, xsysUnix), msg: fmt.Sprintf("unsupported: %s of %s (%#x): mcheck releases whole mappings only", call, what, addr)})
 	}
+	m.chargeRegions()
 	delete(m.uns.mmaps, addr)
 	a.unmapped = callerOutside(fr, xsysUnix)
 	if a.region != nil {
@@ -260,4 +279,14 @@ func (m *Machine) faultAt(g *goroutine, addr uintptr) {
 	m.exitCode = 2
 	m.exited = true
 	m.fatalMsg = "fault"
+}
+
+// mappingLimit ends the execution: its mappings' address space passed
+// the memory bound.
+func (m *Machine) mappingLimit() {
+	where := "(no interpreted frame)"
+	if g := m.cur; g != nil && g.top != nil {
+		where = g.top.position() + " (" + g.top.fn.name + ")"
+	}
+	m.limitFault(fmt.Sprintf("out of memory: the execution's mappings take more than %s of address space (16 bytes a byte mapped; the pages touched are charged as they are touched); last mapping at %s", FormatBytes(int64(m.memLimit)), where))
 }

@@ -195,3 +195,77 @@ func TestMmapFaultAfterMunmap(t *testing.T) {
 		}
 	}
 }
+
+// TestMmapCharge: a mapping is charged for the pages the program
+// touches (16 bytes a cell, as make([]byte) is charged), not for the
+// pages it never touches; its address space (16 bytes a byte mapped) may
+// not pass the bound either, and passing it is an mcheck limit naming
+// the line.
+func TestMmapCharge(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("mappings are charged as make([]byte) elsewhere than on Linux")
+	}
+	t.Parallel()
+	prog, err := loadSrc(t, `package main
+
+import (
+	"syscall"
+	"testing"
+)
+
+var sink []byte
+
+func mmap(n int) []byte {
+	b, err := syscall.Mmap(-1, 0, n, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func main() {}
+
+func case_untouched(*testing.T) {
+	b := mmap(4 << 20)
+	syscall.Munmap(b)
+}
+
+func case_write(*testing.T) {
+	b := mmap(4 << 20)
+	for i := 0; i < len(b)/2; i += 64 {
+		b[i] = 1
+	}
+	syscall.Munmap(b)
+}
+
+func case_big(*testing.T) {
+	sink = mmap(2 << 20)
+	sink = mmap(3 << 20)
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(name string, bound int64) (*Machine, Result) {
+		m := prog.NewMachine(Config{MaxMemory: bound})
+		if err := m.StartTest("m", "case_"+name); err != nil {
+			t.Fatal(err)
+		}
+		return m, m.schedule()
+	}
+	m, res := run("untouched", 128<<20)
+	if res.Fault != nil || m.MemoryUsed() > 1<<20 {
+		t.Errorf("untouched: fault %v, %d bytes charged; want little", res.Fault, m.MemoryUsed())
+	}
+	// Half of 4 MiB written: 2 Mi cells at 16 bytes.
+	m, res = run("write", 128<<20)
+	if want := int64(32 << 20); res.Fault != nil || m.MemoryUsed() < want || m.MemoryUsed() > want+1<<20 {
+		t.Errorf("write: fault %v, %d bytes charged; want %d and a little", res.Fault, m.MemoryUsed(), want)
+	}
+	// 2 MiB and 3 MiB mapped: 80 MiB of address space.
+	_, res = run("big", 64<<20)
+	if res.Fault == nil || !IsLimit(res.Fault) || !strings.HasPrefix(res.Fault.Error(), "out of memory: the execution's mappings take more than 64 MiB of address space") ||
+		!strings.Contains(res.Fault.Error(), "/main.go:") {
+		t.Errorf("big: fault %v", res.Fault)
+	}
+}

@@ -14,10 +14,11 @@ import (
 //
 // A mapping's cells live outside the Go heap, in memory mcheck maps from
 // the host, anonymous and private as the program's own mapping would
-// be: the host commits a page when it is first written, so a cache that
-// maps 64 MiB and writes a few chunks costs those chunks (24 bytes a
-// byte), not the 1.5 GiB the cells take; the collector neither zeroes nor
-// scans them. The collector does not see pointers stored there, so only
+// be: the host commits a page when it is first touched, so a cache that
+// maps 64 MiB and writes a few chunks costs those chunks (a cell takes
+// cellSize bytes), not the 1.5 GiB all its cells would take, and the
+// collector neither zeroes nor scans them. The execution is charged for
+// the pages touched (chargeRegions). The collector does not see pointers stored there, so only
 // cells that never hold one may live there: a mapping's cells are bytes
 // (uint8), whose values are scalars (value.n) with a nil r, and every
 // store into them (a byte, a byte array, copy, a view of plain data over
@@ -39,6 +40,9 @@ import (
 // same size: regions are never unmapped, so a stale reference to one
 // (there should be none) reads zeros instead of faulting the host.
 
+// hostMappings says that mappings live in host memory here.
+const hostMappings = true
+
 // cellSize is the size of a cell in host memory (the accounting's
 // valueSize is less).
 const cellSize = int64(unsafe.Sizeof(value{}))
@@ -49,6 +53,7 @@ type hostRegion struct {
 	cells    []value // its first cells
 	unmapped bool    // PROT_NONE: the program unmapped its mapping
 	a        *unsafeAlloc
+	charged  int64 // resident pages charged so far (chargeRegions)
 }
 
 // regionPool keeps zeroed regions for reuse, by size.
@@ -126,7 +131,7 @@ func (rs *hostRegions) release() {
 		if syscall.Madvise(r.mem, syscall.MADV_DONTNEED) != nil {
 			continue // not zeroed: never reused
 		}
-		r.cells, r.unmapped, r.a = nil, false, nil
+		r.cells, r.unmapped, r.a, r.charged = nil, false, nil, 0
 		regionPool.free[len(r.mem)] = append(regionPool.free[len(r.mem)], r)
 	}
 }
@@ -191,4 +196,37 @@ func (m *Machine) readableRegions(f func()) {
 		}
 	}()
 	f()
+}
+
+// chargeRegions charges the execution for the pages of its regions that
+// it has touched since the last call (mmap.go): mincore(2) tells which
+// pages are resident, written or read (a page only read maps the host's
+// zero page, which costs the host little, but mincore does not tell it
+// apart: the charge errs on the safe side). A page holds
+// pageSize/cellSize cells, each charged valueSize bytes as the Go heap's
+// cells are.
+func (m *Machine) chargeRegions() {
+	if m.uns.regions == nil {
+		return
+	}
+	for _, r := range m.uns.regions.list {
+		n := residentPages(r.mem)
+		if n > r.charged {
+			m.alloc(mulSat(uint64(n-r.charged), uint64(pageSize*valueSize)) / uint64(cellSize))
+			r.charged = n
+		}
+	}
+}
+
+// residentPages returns how many pages of mem are resident.
+func residentPages(mem []byte) int64 {
+	vec := make([]byte, (int64(len(mem))+pageSize-1)/pageSize)
+	if _, _, e := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&mem[0])), uintptr(len(mem)), uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
+		return int64(len(vec)) // unknown: all of them
+	}
+	var n int64
+	for _, v := range vec {
+		n += int64(v & 1)
+	}
+	return n
 }

@@ -6,6 +6,8 @@ package ssainterp
 // Linux a mapping's cells are on the Go heap, and an access after munmap
 // is not detected.
 
+const hostMappings = false
+
 type hostRegion struct{ a *unsafeAlloc }
 
 type hostRegions struct{}
@@ -23,3 +25,5 @@ func setPanicOnFault(on bool) bool { return false }
 func (m *Machine) unmappedAt(addr uintptr) (uintptr, bool) { return 0, false }
 
 func (m *Machine) readableRegions(f func()) { f() }
+
+func (m *Machine) chargeRegions() {}

@@ -81,6 +81,7 @@ type unsafeState struct {
 	// (mmaphost_linux.go).
 	regions         *hostRegions
 	unmappedRegions bool
+	reserved        uint64 // the mappings' address space, as mmap.go charges it
 }
 
 // unsafeAlloc is one allocation: the elements of an array or a slice's
