@@ -457,9 +457,12 @@ func (m *Machine) tick(fr *frame) *frame {
 		m.stepLimit(fr)
 		return nil
 	}
-	if m.steps%deadlineLoopSteps == 0 && m.pastDeadline() {
-		m.interrupt(fr)
-		return nil
+	if m.steps%deadlineLoopSteps == 0 {
+		if m.pastDeadline() {
+			m.interrupt(fr)
+			return nil
+		}
+		m.chargeRegions() // a loop writing into a mapping (mmap.go)
 	}
 	return fr
 }

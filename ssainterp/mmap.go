@@ -25,14 +25,18 @@ import (
 // the program writes them (mmaphost_linux.go), as it does natively; so
 // the memory bound counts what fills the host's memory: the cells of the
 // pages touched (16 bytes each, as make([]byte) is charged), measured
-// with mincore(2) at each mmap and munmap and at every check of the
-// host's memory (hostCheckSteps), and, apart, the address space, 16
-// bytes a byte mapped, which may not pass the bound either (a mapping
-// of more than 64 MiB under the default 1 GiB is refused as out of
-// memory). Between two measures a goroutine may write more than the
-// bound into its mappings (clear of a whole 64 MiB mapping: 1.5 GiB of
-// the host's memory); the next measure ends the execution. Elsewhere
-// than on Linux the cells are on the Go heap, charged as make([]byte, n). golang.org/x/sys/unix runs from SSA, so its
+// with mincore(2) at each mmap and munmap, at every check of the host's
+// memory (hostCheckSteps) and every deadlineLoopSteps loop iterations;
+// and, apart, the address space, 16 bytes a byte mapped, which may not
+// pass the bound either (mappings of more than 64 MiB in all under the
+// default 1 GiB are refused as out of memory). Between two measures a
+// goroutine may touch more than the bound allows (a clear of a whole
+// 64 MiB mapping commits 1.5 GiB of the host's memory in one
+// operation); the next measure ends the execution. So an execution that
+// maps memory may hold, for a moment, up to twice what one that does
+// not may: its heap to the bound, and its mappings' cells to the bound
+// as well. Elsewhere than on Linux the cells are on the Go heap, charged
+// as make([]byte, n). golang.org/x/sys/unix runs from SSA, so its
 // own mmapper (the mutex, the map of active mappings, the EINVALs) runs
 // as written and only the two system calls under it are modelled:
 // unix.mmap returns the base of a new allocation, unix.munmap releases

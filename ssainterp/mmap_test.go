@@ -198,9 +198,10 @@ func TestMmapFaultAfterMunmap(t *testing.T) {
 
 // TestMmapCharge: a mapping is charged for the pages the program
 // touches (16 bytes a cell, as make([]byte) is charged), not for the
-// pages it never touches; its address space (16 bytes a byte mapped) may
-// not pass the bound either, and passing it is an mcheck limit naming
-// the line.
+// pages it never touches, also when a loop writes them without a
+// scheduling point; its address space (16 bytes a byte mapped) may not
+// pass the bound either, and passing it is an mcheck limit naming the
+// line.
 func TestMmapCharge(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("mappings are charged as make([]byte) elsewhere than on Linux")
@@ -238,6 +239,15 @@ func case_write(*testing.T) {
 	syscall.Munmap(b)
 }
 
+func case_loop(*testing.T) {
+	b := mmap(4 << 20)
+	for {
+		for i := range b {
+			b[i]++
+		}
+	}
+}
+
 func case_big(*testing.T) {
 	sink = mmap(2 << 20)
 	sink = mmap(3 << 20)
@@ -261,6 +271,12 @@ func case_big(*testing.T) {
 	m, res = run("write", 128<<20)
 	if want := int64(32 << 20); res.Fault != nil || m.MemoryUsed() < want || m.MemoryUsed() > want+1<<20 {
 		t.Errorf("write: fault %v, %d bytes charged; want %d and a little", res.Fault, m.MemoryUsed(), want)
+	}
+	// A loop writing all of a 4 MiB mapping: 64 MiB of cells, charged
+	// at a check of the loop's steps.
+	_, res = run("loop", 64<<20)
+	if res.Fault == nil || !IsLimit(res.Fault) || !strings.HasPrefix(res.Fault.Error(), "out of memory: execution allocated more than 64 MiB; last allocation at /") {
+		t.Errorf("loop: fault %v", res.Fault)
 	}
 	// 2 MiB and 3 MiB mapped: 80 MiB of address space.
 	_, res = run("big", 64<<20)
