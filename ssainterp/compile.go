@@ -181,19 +181,23 @@ func (c *compiler) compile() {
 		}
 	}
 	// Instructions without an op of their own: comparisons fused into
-	// the If after them, and a read-only spill's alloc, its store and
-	// loads of it or of its fields, whose values alias registers.
+	// the If after them, a read-only spill's alloc, its store and loads
+	// of it or of its fields, whose values alias registers, and the
+	// range expressions Go does not evaluate (unevaluated.go).
 	c.findViews()
 	c.findByteViews()
 	c.skip = map[ssa.Instruction]bool{}
 	c.fusedWith = map[ssa.Instruction]ssa.Instruction{}
+	for _, ins := range c.unevaluatedRanges() {
+		c.skip[ins] = true
+	}
 	var aliases []ssa.Instruction
 	for _, b := range fn.Blocks {
 		if cmp := fusable(b); cmp != nil {
 			c.skip[cmp] = true
 		}
 		for k := 0; k+1 < len(b.Instrs); k++ {
-			if addr, acc := b.Instrs[k], b.Instrs[k+1]; c.fusableAccess(addr, acc) {
+			if addr, acc := b.Instrs[k], b.Instrs[k+1]; !c.skip[acc] && c.fusableAccess(addr, acc) {
 				c.skip[addr] = true
 				c.fusedWith[acc] = addr
 			}
