@@ -20,15 +20,22 @@ import (
 //
 // Here a mapping is an allocation of n interpreted bytes, zero, that
 // unsafe code can address (unsafe.go): its base is a fake address
-// aligned to the host's page size. On Linux its cells live in host
-// memory outside the Go heap, which the host commits a page at a time as
-// the program writes them (mmaphost_linux.go), as it does natively; so
-// the memory bound counts what fills the host's memory: the cells of the
-// pages touched (16 bytes each, as make([]byte) is charged), measured
-// with mincore(2) at each mmap and munmap, at every check of the host's
-// memory (hostCheckSteps) and every deadlineLoopSteps loop iterations;
-// and, apart, the address space, 16 bytes a byte mapped, which may not
-// pass the bound either (mappings of more than 64 MiB in all under the
+// aligned to the host's page size. golang.org/x/sys/unix runs from SSA,
+// so its own mmapper (the mutex, the map of active mappings, the
+// EINVALs) runs as written and only the two system calls under it are
+// modelled: unix.mmap returns the base of a new allocation, unix.munmap
+// releases one. Package syscall is native, so its Mmap and Munmap are
+// modelled whole, with the mmapper's checks.
+//
+// On Linux a mapping's cells live in host memory outside the Go heap,
+// which the host commits a page at a time as the program touches them
+// (mmaphost_linux.go), as it does natively. So the memory bound counts
+// what fills the host's memory: the cells of the pages touched, 16
+// bytes each as make([]byte) is charged, measured with mincore(2) at
+// each mmap and munmap, at every check of the host's memory
+// (hostCheckSteps) and every deadlineLoopSteps loop iterations; and,
+// apart, the address space, 16 bytes a byte mapped, which may not pass
+// the bound either (mappings of more than 64 MiB in all under the
 // default 1 GiB are refused as out of memory). Between two measures a
 // goroutine may touch more than the bound allows (a clear of a whole
 // 64 MiB mapping commits 1.5 GiB of the host's memory in one
@@ -36,12 +43,7 @@ import (
 // maps memory may hold, for a moment, up to twice what one that does
 // not may: its heap to the bound, and its mappings' cells to the bound
 // as well. Elsewhere than on Linux the cells are on the Go heap, charged
-// as make([]byte, n). golang.org/x/sys/unix runs from SSA, so its
-// own mmapper (the mutex, the map of active mappings, the EINVALs) runs
-// as written and only the two system calls under it are modelled:
-// unix.mmap returns the base of a new allocation, unix.munmap releases
-// one. Package syscall is native, so its Mmap and Munmap are modelled
-// whole, with the mmapper's checks.
+// as make([]byte, n).
 //
 // Only anonymous private read-write mappings are modelled: fd -1, offset
 // 0, PROT_READ|PROT_WRITE, MAP_ANON|MAP_PRIVATE, no address hint; and

@@ -285,3 +285,33 @@ func case_big(*testing.T) {
 		t.Errorf("big: fault %v", res.Fault)
 	}
 }
+
+// TestMmapCellsHoldNoPointer: the self-check of the invariant of
+// mappings in host memory (mmaphost_linux.go): a cell of a touched page
+// that holds a reference, which the collector would not see, is an
+// internal fault of the execution when it finishes.
+func TestMmapCellsHoldNoPointer(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("mappings live on the Go heap elsewhere than on Linux")
+	}
+	t.Parallel()
+	prog, err := loadSrc(t, "package main\n\nfunc main() {}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []bool{false, true} {
+		m := prog.NewMachine(Config{})
+		cells, r := m.mappingCells(10000)
+		if r == nil {
+			t.Skip("the host refused the mapping")
+		}
+		cells[9000] = value{n: 7}
+		if bad {
+			cells[5000] = value{r: "a string, which is a pointer"}
+		}
+		res := m.Finish()
+		if got := res.Fault != nil && strings.Contains(res.Fault.Error(), "held a pointer"); got != bad {
+			t.Errorf("pointer stored %v: fault %v", bad, res.Fault)
+		}
+	}
+}

@@ -18,21 +18,25 @@ import (
 // maps 64 MiB and writes a few chunks costs those chunks (a cell takes
 // cellSize bytes), not the 1.5 GiB all its cells would take, and the
 // collector neither zeroes nor scans them. The execution is charged for
-// the pages touched (chargeRegions). The collector does not see pointers stored there, so only
-// cells that never hold one may live there: a mapping's cells are bytes
-// (uint8), whose values are scalars (value.n) with a nil r, and every
-// store into them (a byte, a byte array, copy, a view of plain data over
-// them: unsafebytes.go) stores such values; the unsafe model refuses to
-// view them as anything holding a pointer (sameLayout).
+// the pages touched (chargeRegions).
+//
+// Inv: a cell in host memory never holds a pointer into the Go heap,
+// which the collector would not see there. A mapping's cells are bytes
+// (uint8), whose values are scalars (value.n) with a nil r; every store
+// into them (a byte, a byte array, copy, a view of plain data over
+// them: unsafebytes.go) stores such values, and the unsafe model
+// refuses to view them as anything that could hold a pointer
+// (sameLayout).
 //
 // When the program unmaps a mapping, its host memory becomes
 // inaccessible (PROT_NONE) until the execution ends: an access through
 // a slice the program kept faults, as natively, and the fault (a panic
-// of the host goroutine, which runs executions with
-// runtime/debug.SetPanicOnFault) ends the program as Go's runtime ends
-// it ("unexpected fault address ... fatal error: fault"), at the fake
-// address of the byte. StateHash reads such memory readable again for
-// the time of its walk.
+// of the host goroutine, which from then on runs with
+// runtime/debug.SetPanicOnFault, as does any goroutine that steps the
+// machine after it) ends the program as Go's runtime ends it
+// ("unexpected fault address ... fatal error: fault"), at the fake
+// address of the byte. StateHash makes such memory readable for the
+// time of its walk.
 //
 // At the end of an execution (Finish, or when the collector finds the
 // machine unreachable) its regions are zeroed (MADV_DONTNEED returns the
@@ -109,15 +113,17 @@ func takeRegion(size int) *hostRegion {
 	return r
 }
 
-// release zeroes the regions and hands them to the pool, once.
-func (rs *hostRegions) release() {
+// release zeroes the regions and hands them to the pool, once. It
+// reports whether a cell of the pages touched held a pointer (see the
+// invariant above: a fault of mcheck's).
+func (rs *hostRegions) release() (broken bool) {
 	rs.Lock()
 	list := rs.list
 	done := rs.released
 	rs.list, rs.released = nil, true
 	rs.Unlock()
 	if done {
-		return
+		return false
 	}
 	regionPool.Lock()
 	defer regionPool.Unlock()
@@ -128,18 +134,46 @@ func (rs *hostRegions) release() {
 		if r.unmapped {
 			syscall.Mprotect(r.mem, syscall.PROT_READ|syscall.PROT_WRITE)
 		}
+		broken = broken || r.holdsPointer()
 		if syscall.Madvise(r.mem, syscall.MADV_DONTNEED) != nil {
 			continue // not zeroed: never reused
 		}
 		r.cells, r.unmapped, r.a, r.charged = nil, false, nil, 0
 		regionPool.free[len(r.mem)] = append(regionPool.free[len(r.mem)], r)
 	}
+	return broken
 }
 
-// releaseRegions ends the machine's use of its regions (Finish).
+// holdsPointer reports whether a cell of r's resident pages holds a
+// reference (r != nil). It reads only what the program touched, so it
+// costs a fraction of what touching it did.
+func (r *hostRegion) holdsPointer() bool {
+	vec := make([]byte, (int64(len(r.mem))+pageSize-1)/pageSize)
+	if _, _, e := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&r.mem[0])), uintptr(len(r.mem)), uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
+		return false
+	}
+	n := int64(len(r.cells))
+	for p, v := range vec {
+		if v&1 == 0 {
+			continue
+		}
+		from := int64(p) * pageSize / cellSize
+		to := min(n, (int64(p+1)*pageSize+cellSize-1)/cellSize)
+		for _, c := range r.cells[min(from, n):to] {
+			if c.r != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// releaseRegions ends the machine's use of its regions (Finish). A
+// region whose cells held a pointer is an internal fault.
 func (m *Machine) releaseRegions() {
-	if m.uns.regions != nil {
-		m.uns.regions.release()
+	if m.uns.regions != nil && m.uns.regions.release() && m.fault == nil {
+		m.fault = &internalFault{msg: "internal error: a mapping's cells in host memory held a pointer, which the collector does not see (mmaphost_linux.go)"}
+		m.exitCode = 3
 	}
 }
 
