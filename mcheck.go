@@ -154,7 +154,7 @@ func TimerHorizon(d time.Duration) Option {
 
 // Tags sets build tags for loading the test's package, as go test -tags
 // takes them (the test binary's own tags are not visible at run time;
-// -mcheck.tags=a,b adds to these). mcheck always adds purego. Under
+// -mcheck.tags=a,b adds to these). mcheck always adds purego and noasm. Under
 // mcheck test the package is loaded before the test runs: its -tags flag
 // decides there.
 func Tags(tags ...string) Option {

@@ -40,6 +40,10 @@ import (
 //     rune slices: the bytes (or elements) of the result;
 //   - closures (32 + 16 per captured variable), interface boxing of a
 //     value (32), and each goroutine (1 KiB: its frames and state).
+//   - mappings (mmap.go): on Linux, 16 bytes for each cell of the host
+//     pages the program has touched, measured at each mmap and munmap
+//     and every hostCheckSteps steps; their address space, 16 bytes a
+//     byte mapped, is bounded apart. Elsewhere as make([]byte, n).
 //
 // Not counted: what natively bridged functions allocate (strings.Repeat,
 // fmt.Sprintf, strings.Builder's buffer: Go's own allocator makes those

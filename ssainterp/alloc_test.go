@@ -243,9 +243,10 @@ func TestHostMemorySafetyNet(t *testing.T) {
 	}
 }
 
-// TestAllocCountsAreRefused: runtime.ReadMemStats and testing.AllocsPerRun
-// would report the host's counts, which include the interpreter's own
-// allocations (a test asserting a count would fail for mcheck's sake):
+// TestAllocCountsAreRefused: runtime.ReadMemStats, testing.AllocsPerRun
+// and testing.Benchmark would report the host's counts, which include
+// the interpreter's own allocations (a test asserting a count would fail
+// for mcheck's sake):
 // each is an mcheck error naming the function and the line, which the
 // program's recover does not swallow.
 func TestAllocCountsAreRefused(t *testing.T) {
@@ -256,6 +257,8 @@ func TestAllocCountsAreRefused(t *testing.T) {
 	println(ms.Mallocs)`, "unsupported: runtime.ReadMemStats: allocation counts"},
 		{"allocsperrun", "testing", `n := testing.AllocsPerRun(10, func() { _ = make([]int, 8) })
 	println(n)`, "unsupported: testing.AllocsPerRun: allocation counts"},
+		{"benchmark", "testing", `r := testing.Benchmark(func(b *testing.B) {})
+	println(r.AllocsPerOp())`, "unsupported: testing.Benchmark: benchmark results"},
 	}
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")

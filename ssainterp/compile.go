@@ -61,6 +61,10 @@ type compiler struct {
 	// pointers to interface headers, and the field addresses of those
 	// used at once, compiled by viewOp (unsafeiface.go).
 	views map[ssa.Value]*ifaceView
+	// bviews holds the conversions of pointers to bytes to pointers to
+	// plain data, and the field and element addresses of those used at
+	// once, compiled by byteViewOp (unsafebytes.go).
+	bviews map[ssa.Value]*byteView
 }
 
 // spilled returns the value stored into a read-only spill.
@@ -177,18 +181,23 @@ func (c *compiler) compile() {
 		}
 	}
 	// Instructions without an op of their own: comparisons fused into
-	// the If after them, and a read-only spill's alloc, its store and
-	// loads of it or of its fields, whose values alias registers.
+	// the If after them, a read-only spill's alloc, its store and loads
+	// of it or of its fields, whose values alias registers, and the
+	// range expressions Go does not evaluate (unevaluated.go).
 	c.findViews()
+	c.findByteViews()
 	c.skip = map[ssa.Instruction]bool{}
 	c.fusedWith = map[ssa.Instruction]ssa.Instruction{}
+	for _, ins := range c.unevaluatedRanges() {
+		c.skip[ins] = true
+	}
 	var aliases []ssa.Instruction
 	for _, b := range fn.Blocks {
 		if cmp := fusable(b); cmp != nil {
 			c.skip[cmp] = true
 		}
 		for k := 0; k+1 < len(b.Instrs); k++ {
-			if addr, acc := b.Instrs[k], b.Instrs[k+1]; c.fusableAccess(addr, acc) {
+			if addr, acc := b.Instrs[k], b.Instrs[k+1]; !c.skip[acc] && c.fusableAccess(addr, acc) {
 				c.skip[addr] = true
 				c.fusedWith[acc] = addr
 			}
@@ -452,9 +461,12 @@ func (m *Machine) tick(fr *frame) *frame {
 		m.stepLimit(fr)
 		return nil
 	}
-	if m.steps%deadlineLoopSteps == 0 && m.pastDeadline() {
-		m.interrupt(fr)
-		return nil
+	if m.steps%deadlineLoopSteps == 0 {
+		if m.pastDeadline() {
+			m.interrupt(fr)
+			return nil
+		}
+		m.chargeRegions() // a loop writing into a mapping (mmap.go)
 	}
 	return fr
 }
@@ -476,6 +488,9 @@ func opRunDefers(fr *frame) *frame {
 
 func (c *compiler) instr(ins ssa.Instruction) op {
 	if op := c.viewOp(ins); op != nil {
+		return op
+	}
+	if op := c.byteViewOp(ins); op != nil {
 		return op
 	}
 	switch ins := ins.(type) {

@@ -238,16 +238,19 @@
 //   - unsafe beyond what unsafe.go supports (conversions between pointer
 //     types of one memory layout, string and slice headers, func words,
 //     an interface's type and data words read and written through a
-//     header laid over the variable (unsafeiface.go), unsafe.Add and
+//     header laid over the variable (unsafeiface.go), structs and words
+//     of fixed-size fields laid over bytes and dereferenced at once
+//     (unsafebytes.go), unsafe.Add and
 //     uintptr arithmetic within one allocation, and
 //     unsafe.String/StringData/Slice/SliceData over such memory; the rest
 //     is an "unsupported: unsafe ..." error at its line).
 //   - //go:embed variables hold their files (embed.go); a pattern the go
 //     command would refuse is a load error, not always the go command's.
 //   - Functions without a Go body (assembly, go:linkname) other than the
-//     runtime functions linkname.go models: loading always sets the purego
-//     and disableunsafe build tags, so packages with a Go fallback take
-//     it; the rest are an "unsupported: F has no Go body" error. cgo.
+//     runtime functions linkname.go models: loading always sets the
+//     purego, noasm and disableunsafe build tags, so packages with a Go
+//     fallback take it; the rest are an "unsupported: F has no Go body"
+//     error. cgo.
 //   - Reflection over interpreted types by bridged packages other than fmt
 //     (encoding/binary and log/slog see unnamed struct types;
 //     slog.LogValuer is wrapped like String and MarshalJSON). In the
@@ -259,9 +262,16 @@
 //     it), naming the function.
 //   - Native functions that block: os.Pipe, net and os/exec are refused
 //     with an error; io.Pipe is modelled (pipe.go).
-//   - Allocation counts: runtime.ReadMemStats and testing.AllocsPerRun are
-//     refused with an error naming them (natively they would count the
-//     interpreter's own allocations, not the program's as compiled).
+//   - Allocation counts and timings: runtime.ReadMemStats,
+//     testing.AllocsPerRun and testing.Benchmark are refused with an
+//     error naming them (natively they would measure the interpreter,
+//     not the program as compiled).
+//   - Memory mappings other than anonymous private read-write ones made
+//     by Mmap and released whole by Munmap (syscall, golang.org/x/sys/unix:
+//     mmap.go) are refused. An access through the slice after Munmap
+//     faults as natively on Linux, where a mapping's cells are host
+//     memory outside the Go heap (mmaphost_linux.go); elsewhere it is
+//     not detected.
 //   - The runtime's coroutines and weak pointers: iter and unique run
 //     from source overlays (overlay/) that replace them with goroutines,
 //     channels and a locked map.

@@ -79,7 +79,9 @@ func (m *Machine) StateHash() uint64 {
 	if m.fp == nil {
 		m.fp = newFingerprinter(m)
 	}
-	return m.fp.hash()
+	var h uint64
+	m.readableRegions(func() { h = m.fp.hash() })
+	return h
 }
 
 // CheckStateHash hashes the state from scratch and reports whether that
@@ -90,7 +92,9 @@ func (m *Machine) CheckStateHash() error {
 		return nil
 	}
 	f, g := m.fp, newFingerprinter(m)
-	if h := g.hash(); h == f.last {
+	var h uint64
+	m.readableRegions(func() { h = g.hash() })
+	if h == f.last {
 		return nil
 	}
 	what := fmt.Sprintf("%d nodes kept, %d from scratch", len(f.nodes), len(g.nodes))

@@ -20,7 +20,7 @@ import (
 // through it that fuses with it.
 func (c *compiler) fusableAccess(addr, acc ssa.Instruction) bool {
 	a, ok := addr.(ssa.Value)
-	if !ok || c.virtual[a] || c.views[a] != nil || len(*a.Referrers()) != 1 || (*a.Referrers())[0] != acc {
+	if !ok || c.virtual[a] || c.views[a] != nil || c.bviews[a] != nil || len(*a.Referrers()) != 1 || (*a.Referrers())[0] != acc {
 		return false
 	}
 	switch a := a.(type) {

@@ -282,6 +282,12 @@ func (m *Machine) handleHostPanic(g *goroutine, r any) (stopped bool) {
 	if re, ok := r.(runtime.Error); ok && strings.Contains(re.Error(), "stack overflow") {
 		panic(r)
 	}
+	if f, ok := r.(interface{ Addr() uintptr }); ok {
+		if addr, ok := m.unmappedAt(f.Addr()); ok {
+			m.faultAt(g, addr)
+			return true
+		}
+	}
 	where := ""
 	if g.top != nil {
 		where = g.top.position()

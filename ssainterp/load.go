@@ -235,9 +235,11 @@ type LoadConfig struct {
 
 // defaultTags are the build tags every load sets. purego makes packages
 // with assembly (hashes, codecs) take their Go fallbacks, which the
-// interpreter can run; disableunsafe selects go-spew's reflection
-// without unsafe (testify vendors it).
-var defaultTags = []string{"disableunsafe", "purego", "netgo", "osusergo"}
+// interpreter can run, and noasm those that name the choice so
+// (github.com/golang/snappy, github.com/klauspost/compress);
+// disableunsafe selects go-spew's reflection without unsafe (testify
+// vendors it).
+var defaultTags = []string{"disableunsafe", "purego", "noasm", "netgo", "osusergo"}
 
 // buildTags returns the -tags list of a load: the default tags and the
 // user's, each once, in order. A user tag may be written "a,b" or "a b"

@@ -9,12 +9,12 @@ import (
 )
 
 // TestLoadTags: LoadConfig.Tags selects files by build constraint, and
-// purego is always set, so a package with assembly takes its Go
-// fallback.
+// purego and noasm are always set, so a package with assembly takes its
+// Go fallback whichever tag it names it by.
 func TestLoadTags(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
-	writeFile(t, filepath.Join(dir, "main.go"), "package main\n\nfunc main() { println(flavour(), hash()) }\n")
+	writeFile(t, filepath.Join(dir, "main.go"), "package main\n\nfunc main() { println(flavour(), hash(), enc()) }\n")
 	writeFile(t, filepath.Join(dir, "on.go"), "//go:build special\n\npackage main\n\nfunc flavour() string { return \"special\" }\n")
 	writeFile(t, filepath.Join(dir, "off.go"), "//go:build !special\n\npackage main\n\nfunc flavour() string { return \"plain\" }\n")
 	// An assembly function declared without a body, and its purego
@@ -22,13 +22,17 @@ func TestLoadTags(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "hash_asm.go"), "//go:build !purego\n\npackage main\n\nfunc hash() int\n")
 	writeFile(t, filepath.Join(dir, "hash_amd64.s"), "//go:build !purego\n\n#include \"textflag.h\"\n\nTEXT ·hash(SB),NOSPLIT,$0-8\n\tMOVQ $1, ret+0(FP)\n\tRET\n")
 	writeFile(t, filepath.Join(dir, "hash_go.go"), "//go:build purego\n\npackage main\n\nfunc hash() int { return 42 }\n")
+	// The same under noasm (snappy's spelling).
+	writeFile(t, filepath.Join(dir, "enc_asm.go"), "//go:build !noasm\n\npackage main\n\nfunc enc() int\n")
+	writeFile(t, filepath.Join(dir, "enc_amd64.s"), "//go:build !noasm\n\n#include \"textflag.h\"\n\nTEXT ·enc(SB),NOSPLIT,$0-8\n\tMOVQ $1, ret+0(FP)\n\tRET\n")
+	writeFile(t, filepath.Join(dir, "enc_go.go"), "//go:build noasm\n\npackage main\n\nfunc enc() int { return 7 }\n")
 	for _, c := range []struct {
 		tags []string
 		want string
 	}{
-		{nil, "plain 42\n"},
-		{[]string{"special"}, "special 42\n"},
-		{[]string{"other,special"}, "special 42\n"},
+		{nil, "plain 42 7\n"},
+		{[]string{"special"}, "special 42 7\n"},
+		{[]string{"other,special"}, "special 42 7\n"},
 	} {
 		prog, err := Load(LoadConfig{Dir: dir, Tags: c.tags, Uncached: true}, ".")
 		if err != nil {

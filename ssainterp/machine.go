@@ -458,8 +458,12 @@ func (m *Machine) pick() *goroutine {
 // operation, blocks, or finishes. It is the primitive a scheduler drives.
 func (m *Machine) Step(g *goroutine) {
 	m.cur = g
+	if m.faultsOnUnmapped() {
+		setPanicOnFault(true) // see mmaphost_linux.go
+	}
 	if m.stepped++; m.stepped%hostCheckSteps == 0 {
 		m.checkHost()
+		m.chargeRegions()
 		if m.pastDeadline() {
 			m.interrupt(g.top)
 			return
@@ -547,8 +551,12 @@ func (p *Program) putFrames(m *Machine) {
 	// mcheck test, x/sync's semaphore tests grew the live heap without
 	// bound).
 	clear(fs[len(fs):cap(fs)])
+	// Nor may their registers keep this machine's memory alive while
+	// the next one runs: a test whose executions each make a big
+	// allocation (a cache's buffers) held several of them at once.
 	for _, fr := range fs {
 		fr.constsOf = nil
+		clear(fr.regs[:cap(fr.regs)])
 	}
 	p.framePool.Put(&fs)
 }

@@ -48,6 +48,7 @@ var models = assembleModels(
 	netModels(),          // netmodel.go: the in-memory network's natives, syscall.Errno
 	processModels(),      // process.go: signals to itself, pid, os/exec and profiles refused
 	synctestModels(),     // synctest.go: testing/synctest's bubbles
+	mmapModels(),         // mmap.go: anonymous private mappings (syscall, golang.org/x/sys/unix)
 )
 
 // genericModels maps the name of a generic function (its origin) to the

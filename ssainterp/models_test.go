@@ -22,6 +22,9 @@ var outsideStd = map[string]string{
 	"github.com/petermattis/goid.Get":       "reads the goroutine id in assembly (under go-deadlock)",
 	"golang.org/x/sys/unix.IoctlGetTermios": "a raw ioctl (terminal checks of logrus, isatty)",
 	"golang.org/x/sys/unix.IoctlGetWinsize": "a raw ioctl (terminal checks)",
+	"golang.org/x/sys/unix.mmap":            "the system call under unix.Mmap (fastcache's chunks)",
+	"golang.org/x/sys/unix.munmap":          "the system call under unix.Munmap",
+	"golang.org/x/sys/unix.mremap":          "the system call under unix.Mremap, refused",
 }
 
 // TestModelNames: every name of the model table (and of genericModels and

@@ -310,6 +310,7 @@ func (m *Machine) Done() bool { return m.exited }
 func (m *Machine) Finish() Result {
 	m.closeOutputs()
 	m.prog.putFrames(m)
+	m.releaseRegions()
 	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit, Ops: m.ops, Interrupted: m.interrupted}
 	if m.fault != nil {
 		res.Fault = m.fault

@@ -522,6 +522,13 @@ func testingModels() modelTable {
 		return fr
 	})
 	tab["testing.AllocsPerRun"] = refuseAllocCounts("testing.AllocsPerRun")
+	// Natively it would time the interpreter and count its allocations,
+	// running the function on a host goroutine of its own, where a fault
+	// or a limit would end the mcheck process.
+	tab["testing.Benchmark"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		unsupported("testing.Benchmark: benchmark results are the timings and allocation counts of the program as compiled, which mcheck does not model (natively they would measure the interpreter)")
+		return nil
+	}
 	// Chdir would change the working directory of the whole mcheck
 	// process, which executions share.
 	def("(*testing.T).Chdir (*testing.common).Chdir", func(m *Machine, fr *frame, ts *testState, args []value, dst int, name string) *frame {

@@ -44,6 +44,13 @@ import (
 //   - a pointer to a struct whose static type is lost (converted to
 //     unsafe.Pointer and passed on) keeps its type (typeHint), so that it
 //     converts to a pointer to its first field, and back.
+//   - a struct, array or word of fixed-size fields laid over the bytes
+//     of a []byte or a byte array, (*T)(unsafe.Pointer(&b[i])), where
+//     the pointer is only dereferenced: each load decodes the bytes
+//     there and then, each store encodes into them (unsafebytes.go).
+//   - the anonymous private mappings of syscall.Mmap and
+//     golang.org/x/sys/unix.Mmap, allocations of bytes at page-aligned
+//     addresses (mmap.go).
 //
 // Anything else is an mcheck error, "unsupported: unsafe ...", at the
 // instruction's file and line: never a fake nil dereference, never an
@@ -52,8 +59,8 @@ import (
 // Files: unsafe.go (allocations, places and fake addresses, reading cells
 // at an address), unsafeheader.go (string and slice headers, pointer
 // conversions, hashing), unsafeiface.go (interface words, type words,
-// header views), unsafecompile.go (compiling unsafe conversions and
-// unsafe.Add).
+// header views), unsafebytes.go (plain data over bytes), unsafecompile.go
+// (compiling unsafe conversions and unsafe.Add), mmap.go (mappings).
 
 // unsafeState is a machine's record of the allocations unsafe code has
 // looked into.
@@ -64,9 +71,17 @@ type unsafeState struct {
 	next   uintptr
 	funcs  map[any]*value // see funcToken
 	types  map[*rtype]*value
-	typeOf map[*value]*rtype     // see typeWord
-	boxes  map[*value]*iface     // an interface by its data word (see dataWord)
-	hints  map[*value]types.Type // see typeHint
+	typeOf map[*value]*rtype        // see typeWord
+	boxes  map[*value]*iface        // an interface by its data word (see dataWord)
+	hints  map[*value]types.Type    // see typeHint
+	mmaps  map[uintptr]*unsafeAlloc // the mappings not yet unmapped, by base (mmap.go)
+	active map[*value]*unsafeAlloc  // syscall.Mmap's mappings by their last byte (mmap.go)
+	// regions holds the host memory of the mappings' cells, and
+	// unmappedRegions says that the program unmapped one of them
+	// (mmaphost_linux.go).
+	regions         *hostRegions
+	unmappedRegions bool
+	reserved        uint64 // the mappings' address space, as mmap.go charges it
 }
 
 // unsafeAlloc is one allocation: the elements of an array or a slice's
@@ -79,6 +94,11 @@ type unsafeAlloc struct {
 	esize int64
 	cell  *value
 	t     types.Type
+	// mapped: a mapping (mmap.go), its cells in region if they are in
+	// host memory; unmapped, once munmap released it, where it did.
+	mapped   bool
+	region   *hostRegion
+	unmapped string
 }
 
 // place is where a cell is: its allocation and its byte offset there.
@@ -97,10 +117,17 @@ type constAddr uintptr
 const unsafeBase = 0xc200000000
 
 func (m *Machine) newAlloc(a *unsafeAlloc) *unsafeAlloc {
+	return m.newAllocAligned(a, 1)
+}
+
+// newAllocAligned is newAlloc with a base that is a multiple of align
+// (a power of two).
+func (m *Machine) newAllocAligned(a *unsafeAlloc, align uintptr) *unsafeAlloc {
 	s := &m.uns
 	if s.next == 0 {
 		s.next = unsafeBase
 	}
+	s.next = (s.next + align - 1) &^ (align - 1)
 	a.base = s.next
 	// A gap after each allocation keeps a one-past-the-end address out
 	// of the next one.
@@ -218,6 +245,7 @@ func (m *Machine) pointerAt(addr uintptr, want types.Type, what string) value {
 // pointerAt picks it.
 func (m *Machine) cellAt(pl place, want types.Type) (*value, types.Type) {
 	a, off := pl.a, pl.off
+	a.checkMapped()
 	var c *value
 	var t types.Type
 	var coff int64
@@ -406,6 +434,7 @@ func (m *Machine) unsafeElemsOf(p value, n int64, fn string) []value {
 		unsupported("unsafe: elements of native memory (%T)", p.r)
 	}
 	if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil {
+		pl.a.checkMapped()
 		j := int(pl.off / pl.a.esize)
 		if int64(j)+n > int64(len(pl.a.arr)) {
 			unsupported("unsafe: %d elements from element %d of an allocation of %d", n, j, len(pl.a.arr))

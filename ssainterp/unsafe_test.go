@@ -67,6 +67,31 @@ func TestUnsafeRefusals(t *testing.T) {
 	var y any
 	*(*words)(unsafe.Pointer(&y)) = words{(*words)(unsafe.Pointer(&a)).typ, unsafe.Pointer(&n)}
 	println(y.(int))`, "unsupported: unsafe: an interface holding a int made from a data word that is not an interface's"},
+		// Plain data over bytes (unsafebytes.go): a pointer that is kept
+		// would be a stale copy; a bool from a byte that is neither 0
+		// nor 1; a whole struct with padding stored (its padding bytes);
+		// an access past the bytes.
+		{"keptbytes", `type hdr struct{ a, b uint32 }
+	var buf [8]byte
+	h := (*hdr)(unsafe.Pointer(&buf[0]))
+	get := func() uint32 { return h.a }
+	buf[0] = 1
+	println(get())`, "unsupported: unsafe: converting *byte to *m/keptbytes.hdr, a pointer that is kept"},
+		{"boolbyte", `type hdr struct {
+		n  uint16
+		ok bool
+	}
+	buf := []byte{1, 0, 2, 0}
+	println((*hdr)(unsafe.Pointer(&buf[0])).ok)`, "unsupported: unsafe: reading a bool from a byte that holds 2"},
+		{"padded", `type hdr struct {
+		a uint8
+		b uint32
+	}
+	var buf [8]byte
+	*(*hdr)(unsafe.Pointer(&buf[0])) = hdr{1, 2}
+	println(buf[0])`, "unsupported: unsafe: storing a whole m/padded.hdr, which has padding, over bytes"},
+		{"pastbytes", `b := make([]byte, 10)
+	println(*(*uint32)(unsafe.Pointer(&b[8])))`, "unsupported: unsafe: 4 bytes of a uint32 at offset 0 of 2 bytes: past their end"},
 	}
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")

@@ -163,6 +163,7 @@ func (m *Machine) elemsAt(p value, n int) ([]value, int) {
 	pl, ok := m.uns.places[c]
 	switch {
 	case ok && pl.a.arr != nil:
+		pl.a.checkMapped()
 		j := int(pl.off / pl.a.esize)
 		if j+n > len(pl.a.arr) {
 			unsupported("unsafe: %d elements from element %d of an allocation of %d", n, j, len(pl.a.arr))

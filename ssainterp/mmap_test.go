@@ -1,0 +1,317 @@
+package ssainterp
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestMmapRefusals: a mapping mcheck does not model (a file, MAP_SHARED,
+// a read-only one), and an address into a mapping after munmap, are
+// mcheck errors naming the call and the program's line, which the
+// program's recover does not swallow.
+func TestMmapRefusals(t *testing.T) {
+	t.Parallel()
+	const rw, anon = "syscall.PROT_READ|syscall.PROT_WRITE", "syscall.MAP_ANON|syscall.MAP_PRIVATE"
+	cases := []struct{ name, body, want string }{
+		{"shared", `syscall.Mmap(-1, 0, 100, ` + rw + `, syscall.MAP_ANON|syscall.MAP_SHARED)`,
+			"unsupported: syscall.Mmap(fd -1, offset 0, length 100, PROT_READ|PROT_WRITE, MAP_SHARED|MAP_ANON): mcheck models anonymous private read-write mappings only"},
+		{"file", `syscall.Mmap(0, 0, 100, ` + rw + `, syscall.MAP_PRIVATE)`,
+			"unsupported: syscall.Mmap(fd 0, offset 0, length 100, PROT_READ|PROT_WRITE, MAP_PRIVATE)"},
+		{"readonly", `syscall.Mmap(-1, 0, 100, syscall.PROT_READ, ` + anon + `)`,
+			"unsupported: syscall.Mmap(fd -1, offset 0, length 100, PROT_READ, MAP_PRIVATE|MAP_ANON)"},
+		{"unmapped", `b, _ := syscall.Mmap(-1, 0, 100, ` + rw + `, ` + anon + `)
+	u := uintptr(unsafe.Pointer(&b[0]))
+	syscall.Munmap(b)
+	println(*(*byte)(unsafe.Pointer(u)))`,
+			"unsupported: unsafe: an address in memory the program unmapped (munmap at "},
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	for _, c := range cases {
+		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport (\n\t\"syscall\"\n\t\"unsafe\"\n)\n\nvar _ unsafe.Pointer\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.body))
+	}
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		res := prog.Run("m/"+c.name, Config{})
+		if res.Fault == nil || !strings.Contains(res.Fault.Error(), c.want) || !strings.Contains(res.Fault.Error(), "main.go:") ||
+			strings.Contains(res.Fault.Error(), "internal error") || res.ExitCode == 0 {
+			t.Errorf("%s: fault %v, exit %d; want one with %q at main.go:LINE", c.name, res.Fault, res.ExitCode, c.want)
+		}
+	}
+}
+
+// xsysMmapProgram uses golang.org/x/sys/unix's Mmap and Munmap as
+// fastcache does.
+const xsysMmapProgram = `package main
+
+import (
+	"fmt"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+const chunkSize = 4096
+
+func main() {
+	data, err := unix.Mmap(-1, 0, 3*chunkSize+10, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(data), cap(data), data[0], data[len(data)-1])
+	fmt.Println("aligned", uintptr(unsafe.Pointer(&data[0]))%uintptr(unix.Getpagesize()) == 0)
+	var chunks []*[chunkSize]byte
+	for d := data; len(d) >= chunkSize; d = d[chunkSize:] {
+		chunks = append(chunks, (*[chunkSize]byte)(unsafe.Pointer(&d[0])))
+	}
+	for i, c := range chunks {
+		c[chunkSize-1] = byte(i + 1)
+	}
+	fmt.Println(len(chunks), data[chunkSize-1], data[2*chunkSize-1], data[3*chunkSize-1])
+	err = unix.Munmap(data[:10])
+	fmt.Println("part:", err, err == unix.EINVAL)
+	fmt.Println("whole:", unix.Munmap(data))
+	err = unix.Munmap(data)
+	fmt.Println("again:", err, err == unix.EINVAL)
+	_, err = unix.Mmap(-1, 0, 0, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	fmt.Println("empty:", err)
+	defer func() { recover() }()
+	unix.Mmap(-1, 0, 100, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_SHARED) // refused
+}
+`
+
+// TestXsysMmap runs xsysMmapProgram natively and interpreted, with the
+// golang.org/x/sys of the module cache (skipped if it is not there: the
+// test does not fetch): the same output up to the refused MAP_SHARED
+// mapping at its end, which is an error at the program's line.
+func TestXsysMmap(t *testing.T) {
+	t.Parallel()
+	const xsys = "golang.org/x/sys v0.34.0"
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n\nrequire "+xsys+"\n")
+	writeFile(t, filepath.Join(dir, "main.go"), xsysMmapProgram)
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOSUMDB=off")
+	bin := filepath.Join(dir, "prog")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir, build.Env = dir, env
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Skipf("%s is not in the module cache: %v\n%s", xsys, err, out)
+	}
+	want := runNative(t, bin, dir)
+	prog, err := Load(LoadConfig{Dir: dir, Env: env, Uncached: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	res := prog.Run("m", Config{Stdout: &stdout, Stderr: &stdout})
+	if stdout.String() != want.stdout {
+		t.Errorf("stdout differs\n--- native\n%s\n--- interpreted\n%s", want.stdout, stdout.String())
+	}
+	if res.Fault == nil || !strings.Contains(res.Fault.Error(), "main.go:35: unsupported: golang.org/x/sys/unix.Mmap(fd -1, offset 0, length 100, PROT_READ|PROT_WRITE, MAP_SHARED|MAP_ANON)") {
+		t.Errorf("fault %v; want the MAP_SHARED mapping refused at main.go:35", res.Fault)
+	}
+}
+
+// mmapFaultProgram writes a mapping, unmaps it and reads it again
+// through the slice it kept: natively a fault, "unexpected fault
+// address", fatal, whatever the program's recover.
+const mmapFaultProgram = `package main
+
+import (
+	"fmt"
+	"syscall"
+)
+
+func main() {
+	defer func() { recover() }()
+	for round := range 2 {
+		b, err := syscall.Mmap(-1, 0, 3*4096, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println("round", round, "zero", b[0] == 0 && b[4096] == 0 && b[len(b)-1] == 0)
+		for i := range b {
+			b[i] = 1
+		}
+		if round == 0 {
+			fmt.Println("munmap:", syscall.Munmap(b))
+		}
+	}
+	b, _ := syscall.Mmap(-1, 0, 100, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	b[7] = 9
+	syscall.Munmap(b)
+	fmt.Println("unmapped")
+	fmt.Println(b[7])
+}
+`
+
+// TestMmapFaultAfterMunmap: an access through a slice after Munmap ends
+// the program as natively, with Go's fatal fault (exit status 2, the
+// byte's address), not a value; and a mapping's memory is zero in every
+// execution, though host memory is reused from one to the next.
+func TestMmapFaultAfterMunmap(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("mappings live on the Go heap elsewhere than on Linux: an access after munmap is not detected")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "main.go"), mmapFaultProgram)
+	bin := filepath.Join(dir, "prog")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir, build.Env = dir, append(os.Environ(), goEnv...)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("native build: %v\n%s", err, out)
+	}
+	want := runNative(t, bin, dir)
+	prog, err := Load(LoadConfig{Dir: dir, Env: build.Env, Uncached: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := regexp.MustCompile(`0x[0-9a-f]+`)
+	for run := range 3 { // later runs reuse the host memory of earlier ones
+		var stdout, stderr bytes.Buffer
+		res := prog.Run("m", Config{Stdout: &stdout, Stderr: &stderr})
+		if res.Fault != nil {
+			t.Fatalf("run %d: fault %v", run, res.Fault)
+		}
+		got := runOutput{stdout.String(), addr.ReplaceAllString(stderr.String(), "ADDR"), res.ExitCode}
+		w := runOutput{want.stdout, addr.ReplaceAllString(want.stderr, "ADDR"), want.code}
+		if diff := compareRuns(w, got); diff != "" {
+			t.Errorf("run %d: %s", run, diff)
+		}
+		if !strings.HasPrefix(stderr.String(), "unexpected fault address 0x") || !strings.Contains(stderr.String(), "fatal error: fault\n") {
+			t.Errorf("run %d: stderr %q", run, stderr.String())
+		}
+	}
+}
+
+// TestMmapCharge: a mapping is charged for the pages the program
+// touches (16 bytes a cell, as make([]byte) is charged), not for the
+// pages it never touches, also when a loop writes them without a
+// scheduling point; its address space (16 bytes a byte mapped) may not
+// pass the bound either, and passing it is an mcheck limit naming the
+// line.
+func TestMmapCharge(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("mappings are charged as make([]byte) elsewhere than on Linux")
+	}
+	t.Parallel()
+	prog, err := loadSrc(t, `package main
+
+import (
+	"syscall"
+	"testing"
+)
+
+var sink []byte
+
+func mmap(n int) []byte {
+	b, err := syscall.Mmap(-1, 0, n, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func main() {}
+
+func case_untouched(*testing.T) {
+	b := mmap(4 << 20)
+	syscall.Munmap(b)
+}
+
+func case_write(*testing.T) {
+	b := mmap(4 << 20)
+	for i := 0; i < len(b)/2; i += 64 {
+		b[i] = 1
+	}
+	syscall.Munmap(b)
+}
+
+func case_loop(*testing.T) {
+	b := mmap(4 << 20)
+	for {
+		for i := range b {
+			b[i]++
+		}
+	}
+}
+
+func case_big(*testing.T) {
+	sink = mmap(2 << 20)
+	sink = mmap(3 << 20)
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(name string, bound int64) (*Machine, Result) {
+		m := prog.NewMachine(Config{MaxMemory: bound})
+		if err := m.StartTest("m", "case_"+name); err != nil {
+			t.Fatal(err)
+		}
+		return m, m.schedule()
+	}
+	m, res := run("untouched", 128<<20)
+	if res.Fault != nil || m.MemoryUsed() > 1<<20 {
+		t.Errorf("untouched: fault %v, %d bytes charged; want little", res.Fault, m.MemoryUsed())
+	}
+	// Half of 4 MiB written: 2 Mi cells at 16 bytes.
+	m, res = run("write", 128<<20)
+	if want := int64(32 << 20); res.Fault != nil || m.MemoryUsed() < want || m.MemoryUsed() > want+1<<20 {
+		t.Errorf("write: fault %v, %d bytes charged; want %d and a little", res.Fault, m.MemoryUsed(), want)
+	}
+	// A loop writing all of a 4 MiB mapping: 64 MiB of cells, charged
+	// at a check of the loop's steps.
+	_, res = run("loop", 64<<20)
+	if res.Fault == nil || !IsLimit(res.Fault) || !strings.HasPrefix(res.Fault.Error(), "out of memory: execution allocated more than 64 MiB; last allocation at /") {
+		t.Errorf("loop: fault %v", res.Fault)
+	}
+	// 2 MiB and 3 MiB mapped: 80 MiB of address space.
+	_, res = run("big", 64<<20)
+	if res.Fault == nil || !IsLimit(res.Fault) || !strings.HasPrefix(res.Fault.Error(), "out of memory: the execution's mappings take more than 64 MiB of address space") ||
+		!strings.Contains(res.Fault.Error(), "/main.go:") {
+		t.Errorf("big: fault %v", res.Fault)
+	}
+}
+
+// TestMmapCellsHoldNoPointer: the self-check of the invariant of
+// mappings in host memory (mmaphost_linux.go): a cell of a touched page
+// that holds a reference, which the collector would not see, is an
+// internal fault of the execution when it finishes.
+func TestMmapCellsHoldNoPointer(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("mappings live on the Go heap elsewhere than on Linux")
+	}
+	t.Parallel()
+	prog, err := loadSrc(t, "package main\n\nfunc main() {}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []bool{false, true} {
+		m := prog.NewMachine(Config{})
+		cells, r := m.mappingCells(10000)
+		if r == nil {
+			t.Skip("the host refused the mapping")
+		}
+		cells[9000] = value{n: 7}
+		if bad {
+			cells[5000] = value{r: "a string, which is a pointer"}
+		}
+		res := m.Finish()
+		if got := res.Fault != nil && strings.Contains(res.Fault.Error(), "held a pointer"); got != bad {
+			t.Errorf("pointer stored %v: fault %v", bad, res.Fault)
+		}
+	}
+}
