@@ -192,6 +192,10 @@ func childMain(root string) int {
 			if rep.Failure.Timing != "" {
 				res.Notes = rep.Failure.Timing
 			}
+		case rep.Executions == 0 && rep.Pruned == 0 && !rep.Exhausted && len(rep.Races) == 0:
+			// No execution finished: not checked, as mcheck test and
+			// go test say it (check.NotChecked), never clean.
+			res.Outcome, res.Err = "error", fmt.Sprintf("not checked: no execution finished in %v", *budget)
 		default:
 			res.Outcome = "clean"
 		}
