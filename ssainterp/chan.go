@@ -52,12 +52,24 @@ type opDesc struct {
 	obj    any    // *chanV, or the modelled object
 	what   string // wait reason as the runtime prints it ("chan receive")
 	pos    token.Pos
-	ready  func(g *goroutine) bool // nil: always enabled
+	ready  readiness // nil: always enabled
 	sudogs []*sudog
 	wake   int64 // a sleep's deadline on the virtual clock
 	addr   any   // the memory a load or store (opMem) accesses
 	write  bool  // opMem: a store
 }
+
+// A readiness says whether a goroutine stopped before a visible
+// operation can perform it (opDesc.ready). An operation on an object
+// that knows is a named type over the object (lockReady over the
+// mutex's state): no allocation per operation, as a closure over the
+// object would be.
+type readiness interface{ ready(g *goroutine) bool }
+
+// readyFunc is a readiness that a function computes.
+type readyFunc func(g *goroutine) bool
+
+func (f readyFunc) ready(g *goroutine) bool { return f(g) }
 
 func (d *opDesc) reason() string {
 	if d.what != "" {
@@ -72,7 +84,7 @@ func (m *Machine) enabled(g *goroutine) bool {
 	case gRunnable:
 		return true
 	case gPending:
-		return g.pending.ready == nil || g.pending.ready(g)
+		return g.pending.ready == nil || g.pending.ready.ready(g)
 	}
 	return false
 }
@@ -90,7 +102,7 @@ func (m *Machine) visible(fr *frame, d opDesc) bool {
 		return true
 	}
 	if g.nested > 0 {
-		if d.ready == nil || d.ready(g) {
+		if d.ready == nil || d.ready.ready(g) {
 			m.chanAccess(fr, d.kind, d.obj)
 			m.syncWith(g, d.obj)
 			return true
@@ -275,7 +287,7 @@ func (c *compiler) send(ins *ssa.Send) op {
 		m := g.m
 		cv, _ := fr.regs[ch].r.(*chanV)
 		if cv == nil {
-			if !m.visible(fr, opDesc{kind: opSend, what: "chan send (nil chan)", ready: never}) {
+			if !m.visible(fr, opDesc{kind: opSend, what: "chan send (nil chan)", ready: never{}}) {
 				fr.pc--
 				return nil
 			}
@@ -283,7 +295,7 @@ func (c *compiler) send(ins *ssa.Send) op {
 		}
 		s := &sudog{g: g, ch: cv, send: true, val: fr.regs[x]}
 		if !m.visible(fr, opDesc{kind: opSend, obj: cv, what: "chan send", sudogs: []*sudog{s},
-			ready: func(g *goroutine) bool { return cv.canSend(g) }}) {
+			ready: (*sendReady)(cv)}) {
 			fr.pc--
 			return nil
 		}
@@ -293,7 +305,20 @@ func (c *compiler) send(ins *ssa.Send) op {
 	}
 }
 
-func never(*goroutine) bool { return false }
+// never is the readiness of an operation that blocks forever.
+type never struct{}
+
+func (never) ready(*goroutine) bool { return false }
+
+// sendReady and recvReady are the readiness of a send on and a receive
+// from a channel.
+type (
+	sendReady chanV
+	recvReady chanV
+)
+
+func (c *sendReady) ready(g *goroutine) bool { return (*chanV)(c).canSend(g) }
+func (c *recvReady) ready(g *goroutine) bool { return (*chanV)(c).canRecv(g) }
 
 func (c *compiler) recv(ins *ssa.UnOp) op {
 	ch, d := c.slot(ins.X), c.slots[ins]
@@ -303,14 +328,14 @@ func (c *compiler) recv(ins *ssa.UnOp) op {
 		m := g.m
 		cv, _ := fr.regs[ch].r.(*chanV)
 		if cv == nil {
-			if !m.visible(fr, opDesc{kind: opRecv, what: "chan receive (nil chan)", ready: never}) {
+			if !m.visible(fr, opDesc{kind: opRecv, what: "chan receive (nil chan)", ready: never{}}) {
 				fr.pc--
 			}
 			return nil
 		}
 		s := &sudog{g: g, ch: cv, dst: d, commaOk: commaOk}
 		if !m.visible(fr, opDesc{kind: opRecv, obj: cv, what: "chan receive", sudogs: []*sudog{s},
-			ready: func(g *goroutine) bool { return cv.canRecv(g) }}) {
+			ready: (*recvReady)(cv)}) {
 			fr.pc--
 			return nil
 		}
@@ -374,7 +399,7 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 			}
 			sgs = append(sgs, sg)
 		}
-		ready := func(g *goroutine) bool {
+		ready := readyFunc(func(g *goroutine) bool {
 			if !blocking {
 				return true
 			}
@@ -384,7 +409,7 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 				}
 			}
 			return false
-		}
+		})
 		what := "select"
 		if len(sgs) == 0 && blocking {
 			what = "select (no cases)"

@@ -309,7 +309,6 @@ func (m *Machine) Done() bool { return m.exited }
 // A program still running (the scheduler stopped it) ends as it is.
 func (m *Machine) Finish() Result {
 	m.closeOutputs()
-	m.prog.putFrames(m)
 	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit, Ops: m.ops, Interrupted: m.interrupted}
 	if m.fault != nil {
 		res.Fault = m.fault

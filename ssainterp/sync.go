@@ -56,11 +56,23 @@ func wgOf(p value) *wgState {
 	return s
 }
 
+// lockReady and rlockReady are the readiness of a Lock and an RLock of
+// a mutex: free, and (RLock) no writer waiting.
+type (
+	lockReady  mutexState
+	rlockReady mutexState
+)
+
+func (s *lockReady) ready(*goroutine) bool { return !s.locked && s.readers == 0 }
+func (s *rlockReady) ready(g *goroutine) bool {
+	return !s.locked && !g.m.writerWaiting((*mutexState)(s))
+}
+
 // writerWaiting reports whether a goroutine is blocked in RWMutex.Lock on
 // s, which keeps new readers out (Go's writer preference).
 func (m *Machine) writerWaiting(s *mutexState) bool {
 	for _, g := range m.gs {
-		if g.state == gPending && g.pending.obj == any(s) && g.pending.what == "sync.RWMutex.Lock" && !g.pending.ready(g) {
+		if g.state == gPending && g.pending.obj == any(s) && g.pending.what == "sync.RWMutex.Lock" && !g.pending.ready.ready(g) {
 			return true
 		}
 	}
@@ -75,7 +87,7 @@ func syncModels() modelTable {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
 			if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what,
-				ready: func(*goroutine) bool { return !s.locked && s.readers == 0 }}) {
+				ready: (*lockReady)(s)}) {
 				return stop(fr)
 			}
 			s.locked = true
@@ -116,7 +128,7 @@ func syncModels() modelTable {
 	tab["(*sync.RWMutex).RLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RLock",
-			ready: func(*goroutine) bool { return !s.locked && !m.writerWaiting(s) }}) {
+			ready: (*rlockReady)(s)}) {
 			return stop(fr)
 		}
 		s.readers++
@@ -167,7 +179,7 @@ func syncModels() modelTable {
 		s := notifyOf(args[0])
 		t := int(uint32(args[1].n))
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Wait",
-			ready: func(*goroutine) bool { return t < s.notify }}) {
+			ready: readyFunc(func(*goroutine) bool { return t < s.notify })}) {
 			return stop(fr)
 		}
 		return fr
@@ -353,7 +365,7 @@ func (m *Machine) wgWait(fr *frame, s *wgState) *frame {
 	if t, ok := s.waiters[g]; ok {
 		// Woken, or still blocked, in this call.
 		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
-			ready: func(*goroutine) bool { return s.gen != t }}) {
+			ready: readyFunc(func(*goroutine) bool { return s.gen != t })}) {
 			return stop(fr)
 		}
 		delete(s.waiters, g)
@@ -395,7 +407,7 @@ func (m *Machine) wgBlock(fr *frame, s *wgState) *frame {
 	// Not granted (the goroutine has not stopped here, or its grant went
 	// to the choice point before): this stops it.
 	m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
-		ready: func(*goroutine) bool { return s.gen != t }})
+		ready: readyFunc(func(*goroutine) bool { return s.gen != t })})
 	return stop(fr)
 }
 
@@ -436,16 +448,11 @@ func (m *Machine) poolRelease(g *goroutine, p *poolState, x value) {
 	if !m.watch {
 		return
 	}
-	k := poolKey(p, x)
-	m.syncClocks[k] = m.syncClocks[k].join(g.vc)
-	g.vc = g.vc.tick(g.id)
+	m.syncRelease(g, poolKey(p, x), true)
 }
 
 func (m *Machine) poolAcquire(g *goroutine, p *poolState, x value) {
-	if !m.watch {
-		return
-	}
-	g.vc = g.vc.join(m.syncClocks[poolKey(p, x)])
+	m.syncAcquire(g, poolKey(p, x))
 }
 
 // poolNewField is the index of sync.Pool's New field.

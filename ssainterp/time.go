@@ -97,7 +97,7 @@ func timeModels() modelTable {
 		}
 		wake, b := g.wake, g.bubble
 		if !m.visible(fr, opDesc{kind: opModel, what: "sleep", wake: wake,
-			ready: func(*goroutine) bool { return m.nowOf(b) >= wake }}) {
+			ready: readyFunc(func(*goroutine) bool { return m.nowOf(b) >= wake })}) {
 			return stop(fr)
 		}
 		return fr
