@@ -352,82 +352,88 @@ func Explore(t Target, opts Options) (*Report, error) {
 		batch := min(opts.Workers*8, opts.Executions-next)
 		var wg sync.WaitGroup
 		exhausted := false
-		for w := range opts.Workers {
+		// Worker w's share of the batch. Worker 0 runs on this goroutine
+		// (one worker, as dfs has, needs no other, and no wake-up per batch).
+		work := func(w int) {
+			// A panic of mcheck's own code on this host goroutine
+			// would kill the test binary: it ends the search as an
+			// error instead (mu is never held across a call that
+			// may panic).
+			defer func() {
+				if r := recover(); r != nil {
+					err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
+					mu.Lock()
+					bestErr = cmp.Or(bestErr, err)
+					mu.Unlock()
+				}
+			}()
+			for i := next + w; i < next+batch; i += opts.Workers {
+				mu.Lock()
+				stop := bestErr != nil // mcheck could not run an execution (a limit, a fault): the rest of the batch would fail alike
+				mu.Unlock()
+				// The budget is over: the batch's other executions are
+				// not started (the first always is), so a search whose
+				// executions are slow ends at most one execution late.
+				if stop || i > 0 && !deadline.IsZero() && time.Now().After(deadline) {
+					return
+				}
+				seed := executionSeed(opts.Seed, i)
+				if !strategies[w].NewExecution(i, seed) {
+					mu.Lock()
+					exhausted = true
+					mu.Unlock()
+					return
+				}
+				extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: hard, machines: &slots[w]}
+				f, n, err := runOne(t, opts, seed, strategies[w], false, extra)
+				if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
+					err = d.Diverged()
+				}
+				seen.add(extra.fps)
+				races.add(extra.races)
+				p, isPruner := strategies[w].(Pruner)
+				wasPruned := isPruner && p.Pruned()
+				c, isCache := strategies[w].(interface{ StateHit() bool })
+				hit := wasPruned && isCache && c.StateHit()
+				mu.Lock()
+				if wasPruned {
+					pruned++
+					if hit {
+						stateHits++
+					}
+				} else if errors.Is(err, errInconclusive) {
+					err = nil
+					inconclusive++
+				} else if cut, ok := err.(*interrupted); ok {
+					err = nil
+					inconclusive++
+					rep.Interrupted = cut.where
+				} else {
+					ran++
+				}
+				steps += int64(n)
+				if extra.slack != "" && f == nil {
+					rep.Slack++
+					rep.SlackExample = cmp.Or(rep.SlackExample, extra.slack)
+				}
+				if err != nil && (bestErr == nil) {
+					bestErr = err
+				}
+				if f != nil && (best == nil || i < best.Execution) {
+					f.Execution = i
+					best = f
+				}
+				mu.Unlock()
+			}
+		}
+		for w := 1; w < opts.Workers; w++ {
 			wg.Add(1)
 			go func(w int) {
 				defer wg.Done()
-				// A panic of mcheck's own code on this host goroutine
-				// would kill the test binary: it ends the search as an
-				// error instead (mu is never held across a call that
-				// may panic).
-				defer func() {
-					if r := recover(); r != nil {
-						err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
-						mu.Lock()
-						bestErr = cmp.Or(bestErr, err)
-						mu.Unlock()
-					}
-				}()
-				for i := next + w; i < next+batch; i += opts.Workers {
-					mu.Lock()
-					stop := bestErr != nil // mcheck could not run an execution (a limit, a fault): the rest of the batch would fail alike
-					mu.Unlock()
-					// The budget is over: the batch's other executions are
-					// not started (the first always is), so a search whose
-					// executions are slow ends at most one execution late.
-					if stop || i > 0 && !deadline.IsZero() && time.Now().After(deadline) {
-						return
-					}
-					seed := executionSeed(opts.Seed, i)
-					if !strategies[w].NewExecution(i, seed) {
-						mu.Lock()
-						exhausted = true
-						mu.Unlock()
-						return
-					}
-					extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: hard, machines: &slots[w]}
-					f, n, err := runOne(t, opts, seed, strategies[w], false, extra)
-					if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
-						err = d.Diverged()
-					}
-					seen.add(extra.fps)
-					races.add(extra.races)
-					p, isPruner := strategies[w].(Pruner)
-					wasPruned := isPruner && p.Pruned()
-					c, isCache := strategies[w].(interface{ StateHit() bool })
-					hit := wasPruned && isCache && c.StateHit()
-					mu.Lock()
-					if wasPruned {
-						pruned++
-						if hit {
-							stateHits++
-						}
-					} else if errors.Is(err, errInconclusive) {
-						err = nil
-						inconclusive++
-					} else if cut, ok := err.(*interrupted); ok {
-						err = nil
-						inconclusive++
-						rep.Interrupted = cut.where
-					} else {
-						ran++
-					}
-					steps += int64(n)
-					if extra.slack != "" && f == nil {
-						rep.Slack++
-						rep.SlackExample = cmp.Or(rep.SlackExample, extra.slack)
-					}
-					if err != nil && (bestErr == nil) {
-						bestErr = err
-					}
-					if f != nil && (best == nil || i < best.Execution) {
-						f.Execution = i
-						best = f
-					}
-					mu.Unlock()
-				}
+				work(w)
 			}(w)
 		}
+		work(0)
 		wg.Wait()
 		rep.Executions, rep.Pruned, rep.Inconclusive, rep.StateHits = ran, pruned, inconclusive, stateHits
 		next += batch

@@ -17,6 +17,7 @@ type chanV struct {
 	sendq  []*sudog
 	timer  *timer // for channels made by the time model
 	id     int
+	vc     vclock // the race detector's clock of the channel (syncClock)
 }
 
 // sudog records a goroutine stopped before a channel operation, so that a
@@ -93,7 +94,7 @@ func (m *Machine) enabled(g *goroutine) bool {
 // d now. If not, d becomes the goroutine's pending operation and the caller
 // must stop: rewind the pc and return nil. In a callback from native code
 // the operation runs at once if it is enabled.
-func (m *Machine) visible(fr *frame, d opDesc) bool {
+func (m *Machine) visible(fr *frame, d *opDesc) bool {
 	g := fr.g
 	if g.granted {
 		g.granted = false
@@ -119,7 +120,7 @@ func (m *Machine) visible(fr *frame, d opDesc) bool {
 			s.ch.recvq = append(s.ch.recvq, s)
 		}
 	}
-	g.pending = d
+	g.pending = *d
 	g.state = gPending
 	return false
 }
@@ -287,14 +288,14 @@ func (c *compiler) send(ins *ssa.Send) op {
 		m := g.m
 		cv, _ := fr.regs[ch].r.(*chanV)
 		if cv == nil {
-			if !m.visible(fr, opDesc{kind: opSend, what: "chan send (nil chan)", ready: never{}}) {
+			if !m.visible(fr, &opDesc{kind: opSend, what: "chan send (nil chan)", ready: never{}}) {
 				fr.pc--
 				return nil
 			}
 			return nil
 		}
 		s := &sudog{g: g, ch: cv, send: true, val: fr.regs[x]}
-		if !m.visible(fr, opDesc{kind: opSend, obj: cv, what: "chan send", sudogs: []*sudog{s},
+		if !m.visible(fr, &opDesc{kind: opSend, obj: cv, what: "chan send", sudogs: []*sudog{s},
 			ready: (*sendReady)(cv)}) {
 			fr.pc--
 			return nil
@@ -328,13 +329,13 @@ func (c *compiler) recv(ins *ssa.UnOp) op {
 		m := g.m
 		cv, _ := fr.regs[ch].r.(*chanV)
 		if cv == nil {
-			if !m.visible(fr, opDesc{kind: opRecv, what: "chan receive (nil chan)", ready: never{}}) {
+			if !m.visible(fr, &opDesc{kind: opRecv, what: "chan receive (nil chan)", ready: never{}}) {
 				fr.pc--
 			}
 			return nil
 		}
 		s := &sudog{g: g, ch: cv, dst: d, commaOk: commaOk}
-		if !m.visible(fr, opDesc{kind: opRecv, obj: cv, what: "chan receive", sudogs: []*sudog{s},
+		if !m.visible(fr, &opDesc{kind: opRecv, obj: cv, what: "chan receive", sudogs: []*sudog{s},
 			ready: (*recvReady)(cv)}) {
 			fr.pc--
 			return nil
@@ -414,7 +415,7 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 		if len(sgs) == 0 && blocking {
 			what = "select (no cases)"
 		}
-		if !m.visible(fr, opDesc{kind: opSelect, what: what, sudogs: sgs, ready: ready}) {
+		if !m.visible(fr, &opDesc{kind: opSelect, what: what, sudogs: sgs, ready: ready}) {
 			fr.pc--
 			return nil
 		}

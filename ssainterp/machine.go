@@ -157,12 +157,13 @@ type endState struct {
 // raceState is the race detector's (memory.go): memory is tracked once
 // a second goroutine exists.
 type raceState struct {
-	watch      bool // memory is tracked (a second goroutine exists)
-	firstOwner int  // owner of memory that existed when tracking started
-	shadows    map[any]*shadow
-	syncClocks map[any]*vclock // the clocks of synchronisation objects (syncClock)
-	race       *Race
-	races      []*Race // with RecordRaces
+	watch       bool               // memory is tracked (a second goroutine exists)
+	firstOwner  int                // owner of memory that existed when tracking started
+	shadows     map[any]*shadow    // of words other than cells (maps, channels, ...)
+	cellShadows map[*value]*shadow // of cells (the commonest: a map keyed by pointer is faster)
+	syncClocks  map[any]*vclock    // the clocks of synchronisation objects (syncClock)
+	race        *Race
+	races       []*Race // with RecordRaces
 }
 
 // ioState is the program's standard output and error and its io.Pipes.

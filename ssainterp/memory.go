@@ -110,8 +110,17 @@ func (m *Machine) clockSpace(n int) vclock {
 }
 
 // syncClock returns the clock of synchronisation object obj, made empty on
-// first use.
+// first use. A mutex, a WaitGroup and a channel keep theirs in their
+// state (no map lookup per operation); other objects' are in syncClocks.
 func (m *Machine) syncClock(obj any) *vclock {
+	switch o := obj.(type) {
+	case *mutexState:
+		return &o.vc
+	case *wgState:
+		return &o.vc
+	case *chanV:
+		return &o.vc
+	}
 	c := m.syncClocks[obj]
 	if c == nil {
 		c = m.arenas.clockRefs.new(clockChunk / 8)
@@ -195,6 +204,9 @@ func (m *Machine) startTracking(parent, child *goroutine) {
 		if m.shadows == nil {
 			m.shadows = map[any]*shadow{}
 		}
+		if m.cellShadows == nil {
+			m.cellShadows = map[*value]*shadow{}
+		}
 		if m.syncClocks == nil {
 			m.syncClocks = map[any]*vclock{}
 		}
@@ -219,7 +231,7 @@ func (m *Machine) newShadow(owner int) *shadow {
 func (m *Machine) allocated(g *goroutine, c *value) {
 	a, ok := c.r.(agg)
 	if !ok {
-		m.shadows[c] = m.newShadow(g.id)
+		m.cellShadows[c] = m.newShadow(g.id)
 		return
 	}
 	for i := range a[:min(len(a), maxRegistered)] {
@@ -258,9 +270,7 @@ func (m *Machine) syncWith(g *goroutine, obj any) {
 // syncAcquire joins obj's clock into g's (g sees what was released to obj).
 func (m *Machine) syncAcquire(g *goroutine, obj any) {
 	if m.watch {
-		if c := m.syncClocks[obj]; c != nil {
-			g.vc = m.joinClock(g.vc, *c)
-		}
+		g.vc = m.joinClock(g.vc, *m.syncClock(obj))
 	}
 }
 
@@ -289,7 +299,7 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 	g := fr.g
 	sh := m.shadowOf(key, g.id)
 	if sh.owner == -1 && m.cfg.SharedPoints && g.nested == 0 && !fr.fn.quiet {
-		if !m.visible(fr, opDesc{kind: opMem, what: accessWord(write), addr: key, write: write}) {
+		if !m.visible(fr, &opDesc{kind: opMem, what: accessWord(write), addr: key, write: write}) {
 			return true
 		}
 	}
@@ -306,10 +316,19 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 // shadowOf returns key's shadow, made on first use, and marks it shared
 // once a goroutine other than its owner touches it.
 func (m *Machine) shadowOf(key any, g int) *shadow {
-	sh := m.shadows[key]
-	if sh == nil {
-		sh = m.newShadow(m.firstOwner)
-		m.shadows[key] = sh
+	var sh *shadow
+	if c, ok := key.(*value); ok {
+		sh = m.cellShadows[c]
+		if sh == nil {
+			sh = m.newShadow(m.firstOwner)
+			m.cellShadows[c] = sh
+		}
+	} else {
+		sh = m.shadows[key]
+		if sh == nil {
+			sh = m.newShadow(m.firstOwner)
+			m.shadows[key] = sh
+		}
 	}
 	if sh.owner != g {
 		sh.owner = -1
@@ -385,7 +404,7 @@ func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
 		}
 		return dst
 	}
-	sh := m.shadows[c]
+	sh := m.cellShadows[c]
 	if sh == nil && m.firstOwner != g || sh != nil && sh.owner != g {
 		m.shadowOf(c, g) // owner -1
 		dst = append(dst, c)
@@ -414,7 +433,7 @@ func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
 			if len(shared) > 1 {
 				addr = append(cells(nil), shared...)
 			}
-			if !m.visible(fr, opDesc{kind: opMem, what: accessWord(write), addr: addr, write: write}) {
+			if !m.visible(fr, &opDesc{kind: opMem, what: accessWord(write), addr: addr, write: write}) {
 				return true
 			}
 		}

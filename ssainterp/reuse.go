@@ -90,14 +90,15 @@ const (
 // machineStore is the storage of a machine that the next machine of its
 // program takes over (Release, NewMachine).
 type machineStore struct {
-	frames     []*frame // released frames (see handOnFrames)
-	argStack   []value
-	gs         []*goroutine
-	shadows    map[any]*shadow
-	syncClocks map[any]*vclock
-	arenas     machineArenas
-	rng        *rand.Rand // reseeded
-	pcg        *rand.PCG
+	frames      []*frame // released frames (see handOnFrames)
+	argStack    []value
+	gs          []*goroutine
+	shadows     map[any]*shadow
+	cellShadows map[*value]*shadow
+	syncClocks  map[any]*vclock
+	arenas      machineArenas
+	rng         *rand.Rand // reseeded
+	pcg         *rand.PCG
 }
 
 // machineArenas are the arenas of a machine's bookkeeping.
@@ -146,6 +147,10 @@ func (m *Machine) Release() {
 		clear(m.shadows)
 		st.shadows = m.shadows
 	}
+	if len(m.cellShadows) <= maxReusedMap {
+		clear(m.cellShadows)
+		st.cellShadows = m.cellShadows
+	}
 	if len(m.syncClocks) <= maxReusedMap {
 		clear(m.syncClocks)
 		st.syncClocks = m.syncClocks
@@ -169,7 +174,7 @@ func (p *Program) reusedMachine() *Machine {
 // restore gives m the storage st.
 func (m *Machine) restore(st *machineStore) {
 	m.free, m.argStack, m.gs = st.frames, st.argStack, st.gs
-	m.shadows, m.syncClocks = st.shadows, st.syncClocks
+	m.shadows, m.cellShadows, m.syncClocks = st.shadows, st.cellShadows, st.syncClocks
 	m.arenas = st.arenas
 	m.rng, m.pcg = st.rng, st.pcg
 }

@@ -12,9 +12,11 @@ import (
 type mutexState struct {
 	locked  bool
 	readers int
+	vc      vclock // the race detector's clock of the mutex (syncClock)
 }
 
-func (s *mutexState) copyState() any { c := *s; return &c }
+// copyState copies the lock's state; the copy has a clock of its own.
+func (s *mutexState) copyState() any { c := *s; c.vc = nil; return &c }
 
 // wgState is a WaitGroup: its counter, and the goroutines blocked in
 // Wait. When the counter reaches zero every blocked waiter is released at
@@ -26,6 +28,7 @@ type wgState struct {
 	gen     uint32                // generations of waiters released so far
 	blocked int                   // waiters of the current generation
 	waiters map[*goroutine]uint32 // blocked waiters and the generation each waits to end
+	vc      vclock                // the race detector's clock of the WaitGroup (syncClock)
 }
 
 // copyState copies the counter: waiters stay with the original, as they
@@ -86,7 +89,7 @@ func syncModels() modelTable {
 	lock := func(what string) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
-			if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what,
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what,
 				ready: (*lockReady)(s)}) {
 				return stop(fr)
 			}
@@ -97,7 +100,7 @@ func syncModels() modelTable {
 	unlock := func(what, fatal string) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
-			if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what}) {
 				return stop(fr)
 			}
 			if !s.locked {
@@ -113,7 +116,7 @@ func syncModels() modelTable {
 	tab["(*sync.RWMutex).Unlock"] = unlock("sync.RWMutex.Unlock", "sync: Unlock of unlocked RWMutex")
 	tryLock := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Mutex.TryLock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Mutex.TryLock"}) {
 			return stop(fr)
 		}
 		ok := !s.locked && s.readers == 0
@@ -127,7 +130,7 @@ func syncModels() modelTable {
 	tab["(*sync.RWMutex).TryLock"] = tryLock
 	tab["(*sync.RWMutex).RLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RLock",
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RLock",
 			ready: (*rlockReady)(s)}) {
 			return stop(fr)
 		}
@@ -136,7 +139,7 @@ func syncModels() modelTable {
 	}
 	tab["(*sync.RWMutex).TryRLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.TryRLock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.TryRLock"}) {
 			return stop(fr)
 		}
 		ok := !s.locked && !m.writerWaiting(s)
@@ -148,7 +151,7 @@ func syncModels() modelTable {
 	}
 	tab["(*sync.RWMutex).RUnlock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RUnlock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RUnlock"}) {
 			return stop(fr)
 		}
 		if s.readers == 0 {
@@ -178,7 +181,7 @@ func syncModels() modelTable {
 	tab["sync.runtime_notifyListWait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		t := int(uint32(args[1].n))
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Wait",
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Wait",
 			ready: readyFunc(func(*goroutine) bool { return t < s.notify })}) {
 			return stop(fr)
 		}
@@ -186,7 +189,7 @@ func syncModels() modelTable {
 	}
 	tab["sync.runtime_notifyListNotifyOne"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Signal"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Signal"}) {
 			return stop(fr)
 		}
 		if s.notify < s.wait {
@@ -196,7 +199,7 @@ func syncModels() modelTable {
 	}
 	tab["sync.runtime_notifyListNotifyAll"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Broadcast"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Broadcast"}) {
 			return stop(fr)
 		}
 		s.notify = s.wait
@@ -214,7 +217,7 @@ func syncModels() modelTable {
 				s = &syncMapState{m: newMap(m.prog.rtypeOf(types.NewMap(anyT, anyT)), m)}
 				c.r = s
 			}
-			if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Map"}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Map"}) {
 				return stop(fr)
 			}
 			set(fr, dst, f(m, s.m, args[1:]))
@@ -335,7 +338,7 @@ func (m *Machine) stringPanic(msg string) value {
 
 // wgAdd is Add(delta) (Done is Add(-1)).
 func (m *Machine) wgAdd(fr *frame, s *wgState, delta int64, what string) *frame {
-	if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what}) {
+	if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what}) {
 		return stop(fr)
 	}
 	g := fr.g
@@ -364,7 +367,7 @@ func (m *Machine) wgWait(fr *frame, s *wgState) *frame {
 	g := fr.g
 	if t, ok := s.waiters[g]; ok {
 		// Woken, or still blocked, in this call.
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
 			ready: readyFunc(func(*goroutine) bool { return s.gen != t })}) {
 			return stop(fr)
 		}
@@ -378,7 +381,7 @@ func (m *Machine) wgWait(fr *frame, s *wgState) *frame {
 	if !g.granted && g.nested == 0 && s.n > 0 {
 		return m.wgBlock(fr, s)
 	}
-	if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait"}) {
+	if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait"}) {
 		return stop(fr)
 	}
 	if s.n == 0 {
@@ -406,7 +409,7 @@ func (m *Machine) wgBlock(fr *frame, s *wgState) *frame {
 	s.waiters[g] = t
 	// Not granted (the goroutine has not stopped here, or its grant went
 	// to the choice point before): this stops it.
-	m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
+	m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
 		ready: readyFunc(func(*goroutine) bool { return s.gen != t })})
 	return stop(fr)
 }

@@ -151,7 +151,7 @@ func synctestModels() modelTable {
 			_, timers := m.bubbleNext(b)
 			return b.done || !timers
 		}
-		if !m.visible(fr, opDesc{kind: opModel, obj: b, what: "synctest.Test", ready: readyFunc(func(*goroutine) bool {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: b, what: "synctest.Test", ready: readyFunc(func(*goroutine) bool {
 			live, _ := m.bubbleState(b, nil, true)
 			return !live || stuck()
 		})}) {
@@ -173,7 +173,7 @@ func synctestModels() modelTable {
 		if b == nil {
 			throwPanic(m.stringPanic("goroutine is not in a bubble"))
 		}
-		if !m.visible(fr, opDesc{kind: opModel, obj: b, what: "synctest.Wait", ready: readyFunc(func(*goroutine) bool {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: b, what: "synctest.Wait", ready: readyFunc(func(*goroutine) bool {
 			_, moving := m.bubbleState(b, g, false)
 			return !moving
 		})}) {
