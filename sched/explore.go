@@ -696,8 +696,9 @@ func (x *runExtra) deadlineOf() time.Time {
 func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *runExtra) (*Failure, int, error) {
 	bufs := extra.buffers()
 	rec := &recorder{Strategy: s, s: Schedule{Seed: seed, Choices: bufs.choices[:0]}}
+	enabled := bufs.enabled // the buffer of each step's enabled goroutines
 	defer func() {
-		bufs.choices = rec.s.Choices
+		bufs.choices, bufs.enabled = rec.s.Choices, enabled
 		extra.keep(bufs)
 	}()
 	m := extra.newMachine(t.Prog, ssainterp.Config{
@@ -742,14 +743,12 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		fy.hash(h, n)
 		return h.Sum64()
 	}
-	enabled := bufs.enabled // the buffer of each step's enabled goroutines
 	for ; !m.Done(); n++ {
 		if n == opts.MaxSteps {
 			fp = newFairPhase(opts)
 		}
 		m.FireDueTimers()
 		enabled = m.AppendEnabled(enabled[:0])
-		bufs.enabled = enabled
 		en := enabled
 		if len(en) == 0 {
 			if t.Test && m.TestDone() {

@@ -246,11 +246,12 @@ func (m *Machine) pushArgs(n int) (args []value, mark int) {
 	return m.argStack[mark : mark+n : mark+n], mark
 }
 
-// popArgs pops the argument stack back to mark, clearing what it held
-// so that it keeps nothing alive.
+// popArgs pops the argument stack back to mark. What the region held is
+// not cleared (a pushed region is written in full before it is read):
+// it keeps a few values alive until the next call at that depth
+// overwrites them, or Release clears the stack.
 func (m *Machine) popArgs(mark int) {
 	if mark < len(m.argStack) {
-		clear(m.argStack[mark:])
 		m.argStack = m.argStack[:mark]
 	}
 }

@@ -119,8 +119,9 @@ type Machine struct {
 	fp *fingerprinter // StateHash's names and sums (fingerprint.go)
 
 	// Storage reused across executions (reuse.go).
-	arenas   machineArenas
-	released bool // by Release
+	arenas     machineArenas
+	spareTestT reflect.Value // a zero *testing.T for StartTest, from the released machine
+	released   bool          // by Release
 }
 
 // schedState is a machine's goroutines and time: what Step and the
@@ -133,6 +134,7 @@ type schedState struct {
 	pcg      *rand.PCG  // rng's source
 
 	now        int64 // virtual clock, nanoseconds since the fixed epoch
+	slept      bool  // a goroutine has called time.Sleep (nextDeadline looks for sleepers)
 	clockReads int   // reads of the clock since a timer or sleep moved it (see time.go)
 	timers     []*timer
 	bubbles    []*bubble // synctest bubbles, by id-1 (synctest.go)
@@ -333,7 +335,9 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	// (often one and the same) are used under one lock.
 	m.outW, m.errW = lockedWriter{&m.outMu, stdout}, lockedWriter{&m.outMu, stderr}
 	m.stdout, m.stderr = &m.outW, &m.errW
-	m.globals = make([]value, len(p.globalList)) // zero, or zeroed lazily (zeroGlobals)
+	if len(m.globals) != len(p.globalList) {
+		m.globals = make([]value, len(p.globalList)) // zero, or zeroed lazily (zeroGlobals)
+	}
 	for i, g := range p.globalList {
 		if e := p.embeds[g]; e != nil {
 			m.globals[i] = e.value()

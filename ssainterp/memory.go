@@ -297,9 +297,14 @@ func (m *Machine) syncRelease(g *goroutine, obj any, merge bool) {
 // for a race and records it.
 func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 	g := fr.g
-	sh := m.shadowOf(key, g.id)
+	var sh *shadow
+	if d := &g.pending; g.granted && d.sh != nil && d.addr == key {
+		sh = d.sh // the access stopped here: its shadow, already shared
+	} else {
+		sh = m.shadowOf(key, g.id)
+	}
 	if sh.owner == -1 && m.cfg.SharedPoints && g.nested == 0 && !fr.fn.quiet {
-		if !m.visible(fr, &opDesc{kind: opMem, what: accessWord(write), addr: key, write: write}) {
+		if !m.visible(fr, &opDesc{kind: opMem, what: accessWord(write), addr: key, write: write, sh: sh}) {
 			return true
 		}
 	}

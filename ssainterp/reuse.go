@@ -1,6 +1,9 @@
 package ssainterp
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"reflect"
+)
 
 // Storage reused across executions. An exploration runs thousands of
 // machines of one program, one after the other on each worker; what a
@@ -99,6 +102,9 @@ type machineStore struct {
 	arenas      machineArenas
 	rng         *rand.Rand // reseeded
 	pcg         *rand.PCG
+	globals     []value                // zeroed
+	testT       reflect.Value          // the root test's *testing.T (StartTest), zeroed
+	tests       map[uintptr]*testState // emptied
 }
 
 // machineArenas are the arenas of a machine's bookkeeping.
@@ -157,6 +163,18 @@ func (m *Machine) Release() {
 	}
 	st.arenas = m.arenas
 	st.arenas.reset()
+	clear(m.globals)
+	st.globals = m.globals
+	if ts := m.testRoot; ts != nil {
+		if tv, ok := ts.t.r.(reflect.Value); ok {
+			tv.Elem().SetZero()
+			st.testT = tv
+		}
+	}
+	if len(m.tests) <= maxReusedMap {
+		clear(m.tests)
+		st.tests = m.tests
+	}
 	*m = Machine{released: true}
 	m.restore(&st)
 	p.machines.Put(m)
@@ -177,4 +195,5 @@ func (m *Machine) restore(st *machineStore) {
 	m.shadows, m.cellShadows, m.syncClocks = st.shadows, st.cellShadows, st.syncClocks
 	m.arenas = st.arenas
 	m.rng, m.pcg = st.rng, st.pcg
+	m.globals, m.spareTestT, m.tests = st.globals, st.testT, st.tests
 }

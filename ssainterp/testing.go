@@ -157,9 +157,16 @@ func (m *Machine) StartTest(pkg, testName string) error {
 	if err != nil {
 		return err
 	}
-	tv := reflect.New(reflect.TypeFor[testing.T]())
+	tv := m.spareTestT
+	if !tv.IsValid() {
+		tv = reflect.New(reflect.TypeFor[testing.T]())
+	}
+	m.spareTestT = reflect.Value{}
 	ts := &testState{name: testName, t: value{r: tv}}
-	m.tests = map[uintptr]*testState{tv.Pointer(): ts}
+	if m.tests == nil {
+		m.tests = map[uintptr]*testState{}
+	}
+	m.tests[tv.Pointer()] = ts
 	m.testRoot = ts
 	m.protect(func() {
 		g := m.spawn(boot, nil, token.NoPos)

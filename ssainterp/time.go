@@ -96,6 +96,7 @@ func timeModels() modelTable {
 			g.sleep = d
 		}
 		wake, b := g.wake, g.bubble
+		m.slept = true
 		if !m.visible(fr, &opDesc{kind: opModel, what: "sleep", wake: wake,
 			ready: readyFunc(func(*goroutine) bool { return m.nowOf(b) >= wake })}) {
 			return stop(fr)
@@ -262,6 +263,9 @@ func (m *Machine) nextDeadline(wake bool) (when int64, t *timer, sleeper *gorout
 		if tm.bubble == nil && tm.active && (!wake || tm.fn != nil || len(tm.ch.recvq) > 0) && (!ok || tm.when < when) {
 			when, t, ok = tm.when, tm, true
 		}
+	}
+	if !m.slept {
+		return when, t, nil, ok // no goroutine sleeps
 	}
 	for _, g := range m.gs {
 		// (wake first: only a sleep sets it, so most goroutines fail there.)
