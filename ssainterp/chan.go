@@ -55,7 +55,7 @@ type opDesc struct {
 	pos    token.Pos
 	ready  readiness // nil: always enabled
 	sudogs []*sudog
-	wake   int64 // a sleep's deadline on the virtual clock
+	wake   int64   // a sleep's deadline on the virtual clock
 	addr   any     // the memory a load or store (opMem) accesses
 	write  bool    // opMem: a store
 	sh     *shadow // opMem: addr's shadow, for the access when it goes ahead (memAccess)
