@@ -342,12 +342,10 @@ func Explore(t Target, opts Options) (*Report, error) {
 		}
 	}
 	lastProgress := start
-	slots := make([]machineSlot, opts.Workers) // each worker's last machine
-	defer func() {
-		for i := range slots {
-			slots[i].release()
-		}
-	}()
+	// Each worker's last machine. The last ones are not released: a
+	// strategy may look at its last execution once the exploration is
+	// over (tracetest's Classes.Finish).
+	slots := make([]machineSlot, opts.Workers)
 	for next := 0; next < opts.Executions; {
 		batch := min(opts.Workers*8, opts.Executions-next)
 		var wg sync.WaitGroup
@@ -712,7 +710,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	if err := t.Start(m); err != nil {
 		return nil, 0, err
 	}
-	ex := &Execution{m: m, fingerprints: opts.StateCaching}
+	ex := &Execution{m: m, prog: t.Prog, fingerprints: opts.StateCaching}
 	obs, _ := s.(Observer)
 	if obs != nil {
 		obs.Begin(ex)

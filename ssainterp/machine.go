@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -128,6 +129,7 @@ type Machine struct {
 // schedulers see.
 type schedState struct {
 	gs       []*goroutine // by id-1
+	live     []*goroutine // those not done, in id order
 	nextID   int
 	finished int        // goroutines that have finished
 	rng      *rand.Rand // seeded by cfg.Seed: map iteration order, select's choices
@@ -412,6 +414,7 @@ func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutin
 	g := m.arenas.goroutines.new(goroutineChunk)
 	g.id, g.m, g.created = m.nextID, m, created
 	m.gs = append(m.gs, g)
+	m.live = append(m.live, g)
 	fr := m.newFrame(fn, g)
 	copy(fr.regs, args)
 	g.top = fr
@@ -533,6 +536,9 @@ func (m *Machine) goroutineDone(g *goroutine) {
 	g.state = gDone
 	g.top = nil
 	m.finished++
+	if i := slices.Index(m.live, g); i >= 0 {
+		m.live = slices.Delete(m.live, i, i+1)
+	}
 }
 
 const deadlockMsg = "all goroutines are asleep - deadlock!"

@@ -96,6 +96,7 @@ type machineStore struct {
 	frames      []*frame // released frames (see handOnFrames)
 	argStack    []value
 	gs          []*goroutine
+	live        []*goroutine
 	shadows     map[any]*shadow
 	cellShadows map[*value]*shadow
 	syncClocks  map[any]*vclock
@@ -149,6 +150,8 @@ func (m *Machine) Release() {
 	st.argStack = m.argStack[:0]
 	clear(m.gs[:cap(m.gs)])
 	st.gs = m.gs[:0]
+	clear(m.live[:cap(m.live)])
+	st.live = m.live[:0]
 	if len(m.shadows) <= maxReusedMap {
 		clear(m.shadows)
 		st.shadows = m.shadows
@@ -175,7 +178,7 @@ func (m *Machine) Release() {
 		clear(m.tests)
 		st.tests = m.tests
 	}
-	*m = Machine{released: true}
+	*m = Machine{prog: p, released: true} // (the program stays: a stale caller may ask for it)
 	m.restore(&st)
 	p.machines.Put(m)
 }
@@ -191,7 +194,7 @@ func (p *Program) reusedMachine() *Machine {
 
 // restore gives m the storage st.
 func (m *Machine) restore(st *machineStore) {
-	m.free, m.argStack, m.gs = st.frames, st.argStack, st.gs
+	m.free, m.argStack, m.gs, m.live = st.frames, st.argStack, st.gs, st.live
 	m.shadows, m.cellShadows, m.syncClocks = st.shadows, st.cellShadows, st.syncClocks
 	m.arenas = st.arenas
 	m.rng, m.pcg = st.rng, st.pcg

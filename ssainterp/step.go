@@ -128,9 +128,14 @@ func (m *Machine) Enabled() []int { return m.AppendEnabled(nil) }
 // AppendEnabled appends the ids of Enabled to ids and returns the
 // result: a scheduler that asks at every step reuses its buffer.
 func (m *Machine) AppendEnabled(ids []int) []int {
-	for _, g := range m.gs {
-		if g.state != gDone && m.enabled(g) {
+	for _, g := range m.live {
+		switch g.state { // m.enabled(g), inline: this runs at every step
+		case gRunnable:
 			ids = append(ids, g.id)
+		case gPending:
+			if r := g.pending.ready; r == nil || r.ready(g) {
+				ids = append(ids, g.id)
+			}
 		}
 	}
 	return ids
@@ -225,7 +230,7 @@ func (m *Machine) Fingerprint() uint64 {
 // Yielding reports whether goroutine id is stopped at runtime.Gosched.
 func (m *Machine) Yielding(id int) bool {
 	g := m.gs[id-1]
-	return g.state == gPending && g.pending.what == "runtime.Gosched"
+	return g.state == gPending && g.pending.kind == opModel && g.pending.what == "runtime.Gosched"
 }
 
 // StepID moves goroutine id past its pending visible operation to its
