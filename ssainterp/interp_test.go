@@ -201,7 +201,7 @@ func TestPooledFramesForgetMachine(t *testing.T) {
 			t.Fatal("mk did not take its released frame back from the end of the free list")
 		}
 		m.Release()
-		r := prog.reusedMachine()
+		r := reusedMachine(prog)
 		if r == nil {
 			continue
 		}

@@ -55,8 +55,8 @@ type Program struct {
 
 	host *Host // the embedding tool's hooks (hooks.go); nil: none
 
-	machines    sync.Pool // *Machine: released machines (reuse.go)
-	testRunners sync.Map  // testKey -> *function: the runners of StartTest
+	machines sync.Pool // *Machine: released machines (reuse.go)
+	runners  sync.Map  // runnerKey -> *function: the first goroutines' functions (Start, StartTest)
 
 	ntMu sync.Mutex // held while native types are computed (see nativeType)
 

@@ -174,7 +174,7 @@ type raceState struct {
 type ioState struct {
 	stdout, stderr io.Writer
 	outW, errW     lockedWriter // stdout and stderr, under outMu
-	outMu          sync.Mutex
+	outMu          *sync.Mutex
 	outBuf         bytes.Buffer // stdout when cfg.Stdout is nil
 	errBuf         bytes.Buffer
 	outs           [2]outPipe // os.Stdout and os.Stderr's pipes (runtime.go)
@@ -316,7 +316,7 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	if cfg.MaxMemory <= 0 {
 		cfg.MaxMemory = DefaultMaxMemory
 	}
-	m := p.reusedMachine()
+	m := reusedMachine(p)
 	if m == nil {
 		m = &Machine{}
 	}
@@ -335,7 +335,10 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	}
 	// The output pipes are drained by host goroutines, so the writers
 	// (often one and the same) are used under one lock.
-	m.outW, m.errW = lockedWriter{&m.outMu, stdout}, lockedWriter{&m.outMu, stderr}
+	if m.outMu == nil {
+		m.outMu = new(sync.Mutex)
+	}
+	m.outW, m.errW = lockedWriter{m.outMu, stdout}, lockedWriter{m.outMu, stderr}
 	m.stdout, m.stderr = &m.outW, &m.errW
 	if len(m.globals) != len(p.globalList) {
 		m.globals = make([]value, len(p.globalList)) // zero, or zeroed lazily (zeroGlobals)

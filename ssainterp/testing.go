@@ -178,8 +178,9 @@ func (m *Machine) StartTest(pkg, testName string) error {
 	return nil
 }
 
-// testKey names a test function of a package (StartTest).
-type testKey struct{ pkg, name string }
+// runnerKey names the function a first goroutine runs: the test function
+// test of package pkg (StartTest), or its main function (test "": Start).
+type runnerKey struct{ pkg, test string }
 
 // testRunner returns the function of the goroutine that runs test
 // function name of package pkg (testing.tRunner): package
@@ -187,8 +188,8 @@ type testKey struct{ pkg, name string }
 // testState, then its cleanups. It is made once per program: the state of
 // an execution's test is its runner goroutine's (testState).
 func (p *Program) testRunner(pkg, name string) (*function, error) {
-	key := testKey{pkg, name}
-	if r, ok := p.testRunners.Load(key); ok {
+	key := runnerKey{pkg, name}
+	if r, ok := p.runners.Load(key); ok {
 		return r.(*function), nil
 	}
 	sp := p.packageByPath(pkg)
@@ -228,7 +229,7 @@ func (p *Program) testRunner(pkg, name string) (*function, error) {
 	boot.pos = make([]token.Pos, len(boot.code))
 	boot.pos[4] = fn.Pos() // where a race with the test's end is reported
 	boot.once.Do(func() {})
-	r, _ := p.testRunners.LoadOrStore(key, boot)
+	r, _ := p.runners.LoadOrStore(key, boot)
 	return r.(*function), nil
 }
 
