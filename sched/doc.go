@@ -4,7 +4,8 @@
 // # Executions and choice points
 //
 // An exploration (Explore) runs one execution after another, each on a
-// fresh machine. A goroutine runs its invisible code (what touches only
+// fresh machine (a worker's last one, released and emptied:
+// Machine.Release). A goroutine runs its invisible code (what touches only
 // memory it still owns; see ssainterp's memory.go) in one step, up to its
 // next visible operation: a channel operation, a lock, an atomic, a
 // go statement, a sleep, and by default a load or store of memory that

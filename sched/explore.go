@@ -342,86 +342,96 @@ func Explore(t Target, opts Options) (*Report, error) {
 		}
 	}
 	lastProgress := start
+	// Each worker's last machine. The last ones are not released: a
+	// strategy may look at its last execution once the exploration is
+	// over (tracetest's Classes.Finish).
+	slots := make([]machineSlot, opts.Workers)
 	for next := 0; next < opts.Executions; {
 		batch := min(opts.Workers*8, opts.Executions-next)
 		var wg sync.WaitGroup
 		exhausted := false
-		for w := range opts.Workers {
+		// Worker w's share of the batch. Worker 0 runs on this goroutine
+		// (one worker, as dfs has, needs no other, and no wake-up per batch).
+		work := func(w int) {
+			// A panic of mcheck's own code on this host goroutine
+			// would kill the test binary: it ends the search as an
+			// error instead (mu is never held across a call that
+			// may panic).
+			defer func() {
+				if r := recover(); r != nil {
+					err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
+					mu.Lock()
+					bestErr = cmp.Or(bestErr, err)
+					mu.Unlock()
+				}
+			}()
+			for i := next + w; i < next+batch; i += opts.Workers {
+				mu.Lock()
+				stop := bestErr != nil // mcheck could not run an execution (a limit, a fault): the rest of the batch would fail alike
+				mu.Unlock()
+				// The budget is over: the batch's other executions are
+				// not started (the first always is), so a search whose
+				// executions are slow ends at most one execution late.
+				if stop || i > 0 && !deadline.IsZero() && time.Now().After(deadline) {
+					return
+				}
+				seed := executionSeed(opts.Seed, i)
+				if !strategies[w].NewExecution(i, seed) {
+					mu.Lock()
+					exhausted = true
+					mu.Unlock()
+					return
+				}
+				extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: hard, machines: &slots[w]}
+				f, n, err := runOne(t, opts, seed, strategies[w], false, extra)
+				if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
+					err = d.Diverged()
+				}
+				seen.add(extra.fps)
+				races.add(extra.races)
+				p, isPruner := strategies[w].(Pruner)
+				wasPruned := isPruner && p.Pruned()
+				c, isCache := strategies[w].(interface{ StateHit() bool })
+				hit := wasPruned && isCache && c.StateHit()
+				mu.Lock()
+				if wasPruned {
+					pruned++
+					if hit {
+						stateHits++
+					}
+				} else if errors.Is(err, errInconclusive) {
+					err = nil
+					inconclusive++
+				} else if cut, ok := err.(*interrupted); ok {
+					err = nil
+					inconclusive++
+					rep.Interrupted = cut.where
+				} else {
+					ran++
+				}
+				steps += int64(n)
+				if extra.slack != "" && f == nil {
+					rep.Slack++
+					rep.SlackExample = cmp.Or(rep.SlackExample, extra.slack)
+				}
+				if err != nil && (bestErr == nil) {
+					bestErr = err
+				}
+				if f != nil && (best == nil || i < best.Execution) {
+					f.Execution = i
+					best = f
+				}
+				mu.Unlock()
+			}
+		}
+		for w := 1; w < opts.Workers; w++ {
 			wg.Add(1)
 			go func(w int) {
 				defer wg.Done()
-				// A panic of mcheck's own code on this host goroutine
-				// would kill the test binary: it ends the search as an
-				// error instead (mu is never held across a call that
-				// may panic).
-				defer func() {
-					if r := recover(); r != nil {
-						err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
-						mu.Lock()
-						bestErr = cmp.Or(bestErr, err)
-						mu.Unlock()
-					}
-				}()
-				for i := next + w; i < next+batch; i += opts.Workers {
-					mu.Lock()
-					stop := bestErr != nil // mcheck could not run an execution (a limit, a fault): the rest of the batch would fail alike
-					mu.Unlock()
-					// The budget is over: the batch's other executions are
-					// not started (the first always is), so a search whose
-					// executions are slow ends at most one execution late.
-					if stop || i > 0 && !deadline.IsZero() && time.Now().After(deadline) {
-						return
-					}
-					seed := executionSeed(opts.Seed, i)
-					if !strategies[w].NewExecution(i, seed) {
-						mu.Lock()
-						exhausted = true
-						mu.Unlock()
-						return
-					}
-					extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: hard}
-					f, n, err := runOne(t, opts, seed, strategies[w], false, extra)
-					if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
-						err = d.Diverged()
-					}
-					seen.add(extra.fps)
-					races.add(extra.races)
-					p, isPruner := strategies[w].(Pruner)
-					wasPruned := isPruner && p.Pruned()
-					c, isCache := strategies[w].(interface{ StateHit() bool })
-					hit := wasPruned && isCache && c.StateHit()
-					mu.Lock()
-					if wasPruned {
-						pruned++
-						if hit {
-							stateHits++
-						}
-					} else if errors.Is(err, errInconclusive) {
-						err = nil
-						inconclusive++
-					} else if cut, ok := err.(*interrupted); ok {
-						err = nil
-						inconclusive++
-						rep.Interrupted = cut.where
-					} else {
-						ran++
-					}
-					steps += int64(n)
-					if extra.slack != "" && f == nil {
-						rep.Slack++
-						rep.SlackExample = cmp.Or(rep.SlackExample, extra.slack)
-					}
-					if err != nil && (bestErr == nil) {
-						bestErr = err
-					}
-					if f != nil && (best == nil || i < best.Execution) {
-						f.Execution = i
-						best = f
-					}
-					mu.Unlock()
-				}
+				work(w)
 			}(w)
 		}
+		work(0)
 		wg.Wait()
 		rep.Executions, rep.Pruned, rep.Inconclusive, rep.StateHits = ran, pruned, inconclusive, stateHits
 		next += batch
@@ -568,8 +578,80 @@ type runExtra struct {
 	states   bool // collect fingerprints
 	fps      []uint64
 	races    []*ssainterp.Race
-	deadline time.Time // the search's time budget, grace included: the execution is interrupted past it
-	slack    string    // the stall a failed assertion needed, discarded as timing slack
+	deadline time.Time    // the search's time budget, grace included: the execution is interrupted past it
+	slack    string       // the stall a failed assertion needed, discarded as timing slack
+	machines *machineSlot // the worker's machines, nil: a machine of the execution's own
+}
+
+// machineSlot holds a worker's last machine, and the buffers of its
+// executions. A strategy may look at an execution's machine until its
+// next NewExecution (dfs asks how the execution ended), so a worker
+// releases a machine (Machine.Release) only when it makes the next one,
+// which takes it over.
+type machineSlot struct {
+	last *ssainterp.Machine
+	bufs *runBuffers
+}
+
+// runBuffers are the buffers of an execution (runOne), which the next
+// execution of the worker reuses.
+type runBuffers struct {
+	stdout, stderr bytes.Buffer
+	choices        []int // the schedule's (see recorder)
+	enabled        []int // each step's enabled goroutines
+	handed         bool  // a failure holds choices
+}
+
+// buffers returns the buffers for an execution: the worker's, or new.
+// It releases the worker's last machine first: the output it may still
+// be copying goes to these buffers.
+func (x *runExtra) buffers() *runBuffers {
+	if x != nil && x.machines != nil {
+		x.machines.release()
+	}
+	if x != nil && x.machines != nil && x.machines.bufs != nil {
+		b := x.machines.bufs
+		x.machines.bufs = nil
+		b.stdout.Reset()
+		b.stderr.Reset()
+		return b
+	}
+	return &runBuffers{choices: make([]int, 0, 128)} // most executions make fewer choices
+}
+
+// keep gives the buffers of an execution back to the worker.
+func (x *runExtra) keep(b *runBuffers) {
+	if x == nil || x.machines == nil {
+		return
+	}
+	if b.handed {
+		b.choices, b.handed = make([]int, 0, 128), false
+	}
+	x.machines.bufs = b
+}
+
+// newMachine releases the worker's last machine and makes the next.
+func (s *machineSlot) newMachine(p *ssainterp.Program, cfg ssainterp.Config) *ssainterp.Machine {
+	s.release()
+	s.last = p.NewMachine(cfg)
+	return s.last
+}
+
+// release releases the worker's last machine, if any.
+func (s *machineSlot) release() {
+	if s.last != nil {
+		s.last.Release()
+		s.last = nil
+	}
+}
+
+// newMachine makes the machine of an execution: the worker's next one,
+// or one of its own.
+func (x *runExtra) newMachine(p *ssainterp.Program, cfg ssainterp.Config) *ssainterp.Machine {
+	if x == nil || x.machines == nil {
+		return p.NewMachine(cfg)
+	}
+	return x.machines.newMachine(p, cfg)
 }
 
 // DeadlineGrace is how long past a search's time budget (Options.Time) a
@@ -610,10 +692,15 @@ func (x *runExtra) deadlineOf() time.Time {
 // the interleaving. It returns the failure (nil if none), the number of
 // choice points, and an error if mcheck itself failed.
 func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *runExtra) (*Failure, int, error) {
-	rec := &recorder{Strategy: s, s: Schedule{Seed: seed, Choices: make([]int, 0, 128)}} // most executions make fewer choices
-	var stdout, stderr bytes.Buffer
-	m := t.Prog.NewMachine(ssainterp.Config{
-		Stdout: &stdout, Stderr: &stderr, Seed: seed, MaxSteps: opts.LoopSteps, MaxMemory: opts.MaxMemory,
+	bufs := extra.buffers()
+	rec := &recorder{Strategy: s, s: Schedule{Seed: seed, Choices: bufs.choices[:0]}}
+	enabled := bufs.enabled // the buffer of each step's enabled goroutines
+	defer func() {
+		bufs.choices, bufs.enabled = rec.s.Choices, enabled
+		extra.keep(bufs)
+	}()
+	m := extra.newMachine(t.Prog, ssainterp.Config{
+		Stdout: &bufs.stdout, Stderr: &bufs.stderr, Seed: seed, MaxSteps: opts.LoopSteps, MaxMemory: opts.MaxMemory,
 		SharedPoints: !opts.SyncOnly, Races: !opts.NoRaces, RecordRaces: opts.RecordRaces,
 		Fingerprints: opts.StateCaching,
 		Choose:       func(n int) int { return rec.NextNumber(n) },
@@ -623,7 +710,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 	if err := t.Start(m); err != nil {
 		return nil, 0, err
 	}
-	ex := &Execution{m: m, fingerprints: opts.StateCaching}
+	ex := &Execution{m: m, prog: t.Prog, fingerprints: opts.StateCaching}
 	obs, _ := s.(Observer)
 	if obs != nil {
 		obs.Begin(ex)
@@ -643,6 +730,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		waiting    stalls // since when each goroutine has been runnable
 	)
 	fail := func(k Kind, msg string) *Failure {
+		bufs.handed = true // the failure keeps the schedule's choices
 		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
 	}
 	var f *Failure
@@ -653,7 +741,6 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		fy.hash(h, n)
 		return h.Sum64()
 	}
-	var enabled []int // the buffer of each step's enabled goroutines
 	for ; !m.Done(); n++ {
 		if n == opts.MaxSteps {
 			fp = newFairPhase(opts)
@@ -836,7 +923,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		}
 		f.Schedule = rec.s
 		f.Trace = steps
-		f.Stdout, f.Stderr = stdout.String(), stderr.String()
+		f.Stdout, f.Stderr = bufs.stdout.String(), bufs.stderr.String()
 	}
 	return f, choices, nil
 }

@@ -62,8 +62,9 @@ type Pruner interface {
 // Execution is what an Observer can ask of the execution in progress.
 type Execution struct {
 	m            *ssainterp.Machine
-	fingerprints bool          // Options.StateCaching: StateHash is a function of the state
-	sched        func() uint64 // the scheduler's own state (runOne), nil for none
+	prog         *ssainterp.Program // m's: a strategy may keep ex past its execution for the program alone (the distance tables)
+	fingerprints bool               // Options.StateCaching: StateHash is a function of the state
+	sched        func() uint64      // the scheduler's own state (runOne), nil for none
 }
 
 // Pending returns the operation goroutine id is stopped at, which it
@@ -139,13 +140,13 @@ type Frame = ssainterp.Frame
 
 // Program returns the SSA program the execution interprets. An analysis
 // that uses its MethodSets cache (callgraph/rta) must run in Analyze.
-func (e *Execution) Program() *ssa.Program { return e.m.SSA() }
+func (e *Execution) Program() *ssa.Program { return e.prog.SSA() }
 
 // Analyze runs f on the SSA program while no interpreter of the program
 // uses its method-set cache.
-func (e *Execution) Analyze(f func(*ssa.Program)) { e.m.AnalyzeSSA(f) }
+func (e *Execution) Analyze(f func(*ssa.Program)) { e.prog.AnalyzeSSA(f) }
 
 // Opaque reports whether the interpreter runs fn as one operation rather
 // than by its SSA body (a model of a sync primitive, a function bridged
 // natively): a distance through it is not its body's.
-func (e *Execution) Opaque(fn *ssa.Function) bool { return e.m.Opaque(fn) }
+func (e *Execution) Opaque(fn *ssa.Function) bool { return e.prog.Opaque(fn) }

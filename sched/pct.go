@@ -17,6 +17,7 @@ type pct struct {
 	depth   int
 	k       int // estimate of the number of choice points of an execution
 	rng     *rand.Rand
+	src     rand.PCG // rng's source
 	prio    map[int]float64
 	changes []int // choice-point indexes where a priority drops
 	step    int
@@ -30,8 +31,11 @@ func newPCT(depth int) *pct {
 }
 
 func (p *pct) NewExecution(i int, seed uint64) bool {
-	p.rng = rand.New(rand.NewPCG(seed, 0x706374))
-	p.prio = map[int]float64{}
+	p.rng = seeded(p.rng, &p.src, seed, 0x706374)
+	if p.prio == nil {
+		p.prio = map[int]float64{}
+	}
+	clear(p.prio)
 	p.changes = p.changes[:0]
 	for range p.depth - 1 {
 		p.changes = append(p.changes, 1+p.rng.IntN(p.k))

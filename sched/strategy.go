@@ -61,7 +61,19 @@ func NewStrategy(name string, opts Options) (Strategy, error) {
 // often and others rarely.
 type randomWalk struct {
 	rng    *rand.Rand
+	src    rand.PCG // rng's source
 	pClock float64
+}
+
+// seeded returns the generator of the stream (seed, stream) on src: rng,
+// which draws from src, or a new one the first time (rng nil). A strategy
+// reseeds one generator for every execution instead of making one.
+func seeded(rng *rand.Rand, src *rand.PCG, seed, stream uint64) *rand.Rand {
+	src.Seed(seed, stream)
+	if rng == nil {
+		rng = rand.New(src)
+	}
+	return rng
 }
 
 // clockOdds are the probabilities of firing a pending timer early at a
@@ -69,7 +81,7 @@ type randomWalk struct {
 var clockOdds = []float64{0.01, 0.05, 0.25}
 
 func (r *randomWalk) NewExecution(i int, seed uint64) bool {
-	r.rng = rand.New(rand.NewPCG(seed, 0x72616e646f6d))
+	r.rng = seeded(r.rng, &r.src, seed, 0x72616e646f6d)
 	r.pClock = clockOdds[r.rng.IntN(len(clockOdds))]
 	return true
 }

@@ -335,7 +335,9 @@ func (m *Machine) recordAbort(g *goroutine, r any) any {
 
 // runNested runs g's frames until the boundary frame returns.
 func (m *Machine) runNested(g *goroutine) {
+	mark := len(m.argStack) // the native call's callers' arguments stay
 	for {
+		m.popArgs(mark)
 		done := func() (done bool) {
 			defer func() {
 				if r := recover(); r != nil {

@@ -153,7 +153,7 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			if cv != nil {
 				obj = cv
 			}
-			if !m.visible(fr, opDesc{kind: opClose, obj: obj, what: "chan close"}) {
+			if !m.visible(fr, &opDesc{kind: opClose, obj: obj, what: "chan close"}) {
 				fr.pc--
 				return nil
 			}

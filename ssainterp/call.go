@@ -39,15 +39,20 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 				}
 				return callee
 			}
-			vals := make([]value, 1+len(args))
+			m := fr.g.m
+			vals, mark := m.pushArgs(1 + len(args))
 			vals[0] = i.v
 			for k, s := range args {
 				vals[k+1] = fr.regs[s]
 			}
+			var next *frame
 			if fn == nil {
-				return fr.g.m.callNativeMethod(fr, i, name, vals[1:], dst)
+				next = m.callNativeMethod(fr, i, name, vals[1:], dst)
+			} else {
+				next = m.callFunc(fr, fn, vals, dst)
 			}
-			return fr.g.m.callFunc(fr, fn, vals, dst)
+			m.popArgs(mark)
+			return next
 		}
 	}
 	if callee := cc.StaticCallee(); callee != nil && len(callee.FreeVars) == 0 {
@@ -81,11 +86,14 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 			return c.fastNativeCall(nf, args, dst, ins)
 		}
 		return func(fr *frame) *frame {
-			vals := make([]value, len(args))
+			m := fr.g.m
+			vals, mark := m.pushArgs(len(args))
 			for k, s := range args {
 				vals[k] = fr.regs[s]
 			}
-			return fr.g.m.callFunc(fr, fn, vals, dst)
+			next := m.callExternal(fr, fn, vals, dst)
+			m.popArgs(mark)
+			return next
 		}
 	}
 	// A call through a function value.
@@ -105,11 +113,13 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 			if rv, ok := fr.regs[fv].r.(reflect.Value); ok {
 				// A native function value (say, an iter.Seq that
 				// strings.SplitSeq returned).
-				vals := make([]value, len(args))
+				m := fr.g.m
+				vals, mark := m.pushArgs(len(args))
 				for k, s := range args {
 					vals[k] = fr.regs[s]
 				}
-				res := fr.g.m.reflectCall(rv, ptypes, sig.Variadic(), vals, rtypes)
+				res := m.reflectCall(rv, ptypes, sig.Variadic(), vals, rtypes)
+				m.popArgs(mark)
 				if dst >= 0 {
 					fr.regs[dst] = res
 				}
@@ -117,11 +127,13 @@ func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 			}
 			throwPanic(nilDeref())
 		}
-		vals := make([]value, len(args))
+		m := fr.g.m
+		vals, mark := m.pushArgs(len(args))
 		for k, s := range args {
 			vals[k] = fr.regs[s]
 		}
-		next := fr.g.m.callClosure(fr, cl, vals, dst)
+		next := m.callClosure(fr, cl, vals, dst)
+		m.popArgs(mark)
 		if thunk && next != fr && next != nil && next.caller == fr {
 			next.deferCall = fr.deferCall
 		}
@@ -209,6 +221,41 @@ func (m *Machine) callExternal(fr *frame, fn *function, args []value, dst int) *
 	return fr
 }
 
+// The argument stack: the arguments of a call of an external function
+// (a model or a native function), of a closure and of a go statement go
+// in a region of m.argStack that the call pops when it returns, instead
+// of a new slice per call. Inv: a callee does not keep its args slice
+// past its return (it copies what it keeps: into a frame's registers, a
+// goroutine's, a HookCall); a nested call (a callback from native code)
+// pushes above its caller's region. A host panic that skips a pop leaves
+// the stack high: the next pop of an enclosing call, or the dispatch
+// loop's next start (runSafe, runNested), brings it back down.
+
+// pushArgs returns a region of n values on the argument stack and the
+// mark to pop it to.
+func (m *Machine) pushArgs(n int) (args []value, mark int) {
+	mark = len(m.argStack)
+	if mark+n > cap(m.argStack) {
+		// The regions below stay where they are: their calls still use
+		// them, and a region is read, never grown.
+		grown := make([]value, mark, max(2*cap(m.argStack), mark+n, 64))
+		copy(grown, m.argStack)
+		m.argStack = grown
+	}
+	m.argStack = m.argStack[:mark+n]
+	return m.argStack[mark : mark+n : mark+n], mark
+}
+
+// popArgs pops the argument stack back to mark. What the region held is
+// not cleared (a pushed region is written in full before it is read):
+// it keeps a few values alive until the next call at that depth
+// overwrites them, or Release clears the stack.
+func (m *Machine) popArgs(mark int) {
+	if mark < len(m.argStack) {
+		m.argStack = m.argStack[:mark]
+	}
+}
+
 // thunk compiles a function that performs call cc with every operand as a
 // parameter: the body of go and defer statements, whose operands are
 // evaluated at the statement.
@@ -248,15 +295,16 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 	pos := ins.Pos()
 	return func(fr *frame) *frame {
 		m := fr.g.m
-		if !m.visible(fr, opDesc{kind: opGo, what: "go"}) {
+		if !m.visible(fr, &opDesc{kind: opGo, what: "go"}) {
 			fr.pc--
 			return nil
 		}
-		args := make([]value, len(slots))
+		args, mark := m.pushArgs(len(slots))
 		for i, s := range slots {
 			args[i] = fr.regs[s]
 		}
 		m.spawnFrom(fr.g, fn, args, pos)
+		m.popArgs(mark)
 		return fr
 	}
 }
@@ -269,8 +317,9 @@ func (c *compiler) deferStmt(ins *ssa.Defer) op {
 		// enclosing function, whose frame ssa:deferstack named.
 		stack = c.slot(ins.DeferStack)
 	}
+	thunk := value{r: &closure{fn: fn}} // immutable: shared by every defer here
 	return func(fr *frame) *frame {
-		args := make([]value, len(slots))
+		args := []value(fr.g.m.tuple(len(slots)))
 		for i, s := range slots {
 			args[i] = fr.regs[s]
 		}
@@ -278,7 +327,7 @@ func (c *compiler) deferStmt(ins *ssa.Defer) op {
 		if stack >= 0 {
 			target = fr.regs[stack].r.(*frame)
 		}
-		target.defers = append(target.defers, deferred{fn: value{r: &closure{fn: fn}}, args: args})
+		target.defers = append(target.defers, deferred{fn: thunk, args: args})
 		return fr
 	}
 }

@@ -17,6 +17,7 @@ type chanV struct {
 	sendq  []*sudog
 	timer  *timer // for channels made by the time model
 	id     int
+	vc     vclock // the race detector's clock of the channel (syncClock)
 }
 
 // sudog records a goroutine stopped before a channel operation, so that a
@@ -52,12 +53,25 @@ type opDesc struct {
 	obj    any    // *chanV, or the modelled object
 	what   string // wait reason as the runtime prints it ("chan receive")
 	pos    token.Pos
-	ready  func(g *goroutine) bool // nil: always enabled
+	ready  readiness // nil: always enabled
 	sudogs []*sudog
-	wake   int64 // a sleep's deadline on the virtual clock
-	addr   any   // the memory a load or store (opMem) accesses
-	write  bool  // opMem: a store
+	wake   int64   // a sleep's deadline on the virtual clock
+	addr   any     // the memory a load or store (opMem) accesses
+	write  bool    // opMem: a store
+	sh     *shadow // opMem: addr's shadow, for the access when it goes ahead (memAccess)
 }
+
+// A readiness says whether a goroutine stopped before a visible
+// operation can perform it (opDesc.ready). An operation on an object
+// that knows is a named type over the object (lockReady over the
+// mutex's state): no allocation per operation, as a closure over the
+// object would be.
+type readiness interface{ ready(g *goroutine) bool }
+
+// readyFunc is a readiness that a function computes.
+type readyFunc func(g *goroutine) bool
+
+func (f readyFunc) ready(g *goroutine) bool { return f(g) }
 
 func (d *opDesc) reason() string {
 	if d.what != "" {
@@ -72,7 +86,7 @@ func (m *Machine) enabled(g *goroutine) bool {
 	case gRunnable:
 		return true
 	case gPending:
-		return g.pending.ready == nil || g.pending.ready(g)
+		return g.pending.ready == nil || g.pending.ready.ready(g)
 	}
 	return false
 }
@@ -81,7 +95,7 @@ func (m *Machine) enabled(g *goroutine) bool {
 // d now. If not, d becomes the goroutine's pending operation and the caller
 // must stop: rewind the pc and return nil. In a callback from native code
 // the operation runs at once if it is enabled.
-func (m *Machine) visible(fr *frame, d opDesc) bool {
+func (m *Machine) visible(fr *frame, d *opDesc) bool {
 	g := fr.g
 	if g.granted {
 		g.granted = false
@@ -90,7 +104,7 @@ func (m *Machine) visible(fr *frame, d opDesc) bool {
 		return true
 	}
 	if g.nested > 0 {
-		if d.ready == nil || d.ready(g) {
+		if d.ready == nil || d.ready.ready(g) {
 			m.chanAccess(fr, d.kind, d.obj)
 			m.syncWith(g, d.obj)
 			return true
@@ -107,7 +121,7 @@ func (m *Machine) visible(fr *frame, d opDesc) bool {
 			s.ch.recvq = append(s.ch.recvq, s)
 		}
 	}
-	g.pending = d
+	g.pending = *d
 	g.state = gPending
 	return false
 }
@@ -275,15 +289,15 @@ func (c *compiler) send(ins *ssa.Send) op {
 		m := g.m
 		cv, _ := fr.regs[ch].r.(*chanV)
 		if cv == nil {
-			if !m.visible(fr, opDesc{kind: opSend, what: "chan send (nil chan)", ready: never}) {
+			if !m.visible(fr, &opDesc{kind: opSend, what: "chan send (nil chan)", ready: never{}}) {
 				fr.pc--
 				return nil
 			}
 			return nil
 		}
 		s := &sudog{g: g, ch: cv, send: true, val: fr.regs[x]}
-		if !m.visible(fr, opDesc{kind: opSend, obj: cv, what: "chan send", sudogs: []*sudog{s},
-			ready: func(g *goroutine) bool { return cv.canSend(g) }}) {
+		if !m.visible(fr, &opDesc{kind: opSend, obj: cv, what: "chan send", sudogs: []*sudog{s},
+			ready: (*sendReady)(cv)}) {
 			fr.pc--
 			return nil
 		}
@@ -293,7 +307,20 @@ func (c *compiler) send(ins *ssa.Send) op {
 	}
 }
 
-func never(*goroutine) bool { return false }
+// never is the readiness of an operation that blocks forever.
+type never struct{}
+
+func (never) ready(*goroutine) bool { return false }
+
+// sendReady and recvReady are the readiness of a send on and a receive
+// from a channel.
+type (
+	sendReady chanV
+	recvReady chanV
+)
+
+func (c *sendReady) ready(g *goroutine) bool { return (*chanV)(c).canSend(g) }
+func (c *recvReady) ready(g *goroutine) bool { return (*chanV)(c).canRecv(g) }
 
 func (c *compiler) recv(ins *ssa.UnOp) op {
 	ch, d := c.slot(ins.X), c.slots[ins]
@@ -303,14 +330,14 @@ func (c *compiler) recv(ins *ssa.UnOp) op {
 		m := g.m
 		cv, _ := fr.regs[ch].r.(*chanV)
 		if cv == nil {
-			if !m.visible(fr, opDesc{kind: opRecv, what: "chan receive (nil chan)", ready: never}) {
+			if !m.visible(fr, &opDesc{kind: opRecv, what: "chan receive (nil chan)", ready: never{}}) {
 				fr.pc--
 			}
 			return nil
 		}
 		s := &sudog{g: g, ch: cv, dst: d, commaOk: commaOk}
-		if !m.visible(fr, opDesc{kind: opRecv, obj: cv, what: "chan receive", sudogs: []*sudog{s},
-			ready: func(g *goroutine) bool { return cv.canRecv(g) }}) {
+		if !m.visible(fr, &opDesc{kind: opRecv, obj: cv, what: "chan receive", sudogs: []*sudog{s},
+			ready: (*recvReady)(cv)}) {
 			fr.pc--
 			return nil
 		}
@@ -374,7 +401,7 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 			}
 			sgs = append(sgs, sg)
 		}
-		ready := func(g *goroutine) bool {
+		ready := readyFunc(func(g *goroutine) bool {
 			if !blocking {
 				return true
 			}
@@ -384,12 +411,12 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 				}
 			}
 			return false
-		}
+		})
 		what := "select"
 		if len(sgs) == 0 && blocking {
 			what = "select (no cases)"
 		}
-		if !m.visible(fr, opDesc{kind: opSelect, what: what, sudogs: sgs, ready: ready}) {
+		if !m.visible(fr, &opDesc{kind: opSelect, what: what, sudogs: sgs, ready: ready}) {
 			fr.pc--
 			return nil
 		}

@@ -34,7 +34,10 @@
 // goroutines by id, the virtual clock and its timers, the race detector's
 // shadow memory and synchronisation clocks (memory.go), the program's
 // output, and the state of the models (pools, pipes, the test a test
-// runner goroutine runs).
+// runner goroutine runs). Machine.Release hands a finished machine,
+// emptied but for its storage (frames, arenas of shadows, clocks and
+// goroutine records, the argument stack), to the next execution of the
+// same program (reuse.go).
 //
 // A goroutine (type goroutine in machine.go) is the interpreter's: its
 // id, its top frame, its scheduling state (runnable: it has code to run
@@ -46,7 +49,7 @@
 // caller: a frame holds the function, the pc of its next op, the
 // registers, the deferred calls and the unwinding state of a panic or
 // Goexit. Frames are recycled: a returned frame goes to the machine's free
-// list and, when the machine ends, to the next machine.
+// list and, when the machine is released, to the next machine.
 //
 // A value (value.go) is two words: scalars unboxed in n, everything else
 // (strings, pointers as *value cells, slices, aggregates, maps, channels,

@@ -183,6 +183,7 @@ type fingerprinter struct {
 }
 
 func newFingerprinter(m *Machine) *fingerprinter {
+	m.zeroGlobals() // it walks every global
 	n := m.prog.fpNodes.Load()
 	return &fingerprinter{m: m, ids: make(map[unsafe.Pointer]int32, n), nodes: make([]fpNode, 0, n), runs: map[[2]uintptr]uint64{}}
 }

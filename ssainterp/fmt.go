@@ -315,13 +315,11 @@ func (m *Machine) fmtFromSSA(fr *frame, fmtPkg *ssa.Package, name string, args [
 	if !m.globals[m.prog.globalIndex[guard]].bool() {
 		m.callNested(g, &closure{fn: m.prog.bodyOf(fmtPkg.Func("init"))}, nil)
 		if m.watch {
-			m.syncClocks[fmtInitKey] = g.vc.clone()
-			g.vc = g.vc.tick(g.id)
+			m.assignClock(m.syncClock(fmtInitKey), g.vc)
+			g.vc = m.tickClock(g.vc, g.id)
 		}
 	}
-	if m.watch {
-		g.vc = g.vc.join(m.syncClocks[fmtInitKey])
-	}
+	m.syncAcquire(g, fmtInitKey)
 	return m.callFunc(fr, m.prog.bodyOf(fmtPkg.Func(name)), args, dst)
 }
 

@@ -236,7 +236,7 @@ func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, 
 				}
 				return false
 			}
-			if !m.visible(fr, opDesc{kind: opModel, obj: st, what: h.Caller + " wait", ready: ready}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: st, what: h.Caller + " wait", ready: readyFunc(ready)}) {
 				return stop(fr)
 			}
 			if phase++; phase < len(phases) {

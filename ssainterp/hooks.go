@@ -3,6 +3,7 @@ package ssainterp
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -46,7 +47,9 @@ type HookCall struct {
 // hookModel makes the model of a hooked function.
 func hookModel(fn *ssa.Function, h Hook) modelFunc {
 	return func(m *Machine, fr *frame, args []value, dst int) *frame {
-		c := &HookCall{m: m, fr: fr, fn: fn, args: args, dst: dst, next: fr}
+		// The host may keep c: its arguments are its own (args is on
+		// the argument stack, see pushArgs).
+		c := &HookCall{m: m, fr: fr, fn: fn, args: slices.Clone(args), dst: dst, next: fr}
 		h(c)
 		return c.next
 	}

@@ -52,7 +52,8 @@ type function struct {
 
 type globalRef struct {
 	slot int
-	g    int // index into Machine.globals
+	g    int    // index into Machine.globals
+	zero *rtype // the global's type if its zero value is not value{} (see lazyZero)
 }
 
 // frame is the activation record of one interpreted call.
@@ -176,7 +177,11 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 			fr.regs[gr.slot] = value{r: m.stdCell(-gr.g)}
 			continue
 		}
-		fr.regs[gr.slot] = value{r: &m.globals[gr.g]}
+		c := &m.globals[gr.g]
+		if gr.zero != nil && c.r == nil {
+			*c = gr.zero.zero() // see Machine.zeroGlobals
+		}
+		fr.regs[gr.slot] = value{r: c}
 	}
 	return fr
 }
@@ -235,6 +240,7 @@ func (m *Machine) runSafe(g *goroutine) (stopped bool) {
 			stopped = m.handleHostPanic(g, r)
 		}
 	}()
+	m.popArgs(0) // no call is in progress at the top of the loop
 	fr := g.top
 	if m.cfg.CountOps {
 		for fr != nil {

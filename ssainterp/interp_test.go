@@ -195,12 +195,12 @@ func TestPooledFramesForgetValues(t *testing.T) {
 			fr.regs[i] = value{n: 1, r: []value{{}}}
 		}
 		m.release(fr)
-		prog.putFrames(m)
-		fs, ok := prog.framePool.Get().(*[]*frame)
-		if !ok {
+		m.Release()
+		r := reusedMachine(prog)
+		if r == nil {
 			continue
 		}
-		for _, fr := range *fs {
+		for _, fr := range r.free {
 			for i, v := range fr.regs[:cap(fr.regs)] {
 				if v != (value{}) {
 					t.Fatalf("register %d of a pooled frame holds %v", i, v)
@@ -213,7 +213,7 @@ func TestPooledFramesForgetValues(t *testing.T) {
 }
 
 // TestPooledFramesForgetMachine: the frames a finished machine hands on
-// (putFrames) must not keep it alive. A frame taken from the end of the
+// (Release) must not keep it alive. A frame taken from the end of the
 // free list leaves its pointer in the array past the list's length; if
 // that frame was still on a blocked goroutine's stack when the machine
 // ended, the pooled array kept the machine, and through the frame's old
@@ -236,14 +236,15 @@ func TestPooledFramesForgetMachine(t *testing.T) {
 		if inUse := m.newFrame(mk, g); inUse != fa {
 			t.Fatal("mk did not take its released frame back from the end of the free list")
 		}
-		prog.putFrames(m)
-		fs, ok := prog.framePool.Get().(*[]*frame)
-		if !ok {
+		m.Release()
+		r := reusedMachine(prog)
+		if r == nil {
 			continue
 		}
-		for i, fr := range (*fs)[len(*fs):cap(*fs)] {
+		fs := r.free
+		for i, fr := range fs[len(fs):cap(fs)] {
 			if fr != nil {
-				t.Fatalf("the pooled free list holds frame %p past its length (at %d)", fr, len(*fs)+i)
+				t.Fatalf("the pooled free list holds frame %p past its length (at %d)", fr, len(fs)+i)
 			}
 		}
 		return

@@ -55,7 +55,8 @@ type Program struct {
 
 	host *Host // the embedding tool's hooks (hooks.go); nil: none
 
-	framePool sync.Pool // *[]*frame: released frames of finished machines
+	machines sync.Pool // *Machine: released machines (reuse.go)
+	runners  sync.Map  // runnerKey -> *function: the first goroutines' functions (Start, StartTest)
 
 	ntMu sync.Mutex // held while native types are computed (see nativeType)
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -64,7 +65,8 @@ type Config struct {
 }
 
 // Machine is one execution of an interpreted program: its goroutines,
-// globals, virtual clock and output. A Machine runs once.
+// globals, virtual clock and output. A Machine runs once; Release hands
+// it on to the next execution (reuse.go).
 //
 // Its state is grouped by concern, each group a struct embedded here (so
 // its fields read as the machine's: m.watch is m.raceState.watch):
@@ -100,7 +102,7 @@ type Machine struct {
 	stepped  uint32      // calls of Step, for checkHost
 	free     []*frame    // frames that have returned, for reuse
 	scratch  scratchArgs // arguments of direct native calls
-	slab     agg         // see tuple
+	argStack []value     // arguments of calls in progress (pushArgs)
 	pairRes  [2]value    // see pair
 
 	schedState
@@ -116,17 +118,25 @@ type Machine struct {
 	uns   unsafeState // unsafe.go
 
 	fp *fingerprinter // StateHash's names and sums (fingerprint.go)
+
+	// Storage reused across executions (reuse.go).
+	arenas     machineArenas
+	spareTestT reflect.Value // a zero *testing.T for StartTest, from the released machine
+	released   bool          // by Release
 }
 
 // schedState is a machine's goroutines and time: what Step and the
 // schedulers see.
 type schedState struct {
 	gs       []*goroutine // by id-1
+	live     []*goroutine // those not done, in id order
 	nextID   int
 	finished int        // goroutines that have finished
 	rng      *rand.Rand // seeded by cfg.Seed: map iteration order, select's choices
+	pcg      *rand.PCG  // rng's source
 
 	now        int64 // virtual clock, nanoseconds since the fixed epoch
+	slept      bool  // a goroutine has called time.Sleep (nextDeadline looks for sleepers)
 	clockReads int   // reads of the clock since a timer or sleep moved it (see time.go)
 	timers     []*timer
 	bubbles    []*bubble // synctest bubbles, by id-1 (synctest.go)
@@ -151,17 +161,20 @@ type endState struct {
 // raceState is the race detector's (memory.go): memory is tracked once
 // a second goroutine exists.
 type raceState struct {
-	watch      bool // memory is tracked (a second goroutine exists)
-	firstOwner int  // owner of memory that existed when tracking started
-	shadows    map[any]*shadow
-	syncClocks map[any]vclock // the clocks of synchronisation objects
-	race       *Race
-	races      []*Race // with RecordRaces
+	watch       bool               // memory is tracked (a second goroutine exists)
+	firstOwner  int                // owner of memory that existed when tracking started
+	shadows     map[any]*shadow    // of words other than cells (maps, channels, ...)
+	cellShadows map[*value]*shadow // of cells (the commonest: a map keyed by pointer is faster)
+	syncClocks  map[any]*vclock    // the clocks of synchronisation objects (syncClock)
+	race        *Race
+	races       []*Race // with RecordRaces
 }
 
 // ioState is the program's standard output and error and its io.Pipes.
 type ioState struct {
 	stdout, stderr io.Writer
+	outW, errW     lockedWriter // stdout and stderr, under outMu
+	outMu          *sync.Mutex
 	outBuf         bytes.Buffer // stdout when cfg.Stdout is nil
 	errBuf         bytes.Buffer
 	outs           [2]outPipe // os.Stdout and os.Stderr's pipes (runtime.go)
@@ -258,18 +271,12 @@ type goroutine struct {
 }
 
 // tuple returns an n-value aggregate for the results of a call or a
-// comma-ok operation, cut from a slab: tuples are many and short-lived
-// (SSA only extracts from them), so one allocation serves many.
+// comma-ok operation, cut from the machine's value arena: tuples are many
+// and short-lived (SSA only extracts from them, never stores one), so one
+// allocation serves many, and the next machine reuses it. The arguments
+// of deferred calls come from it too.
 func (m *Machine) tuple(n int) agg {
-	if n > len(m.slab) {
-		if n > tupleSlab/4 {
-			return make(agg, n)
-		}
-		m.slab = make(agg, tupleSlab)
-	}
-	t := m.slab[:n:n]
-	m.slab = m.slab[n:]
-	return t
+	return m.arenas.values.slice(n, tupleSlab)[:n]
 }
 
 // tuple2 is the tuple (a, b).
@@ -309,11 +316,16 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	if cfg.MaxMemory <= 0 {
 		cfg.MaxMemory = DefaultMaxMemory
 	}
-	m := &Machine{prog: p, cfg: cfg, memLimit: uint64(cfg.MaxMemory)}
-	if fs, ok := p.framePool.Get().(*[]*frame); ok {
-		m.free = *fs
+	m := reusedMachine(p)
+	if m == nil {
+		m = &Machine{}
 	}
-	m.rng = rand.New(rand.NewPCG(cfg.Seed, 0x6d636865636b))
+	m.prog, m.cfg, m.memLimit = p, cfg, uint64(cfg.MaxMemory)
+	if m.pcg == nil {
+		m.pcg = &rand.PCG{}
+		m.rng = rand.New(m.pcg)
+	}
+	m.pcg.Seed(cfg.Seed, 0x6d636865636b)
 	stdout, stderr := cfg.Stdout, cfg.Stderr
 	if stdout == nil {
 		stdout = &m.outBuf
@@ -323,17 +335,52 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	}
 	// The output pipes are drained by host goroutines, so the writers
 	// (often one and the same) are used under one lock.
-	mu := new(sync.Mutex)
-	m.stdout, m.stderr = &lockedWriter{mu, stdout}, &lockedWriter{mu, stderr}
-	m.globals = make([]value, len(p.globalList))
+	if m.outMu == nil {
+		m.outMu = new(sync.Mutex)
+	}
+	m.outW, m.errW = lockedWriter{m.outMu, stdout}, lockedWriter{m.outMu, stderr}
+	m.stdout, m.stderr = &m.outW, &m.errW
+	if len(m.globals) != len(p.globalList) {
+		m.globals = make([]value, len(p.globalList)) // zero, or zeroed lazily (zeroGlobals)
+	}
 	for i, g := range p.globalList {
 		if e := p.embeds[g]; e != nil {
 			m.globals[i] = e.value()
-			continue
 		}
-		m.globals[i] = p.rtypeOf(deref(g.Type())).zero()
 	}
 	return m
+}
+
+// The zero value of a global whose type is a struct, an array or a
+// native type is made when a frame of a function that names the global
+// is made (newFrame), which is before any code can reach the global's
+// memory: a program's packages have many such globals that an execution
+// never touches (package sync's poolRaceHash, a [128]uint64, is 2 KB per
+// execution). The globals of every other type start as value{}, their
+// zero. Inv: a global that lazyZero says needs a zero value holds one, or
+// value{} until then; it never goes back to value{} (stores copy into it).
+
+// lazyZero returns rt if the zero value of a global of type rt is made
+// lazily (not value{}), else nil.
+func lazyZero(rt *rtype) *rtype {
+	switch rt.kind {
+	case kStruct, kArray, kNative:
+		return rt
+	}
+	return nil
+}
+
+// zeroGlobals gives every global that has none yet its zero value, for
+// code that looks at all of them (the fingerprint).
+func (m *Machine) zeroGlobals() {
+	p := m.prog
+	for i, g := range p.globalList {
+		if m.globals[i].r == nil && p.embeds[g] == nil {
+			if rt := lazyZero(p.rtypeOf(deref(g.Type()))); rt != nil {
+				m.globals[i] = rt.zero()
+			}
+		}
+	}
 }
 
 func (m *Machine) writeStdout(s string) { m.write(0, m.stdout, s) }
@@ -367,8 +414,10 @@ func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutin
 	// loop (timers' AfterFunc); the next allocation checks the bound.
 	m.memUsed += goroutineBytes
 	m.nextID++
-	g := &goroutine{id: m.nextID, m: m, created: created}
+	g := m.arenas.goroutines.new(goroutineChunk)
+	g.id, g.m, g.created = m.nextID, m, created
 	m.gs = append(m.gs, g)
+	m.live = append(m.live, g)
 	fr := m.newFrame(fn, g)
 	copy(fr.regs, args)
 	g.top = fr
@@ -494,6 +543,9 @@ func (m *Machine) goroutineDone(g *goroutine) {
 	g.state = gDone
 	g.top = nil
 	m.finished++
+	if i := slices.Index(m.live, g); i >= 0 {
+		m.live = slices.Delete(m.live, i, i+1)
+	}
 }
 
 const deadlockMsg = "all goroutines are asleep - deadlock!"
@@ -533,15 +585,15 @@ func (m *Machine) Output() (stdout, stderr string) { return m.outBuf.String(), m
 // maxPooledFrames bounds the frames a finished machine hands on.
 const maxPooledFrames = 256
 
-// putFrames hands the frames of a finished machine to the next one (an
-// exploration runs thousands of machines; allocating their frames anew
-// was the largest share of its garbage). The frames forget the
-// machine's constants and globals.
-func (p *Program) putFrames(m *Machine) {
+// handOnFrames returns the released frames of machine m for the next
+// machine (Release; an exploration runs thousands of machines, and
+// allocating their frames anew was the largest share of its garbage).
+// The frames forget the machine's constants and globals.
+func (p *Program) handOnFrames(m *Machine) []*frame {
 	fs := m.free
 	m.free = nil
 	if len(fs) == 0 {
-		return
+		return nil
 	}
 	fs = fs[:min(len(fs), maxPooledFrames)]
 	// The array past the frames handed on still points at the frames
@@ -558,5 +610,5 @@ func (p *Program) putFrames(m *Machine) {
 		fr.constsOf = nil
 		clear(fr.regs[:cap(fr.regs)])
 	}
-	p.framePool.Put(&fs)
+	return fs
 }

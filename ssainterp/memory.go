@@ -47,7 +47,10 @@ import (
 // more than Go's memory model requires for some channel patterns, so a
 // race can be missed but never invented.
 
-// vclock is a vector clock indexed by goroutine id.
+// vclock is a vector clock indexed by goroutine id. Its storage comes
+// from the machine's clock arena (reuse.go), where joinClock and
+// tickClock grow it; a clock is copied into storage of its own
+// (copyClock, assignClock), never shared.
 type vclock []uint32
 
 func (v vclock) get(id int) uint32 {
@@ -57,7 +60,11 @@ func (v vclock) get(id int) uint32 {
 	return 0
 }
 
-func (v vclock) join(o vclock) vclock {
+// joinClock returns v joined with o (v's storage, grown if need be).
+func (m *Machine) joinClock(v, o vclock) vclock {
+	if len(o) > cap(v) {
+		v = m.growClock(v, len(o))
+	}
 	for len(v) < len(o) {
 		v = append(v, 0)
 	}
@@ -67,7 +74,11 @@ func (v vclock) join(o vclock) vclock {
 	return v
 }
 
-func (v vclock) tick(id int) vclock {
+// tickClock returns v with goroutine id's entry incremented.
+func (m *Machine) tickClock(v vclock, id int) vclock {
+	if id >= cap(v) {
+		v = m.growClock(v, id+1)
+	}
 	for len(v) <= id {
 		v = append(v, 0)
 	}
@@ -75,7 +86,48 @@ func (v vclock) tick(id int) vclock {
 	return v
 }
 
-func (v vclock) clone() vclock { return append(vclock(nil), v...) }
+// copyClock returns a copy of v in storage of its own, with room to grow.
+func (m *Machine) copyClock(v vclock) vclock {
+	return append(m.clockSpace(len(v)+1), v...)
+}
+
+// assignClock makes dst a copy of v, in dst's storage if it has room.
+func (m *Machine) assignClock(dst *vclock, v vclock) {
+	if len(v) > cap(*dst) {
+		*dst = m.clockSpace(len(v) + 1)
+	}
+	*dst = append((*dst)[:0], v...)
+}
+
+// growClock returns v in storage with room for n entries.
+func (m *Machine) growClock(v vclock, n int) vclock {
+	return append(m.clockSpace(max(n, 2*cap(v))), v...)
+}
+
+// clockSpace returns an empty clock with room for at least n entries.
+func (m *Machine) clockSpace(n int) vclock {
+	return m.arenas.clocks.slice(max(n, 8), clockChunk)
+}
+
+// syncClock returns the clock of synchronisation object obj, made empty on
+// first use. A mutex, a WaitGroup and a channel keep theirs in their
+// state (no map lookup per operation); other objects' are in syncClocks.
+func (m *Machine) syncClock(obj any) *vclock {
+	switch o := obj.(type) {
+	case *mutexState:
+		return &o.vc
+	case *wgState:
+		return &o.vc
+	case *chanV:
+		return &o.vc
+	}
+	c := m.syncClocks[obj]
+	if c == nil {
+		c = m.arenas.clockRefs.new(clockChunk / 8)
+		m.syncClocks[obj] = c
+	}
+	return c
+}
 
 // access is one memory access remembered for race reports.
 type access struct {
@@ -149,13 +201,27 @@ func (m *Machine) startTracking(parent, child *goroutine) {
 	}
 	if !m.watch {
 		m.watch = true
-		m.shadows = map[any]*shadow{}
-		m.syncClocks = map[any]vclock{}
+		if m.shadows == nil {
+			m.shadows = map[any]*shadow{}
+		}
+		if m.cellShadows == nil {
+			m.cellShadows = map[*value]*shadow{}
+		}
+		if m.syncClocks == nil {
+			m.syncClocks = map[any]*vclock{}
+		}
 		m.firstOwner = parent.id
-		parent.vc = parent.vc.tick(parent.id)
+		parent.vc = m.tickClock(parent.vc, parent.id)
 	}
-	child.vc = parent.vc.clone().tick(child.id)
-	parent.vc = parent.vc.tick(parent.id)
+	child.vc = m.tickClock(m.copyClock(parent.vc), child.id)
+	parent.vc = m.tickClock(parent.vc, parent.id)
+}
+
+// newShadow returns a new shadow of a word that goroutine owner touched.
+func (m *Machine) newShadow(owner int) *shadow {
+	sh := m.arenas.shadows.new(shadowChunk)
+	sh.owner = owner
+	return sh
 }
 
 // allocated records that goroutine g allocated cell c: the words in it
@@ -165,7 +231,7 @@ func (m *Machine) startTracking(parent, child *goroutine) {
 func (m *Machine) allocated(g *goroutine, c *value) {
 	a, ok := c.r.(agg)
 	if !ok {
-		m.shadows[c] = &shadow{owner: g.id}
+		m.cellShadows[c] = m.newShadow(g.id)
 		return
 	}
 	for i := range a[:min(len(a), maxRegistered)] {
@@ -195,15 +261,16 @@ func (m *Machine) syncWith(g *goroutine, obj any) {
 	case *value, *wgState:
 		return
 	}
-	g.vc = g.vc.join(m.syncClocks[obj])
-	m.syncClocks[obj] = g.vc.clone()
-	g.vc = g.vc.tick(g.id)
+	c := m.syncClock(obj)
+	g.vc = m.joinClock(g.vc, *c)
+	m.assignClock(c, g.vc)
+	g.vc = m.tickClock(g.vc, g.id)
 }
 
 // syncAcquire joins obj's clock into g's (g sees what was released to obj).
 func (m *Machine) syncAcquire(g *goroutine, obj any) {
 	if m.watch {
-		g.vc = g.vc.join(m.syncClocks[obj])
+		g.vc = m.joinClock(g.vc, *m.syncClock(obj))
 	}
 }
 
@@ -214,14 +281,13 @@ func (m *Machine) syncRelease(g *goroutine, obj any, merge bool) {
 	if !m.watch {
 		return
 	}
-	c := m.syncClocks[obj]
+	c := m.syncClock(obj)
 	if merge {
-		c = c.join(g.vc)
+		*c = m.joinClock(*c, g.vc)
 	} else {
-		c = append(c[:0], g.vc...)
+		m.assignClock(c, g.vc)
 	}
-	m.syncClocks[obj] = c
-	g.vc = g.vc.tick(g.id)
+	g.vc = m.tickClock(g.vc, g.id)
 }
 
 // memAccess handles an access of goroutine fr.g to the memory key: a
@@ -231,9 +297,14 @@ func (m *Machine) syncRelease(g *goroutine, obj any, merge bool) {
 // for a race and records it.
 func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 	g := fr.g
-	sh := m.shadowOf(key, g.id)
+	var sh *shadow
+	if d := &g.pending; g.granted && d.sh != nil && d.addr == key {
+		sh = d.sh // the access stopped here: its shadow, already shared
+	} else {
+		sh = m.shadowOf(key, g.id)
+	}
 	if sh.owner == -1 && m.cfg.SharedPoints && g.nested == 0 && !fr.fn.quiet {
-		if !m.visible(fr, opDesc{kind: opMem, what: accessWord(write), addr: key, write: write}) {
+		if !m.visible(fr, &opDesc{kind: opMem, what: accessWord(write), addr: key, write: write, sh: sh}) {
 			return true
 		}
 	}
@@ -250,10 +321,19 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 // shadowOf returns key's shadow, made on first use, and marks it shared
 // once a goroutine other than its owner touches it.
 func (m *Machine) shadowOf(key any, g int) *shadow {
-	sh := m.shadows[key]
-	if sh == nil {
-		sh = &shadow{owner: m.firstOwner}
-		m.shadows[key] = sh
+	var sh *shadow
+	if c, ok := key.(*value); ok {
+		sh = m.cellShadows[c]
+		if sh == nil {
+			sh = m.newShadow(m.firstOwner)
+			m.cellShadows[c] = sh
+		}
+	} else {
+		sh = m.shadows[key]
+		if sh == nil {
+			sh = m.newShadow(m.firstOwner)
+			m.shadows[key] = sh
+		}
 	}
 	if sh.owner != g {
 		sh.owner = -1
@@ -329,7 +409,7 @@ func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
 		}
 		return dst
 	}
-	sh := m.shadows[c]
+	sh := m.cellShadows[c]
 	if sh == nil && m.firstOwner != g || sh != nil && sh.owner != g {
 		m.shadowOf(c, g) // owner -1
 		dst = append(dst, c)
@@ -358,7 +438,7 @@ func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
 			if len(shared) > 1 {
 				addr = append(cells(nil), shared...)
 			}
-			if !m.visible(fr, opDesc{kind: opMem, what: accessWord(write), addr: addr, write: write}) {
+			if !m.visible(fr, &opDesc{kind: opMem, what: accessWord(write), addr: addr, write: write}) {
 				return true
 			}
 		}
@@ -460,6 +540,9 @@ func (m *Machine) checkRace(fr *frame, key any, sh *shadow, op accessOp) bool {
 	case own >= 0:
 		sh.reads[own] = cur
 	default:
+		if len(sh.reads) == cap(sh.reads) {
+			sh.reads = append(m.arenas.accesses.slice(max(2, 2*cap(sh.reads)), accessChunk), sh.reads...)
+		}
 		sh.reads = append(sh.reads, cur)
 	}
 	return false

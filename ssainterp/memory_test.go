@@ -7,7 +7,7 @@ import "testing"
 // in it, so it depends on an access to any one field, and not on other
 // memory; an empty struct has no words.
 func TestWholeValueAccessTouchesItsWords(t *testing.T) {
-	m := &Machine{raceState: raceState{shadows: map[any]*shadow{}, firstOwner: 1}}
+	m := &Machine{raceState: raceState{shadows: map[any]*shadow{}, cellShadows: map[*value]*shadow{}, firstOwner: 1}}
 	// struct{ a int; in struct{ x, y int }; e struct{} }
 	s := &value{r: agg{{n: 1}, {r: agg{{}, {}}}, {r: agg{}}}}
 	words := m.sharedWords(s, 2, nil) // goroutine 1 allocated it: shared for 2
@@ -15,7 +15,7 @@ func TestWholeValueAccessTouchesItsWords(t *testing.T) {
 		t.Fatalf("%d words, want 3", len(words))
 	}
 	for _, w := range words {
-		if sh := m.shadows[w]; sh == nil || sh.owner != -1 {
+		if sh := m.cellShadows[w]; sh == nil || sh.owner != -1 {
 			t.Fatalf("word not marked shared: %+v", sh)
 		}
 	}

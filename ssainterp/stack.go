@@ -88,16 +88,6 @@ func (m *Machine) thunkCallee(fr *frame) *ssa.Function {
 	return nil
 }
 
-// SSA returns the SSA program the machine interprets. Its method-set
-// cache (ssa.Program.MethodSets) is shared with the interpreters of every
-// machine and is not safe for concurrent use: an analysis that uses it
-// (callgraph/rta does) runs in AnalyzeSSA.
-func (m *Machine) SSA() *ssa.Program { return m.prog.ssa }
-
-// AnalyzeSSA runs f on the SSA program while no machine of the program
-// uses its method-set cache.
-func (m *Machine) AnalyzeSSA(f func(*ssa.Program)) { m.prog.AnalyzeSSA(f) }
-
 // AnalyzeSSA runs f on the SSA program while no machine of p uses its
 // method-set cache (the detectors of envgen/detect, RTA).
 func (p *Program) AnalyzeSSA(f func(*ssa.Program)) {
@@ -108,7 +98,10 @@ func (p *Program) AnalyzeSSA(f func(*ssa.Program)) {
 
 // SSA returns the SSA program p interprets. Its packages are built
 // where p interprets them; a package p bridges natively has functions
-// without bodies.
+// without bodies. Its method-set cache (ssa.Program.MethodSets) is
+// shared with the interpreters of every machine and is not safe for
+// concurrent use: an analysis that uses it (callgraph/rta does) runs in
+// AnalyzeSSA.
 func (p *Program) SSA() *ssa.Program { return p.ssa }
 
 // Opaque reports whether the interpreter runs fn as one step of its own
@@ -121,6 +114,3 @@ func (p *Program) Opaque(fn *ssa.Function) bool {
 	}
 	return p.modelFor(fn) != nil
 }
-
-// Opaque is the machine's program's Opaque.
-func (m *Machine) Opaque(fn *ssa.Function) bool { return m.prog.Opaque(fn) }

@@ -20,28 +20,44 @@ import (
 // Start prepares an execution of mainPkg's initialisation and main
 // function on the main goroutine, without running anything.
 func (m *Machine) Start(mainPkg string) error {
-	pkg := m.prog.packageByPath(mainPkg)
-	if pkg == nil {
-		return fmt.Errorf("no package %s", mainPkg)
+	boot, err := m.prog.mainRunner(mainPkg)
+	if err != nil {
+		return err
 	}
-	mainFn := pkg.Func("main")
-	if mainFn == nil {
-		return fmt.Errorf("package %s has no main function", mainPkg)
-	}
-	initFn := m.prog.funcOf(pkg.Func("init"))
-	main := m.prog.funcOf(mainFn)
-	boot := &function{prog: m.prog, name: "runtime.main"}
-	boot.code = []op{
-		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
-		func(fr *frame) *frame { return m.callFunc(fr, main, nil, -1) },
-		func(fr *frame) *frame { m.exit(0); return nil },
-	}
-	boot.once.Do(func() {})
 	m.protect(func() { m.spawn(boot, nil, token.NoPos) })
 	if m.fault != nil {
 		return m.fault
 	}
 	return nil
+}
+
+// mainRunner returns the function of the main goroutine of package
+// mainPkg (runtime.main): its initialisation, then its main function,
+// then the exit. It is made once per program.
+func (p *Program) mainRunner(mainPkg string) (*function, error) {
+	key := runnerKey{mainPkg, ""}
+	if r, ok := p.runners.Load(key); ok {
+		return r.(*function), nil
+	}
+	pkg := p.packageByPath(mainPkg)
+	if pkg == nil {
+		return nil, fmt.Errorf("no package %s", mainPkg)
+	}
+	mainFn := pkg.Func("main")
+	if mainFn == nil {
+		return nil, fmt.Errorf("package %s has no main function", mainPkg)
+	}
+	initFn := p.funcOf(pkg.Func("init"))
+	main := p.funcOf(mainFn)
+	boot := &function{prog: p, name: "runtime.main"}
+	boot.code = []op{
+		func(fr *frame) *frame { return fr.g.m.callFunc(fr, initFn, nil, -1) },
+		func(fr *frame) *frame { return fr.g.m.callFunc(fr, main, nil, -1) },
+		func(fr *frame) *frame { fr.g.m.exit(0); return nil },
+	}
+	boot.once.Do(func() {})
+	r, _ := p.runners.LoadOrStore(key, boot)
+	return r.(*function), nil
 }
 
 // Goroutine describes one goroutine of an execution.
@@ -128,9 +144,14 @@ func (m *Machine) Enabled() []int { return m.AppendEnabled(nil) }
 // AppendEnabled appends the ids of Enabled to ids and returns the
 // result: a scheduler that asks at every step reuses its buffer.
 func (m *Machine) AppendEnabled(ids []int) []int {
-	for _, g := range m.gs {
-		if g.state != gDone && m.enabled(g) {
+	for _, g := range m.live {
+		switch g.state { // m.enabled(g), inline: this runs at every step
+		case gRunnable:
 			ids = append(ids, g.id)
+		case gPending:
+			if r := g.pending.ready; r == nil || r.ready(g) {
+				ids = append(ids, g.id)
+			}
 		}
 	}
 	return ids
@@ -225,7 +246,7 @@ func (m *Machine) Fingerprint() uint64 {
 // Yielding reports whether goroutine id is stopped at runtime.Gosched.
 func (m *Machine) Yielding(id int) bool {
 	g := m.gs[id-1]
-	return g.state == gPending && g.pending.what == "runtime.Gosched"
+	return g.state == gPending && g.pending.kind == opModel && g.pending.what == "runtime.Gosched"
 }
 
 // StepID moves goroutine id past its pending visible operation to its
@@ -309,7 +330,6 @@ func (m *Machine) Done() bool { return m.exited }
 // A program still running (the scheduler stopped it) ends as it is.
 func (m *Machine) Finish() Result {
 	m.closeOutputs()
-	m.prog.putFrames(m)
 	m.releaseRegions()
 	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit, Ops: m.ops, Interrupted: m.interrupted}
 	if m.fault != nil {

@@ -12,9 +12,11 @@ import (
 type mutexState struct {
 	locked  bool
 	readers int
+	vc      vclock // the race detector's clock of the mutex (syncClock)
 }
 
-func (s *mutexState) copyState() any { c := *s; return &c }
+// copyState copies the lock's state; the copy has a clock of its own.
+func (s *mutexState) copyState() any { c := *s; c.vc = nil; return &c }
 
 // wgState is a WaitGroup: its counter, and the goroutines blocked in
 // Wait. When the counter reaches zero every blocked waiter is released at
@@ -26,6 +28,7 @@ type wgState struct {
 	gen     uint32                // generations of waiters released so far
 	blocked int                   // waiters of the current generation
 	waiters map[*goroutine]uint32 // blocked waiters and the generation each waits to end
+	vc      vclock                // the race detector's clock of the WaitGroup (syncClock)
 }
 
 // copyState copies the counter: waiters stay with the original, as they
@@ -56,11 +59,23 @@ func wgOf(p value) *wgState {
 	return s
 }
 
+// lockReady and rlockReady are the readiness of a Lock and an RLock of
+// a mutex: free, and (RLock) no writer waiting.
+type (
+	lockReady  mutexState
+	rlockReady mutexState
+)
+
+func (s *lockReady) ready(*goroutine) bool { return !s.locked && s.readers == 0 }
+func (s *rlockReady) ready(g *goroutine) bool {
+	return !s.locked && !g.m.writerWaiting((*mutexState)(s))
+}
+
 // writerWaiting reports whether a goroutine is blocked in RWMutex.Lock on
 // s, which keeps new readers out (Go's writer preference).
 func (m *Machine) writerWaiting(s *mutexState) bool {
 	for _, g := range m.gs {
-		if g.state == gPending && g.pending.obj == any(s) && g.pending.what == "sync.RWMutex.Lock" && !g.pending.ready(g) {
+		if g.state == gPending && g.pending.obj == any(s) && g.pending.what == "sync.RWMutex.Lock" && !g.pending.ready.ready(g) {
 			return true
 		}
 	}
@@ -74,8 +89,8 @@ func syncModels() modelTable {
 	lock := func(what string) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
-			if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what,
-				ready: func(*goroutine) bool { return !s.locked && s.readers == 0 }}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what,
+				ready: (*lockReady)(s)}) {
 				return stop(fr)
 			}
 			s.locked = true
@@ -85,7 +100,7 @@ func syncModels() modelTable {
 	unlock := func(what, fatal string) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
-			if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what}) {
 				return stop(fr)
 			}
 			if !s.locked {
@@ -101,7 +116,7 @@ func syncModels() modelTable {
 	tab["(*sync.RWMutex).Unlock"] = unlock("sync.RWMutex.Unlock", "sync: Unlock of unlocked RWMutex")
 	tryLock := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Mutex.TryLock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Mutex.TryLock"}) {
 			return stop(fr)
 		}
 		ok := !s.locked && s.readers == 0
@@ -115,8 +130,8 @@ func syncModels() modelTable {
 	tab["(*sync.RWMutex).TryLock"] = tryLock
 	tab["(*sync.RWMutex).RLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RLock",
-			ready: func(*goroutine) bool { return !s.locked && !m.writerWaiting(s) }}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RLock",
+			ready: (*rlockReady)(s)}) {
 			return stop(fr)
 		}
 		s.readers++
@@ -124,7 +139,7 @@ func syncModels() modelTable {
 	}
 	tab["(*sync.RWMutex).TryRLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.TryRLock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.TryRLock"}) {
 			return stop(fr)
 		}
 		ok := !s.locked && !m.writerWaiting(s)
@@ -136,7 +151,7 @@ func syncModels() modelTable {
 	}
 	tab["(*sync.RWMutex).RUnlock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RUnlock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RUnlock"}) {
 			return stop(fr)
 		}
 		if s.readers == 0 {
@@ -166,15 +181,15 @@ func syncModels() modelTable {
 	tab["sync.runtime_notifyListWait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		t := int(uint32(args[1].n))
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Wait",
-			ready: func(*goroutine) bool { return t < s.notify }}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Wait",
+			ready: readyFunc(func(*goroutine) bool { return t < s.notify })}) {
 			return stop(fr)
 		}
 		return fr
 	}
 	tab["sync.runtime_notifyListNotifyOne"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Signal"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Signal"}) {
 			return stop(fr)
 		}
 		if s.notify < s.wait {
@@ -184,7 +199,7 @@ func syncModels() modelTable {
 	}
 	tab["sync.runtime_notifyListNotifyAll"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Cond.Broadcast"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Broadcast"}) {
 			return stop(fr)
 		}
 		s.notify = s.wait
@@ -202,7 +217,7 @@ func syncModels() modelTable {
 				s = &syncMapState{m: newMap(m.prog.rtypeOf(types.NewMap(anyT, anyT)), m)}
 				c.r = s
 			}
-			if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.Map"}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Map"}) {
 				return stop(fr)
 			}
 			set(fr, dst, f(m, s.m, args[1:]))
@@ -323,7 +338,7 @@ func (m *Machine) stringPanic(msg string) value {
 
 // wgAdd is Add(delta) (Done is Add(-1)).
 func (m *Machine) wgAdd(fr *frame, s *wgState, delta int64, what string) *frame {
-	if !m.visible(fr, opDesc{kind: opModel, obj: s, what: what}) {
+	if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what}) {
 		return stop(fr)
 	}
 	g := fr.g
@@ -352,8 +367,8 @@ func (m *Machine) wgWait(fr *frame, s *wgState) *frame {
 	g := fr.g
 	if t, ok := s.waiters[g]; ok {
 		// Woken, or still blocked, in this call.
-		if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
-			ready: func(*goroutine) bool { return s.gen != t }}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
+			ready: readyFunc(func(*goroutine) bool { return s.gen != t })}) {
 			return stop(fr)
 		}
 		delete(s.waiters, g)
@@ -366,7 +381,7 @@ func (m *Machine) wgWait(fr *frame, s *wgState) *frame {
 	if !g.granted && g.nested == 0 && s.n > 0 {
 		return m.wgBlock(fr, s)
 	}
-	if !m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait"}) {
+	if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait"}) {
 		return stop(fr)
 	}
 	if s.n == 0 {
@@ -394,8 +409,8 @@ func (m *Machine) wgBlock(fr *frame, s *wgState) *frame {
 	s.waiters[g] = t
 	// Not granted (the goroutine has not stopped here, or its grant went
 	// to the choice point before): this stops it.
-	m.visible(fr, opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
-		ready: func(*goroutine) bool { return s.gen != t }})
+	m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
+		ready: readyFunc(func(*goroutine) bool { return s.gen != t })})
 	return stop(fr)
 }
 
@@ -436,16 +451,11 @@ func (m *Machine) poolRelease(g *goroutine, p *poolState, x value) {
 	if !m.watch {
 		return
 	}
-	k := poolKey(p, x)
-	m.syncClocks[k] = m.syncClocks[k].join(g.vc)
-	g.vc = g.vc.tick(g.id)
+	m.syncRelease(g, poolKey(p, x), true)
 }
 
 func (m *Machine) poolAcquire(g *goroutine, p *poolState, x value) {
-	if !m.watch {
-		return
-	}
-	g.vc = g.vc.join(m.syncClocks[poolKey(p, x)])
+	m.syncAcquire(g, poolKey(p, x))
 }
 
 // poolNewField is the index of sync.Pool's New field.

@@ -151,10 +151,10 @@ func synctestModels() modelTable {
 			_, timers := m.bubbleNext(b)
 			return b.done || !timers
 		}
-		if !m.visible(fr, opDesc{kind: opModel, obj: b, what: "synctest.Test", ready: func(*goroutine) bool {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: b, what: "synctest.Test", ready: readyFunc(func(*goroutine) bool {
 			live, _ := m.bubbleState(b, nil, true)
 			return !live || stuck()
-		}}) {
+		})}) {
 			return stop(fr)
 		}
 		m.syncAcquire(fr.g, b)
@@ -173,15 +173,15 @@ func synctestModels() modelTable {
 		if b == nil {
 			throwPanic(m.stringPanic("goroutine is not in a bubble"))
 		}
-		if !m.visible(fr, opDesc{kind: opModel, obj: b, what: "synctest.Wait", ready: func(*goroutine) bool {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: b, what: "synctest.Wait", ready: readyFunc(func(*goroutine) bool {
 			_, moving := m.bubbleState(b, g, false)
 			return !moving
-		}}) {
+		})}) {
 			return stop(fr)
 		}
 		for _, o := range m.gs { // what the others did before they blocked
 			if o.bubble == b && o != g && m.watch {
-				g.vc = g.vc.join(o.vc)
+				g.vc = m.joinClock(g.vc, o.vc)
 			}
 		}
 		return fr

@@ -33,6 +33,7 @@ import (
 // testState is the state of one (sub)test.
 type testState struct {
 	name     string
+	t        value // the *testing.T of a test that StartTest started
 	failed   bool
 	skipped  bool
 	done     bool
@@ -152,42 +153,83 @@ type TestOutcome struct {
 // has returned the execution goes on until every goroutine has finished
 // or blocked; goroutines left blocked then are leaks.
 func (m *Machine) StartTest(pkg, testName string) error {
-	sp := m.prog.packageByPath(pkg)
-	if sp == nil {
-		return fmt.Errorf("no package %s", pkg)
+	boot, err := m.prog.testRunner(pkg, testName)
+	if err != nil {
+		return err
 	}
-	fn := sp.Func(testName)
-	if fn == nil {
-		return fmt.Errorf("package %s has no function %s", pkg, testName)
+	tv := m.spareTestT
+	if !tv.IsValid() {
+		tv = reflect.New(reflect.TypeFor[testing.T]())
 	}
-	if sig := fn.Signature; sig.Params().Len() != 1 || sig.Params().At(0).Type().String() != "*testing.T" {
-		return fmt.Errorf("%s is not a test function: want func(*testing.T), have %s", testName, sig)
+	m.spareTestT = reflect.Value{}
+	ts := &testState{name: testName, t: value{r: tv}}
+	if m.tests == nil {
+		m.tests = map[uintptr]*testState{}
 	}
-	initFn := m.prog.funcOf(sp.Func("init"))
-	test := m.prog.funcOf(fn)
-	tv := reflect.New(reflect.TypeFor[testing.T]())
-	ts := &testState{name: testName}
-	m.tests = map[uintptr]*testState{tv.Pointer(): ts}
+	m.tests[tv.Pointer()] = ts
 	m.testRoot = ts
-	boot := &function{prog: m.prog, name: "testing.tRunner", runner: true}
-	boot.code = []op{
-		func(fr *frame) *frame { return m.callFunc(fr, initFn, nil, -1) },
-		func(fr *frame) *frame { return m.callFunc(fr, test, []value{{r: tv}}, -1) },
-		func(fr *frame) *frame { return m.waitParallel(fr, ts) },
-		func(fr *frame) *frame { return m.runCleanups(fr, ts) },
-		func(fr *frame) *frame { ts.done = true; m.testDone = true; return fr },
-		func(fr *frame) *frame { return m.ret(fr, value{}) },
-	}
-	boot.once.Do(func() {})
 	m.protect(func() {
 		g := m.spawn(boot, nil, token.NoPos)
-		g.top.fn.pos = make([]token.Pos, len(boot.code))
 		g.testState = ts
 	})
 	if m.fault != nil {
 		return m.fault
 	}
 	return nil
+}
+
+// runnerKey names the function a first goroutine runs: the test function
+// test of package pkg (StartTest), or its main function (test "": Start).
+type runnerKey struct{ pkg, test string }
+
+// testRunner returns the function of the goroutine that runs test
+// function name of package pkg (testing.tRunner): package
+// initialisation, the test with the *testing.T of its goroutine's
+// testState, then its cleanups. It is made once per program: the state of
+// an execution's test is its runner goroutine's (testState).
+func (p *Program) testRunner(pkg, name string) (*function, error) {
+	key := runnerKey{pkg, name}
+	if r, ok := p.runners.Load(key); ok {
+		return r.(*function), nil
+	}
+	sp := p.packageByPath(pkg)
+	if sp == nil {
+		return nil, fmt.Errorf("no package %s", pkg)
+	}
+	fn := sp.Func(name)
+	if fn == nil {
+		return nil, fmt.Errorf("package %s has no function %s", pkg, name)
+	}
+	if sig := fn.Signature; sig.Params().Len() != 1 || sig.Params().At(0).Type().String() != "*testing.T" {
+		return nil, fmt.Errorf("%s is not a test function: want func(*testing.T), have %s", name, sig)
+	}
+	initFn := p.funcOf(sp.Func("init"))
+	test := p.funcOf(fn)
+	boot := &function{prog: p, name: "testing.tRunner", runner: true}
+	boot.code = []op{
+		func(fr *frame) *frame { return fr.g.m.callFunc(fr, initFn, nil, -1) },
+		func(fr *frame) *frame {
+			m := fr.g.m
+			args, mark := m.pushArgs(1)
+			args[0] = fr.g.testState.t
+			next := m.callFunc(fr, test, args, -1)
+			m.popArgs(mark)
+			return next
+		},
+		func(fr *frame) *frame { return fr.g.m.waitParallel(fr, fr.g.testState) },
+		func(fr *frame) *frame { return fr.g.m.runCleanups(fr, fr.g.testState) },
+		func(fr *frame) *frame {
+			m := fr.g.m
+			fr.g.testState.done = true
+			m.testDone = true
+			return fr
+		},
+		func(fr *frame) *frame { return fr.g.m.ret(fr, value{}) },
+	}
+	boot.pos = make([]token.Pos, len(boot.code))
+	boot.once.Do(func() {})
+	r, _ := p.runners.LoadOrStore(key, boot)
+	return r.(*function), nil
 }
 
 // waitParallel runs when the function of test ts has returned: it lets
@@ -212,7 +254,7 @@ func (m *Machine) waitParallel(fr *frame, ts *testState) *frame {
 		}
 		return true
 	}
-	if !m.visible(fr, opDesc{kind: opModel, obj: ts, what: "testing.T waits for parallel subtests", ready: allDone}) {
+	if !m.visible(fr, &opDesc{kind: opModel, obj: ts, what: "testing.T waits for parallel subtests", ready: readyFunc(allDone)}) {
 		return stop(fr)
 	}
 	for _, s := range ts.parallelSubs {
@@ -425,7 +467,7 @@ func testingModels() modelTable {
 			// did before t.Parallel happens before t.Run returns.
 			m.syncRelease(fr.g, ts, true)
 		}
-		if !m.visible(fr, opDesc{kind: opModel, obj: &p.bodyDone, what: "testing.T.Parallel", ready: func(*goroutine) bool { return p.bodyDone }}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: &p.bodyDone, what: "testing.T.Parallel", ready: readyFunc(func(*goroutine) bool { return p.bodyDone })}) {
 			return stop(fr)
 		}
 		ts.pausing = false
@@ -563,7 +605,7 @@ func testingModels() modelTable {
 			// Resumed: the subtest has finished.
 			// A parallel subtest releases t.Run when it calls
 			// t.Parallel and runs on after the parent's function.
-			if !m.visible(fr, opDesc{kind: opModel, obj: sub, what: "testing.T.Run", ready: func(*goroutine) bool { return sub.done || sub.pausing }}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: sub, what: "testing.T.Run", ready: readyFunc(func(*goroutine) bool { return sub.done || sub.pausing })}) {
 				return stop(fr)
 			}
 			g.waitingFor = nil

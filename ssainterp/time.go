@@ -71,7 +71,7 @@ func timeModels() modelTable {
 	// them run).
 	clockRead := func(f func(m *Machine, now time.Time, args []value) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			if !m.visible(fr, opDesc{kind: opModel, what: "time.Now"}) {
+			if !m.visible(fr, &opDesc{kind: opModel, what: "time.Now"}) {
 				return stop(fr)
 			}
 			base, now := m.clockOf(fr.g)
@@ -96,8 +96,9 @@ func timeModels() modelTable {
 			g.sleep = d
 		}
 		wake, b := g.wake, g.bubble
-		if !m.visible(fr, opDesc{kind: opModel, what: "sleep", wake: wake,
-			ready: func(*goroutine) bool { return m.nowOf(b) >= wake }}) {
+		m.slept = true
+		if !m.visible(fr, &opDesc{kind: opModel, what: "sleep", wake: wake,
+			ready: readyFunc(func(*goroutine) bool { return m.nowOf(b) >= wake })}) {
 			return stop(fr)
 		}
 		return fr
@@ -144,7 +145,7 @@ func timeModels() modelTable {
 	// before them.
 	stopTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := m.timerOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: t.ch, what: "time.Timer.Stop"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, what: "time.Timer.Stop"}) {
 			return stop(fr)
 		}
 		was := t.active
@@ -157,7 +158,7 @@ func timeModels() modelTable {
 	}
 	resetTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		t := m.timerOf(args[0])
-		if !m.visible(fr, opDesc{kind: opModel, obj: t.ch, what: "time.Timer.Reset"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, what: "time.Timer.Reset"}) {
 			return stop(fr)
 		}
 		was := t.active
@@ -263,8 +264,12 @@ func (m *Machine) nextDeadline(wake bool) (when int64, t *timer, sleeper *gorout
 			when, t, ok = tm.when, tm, true
 		}
 	}
+	if !m.slept {
+		return when, t, nil, ok // no goroutine sleeps
+	}
 	for _, g := range m.gs {
-		if g.bubble == nil && g.state == gPending && g.pending.what == "sleep" && g.pending.wake > m.now && (!ok || g.pending.wake < when) {
+		// (wake first: only a sleep sets it, so most goroutines fail there.)
+		if g.state == gPending && g.pending.wake > m.now && g.bubble == nil && g.pending.what == "sleep" && (!ok || g.pending.wake < when) {
 			when, t, sleeper, ok = g.pending.wake, nil, g, true
 		}
 	}
