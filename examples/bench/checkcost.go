@@ -104,12 +104,13 @@ func checkCostMain(args []string) {
 	must(err)
 	tmp, err := os.MkdirTemp("", "mcheck-checkcost-")
 	must(err)
-	defer os.RemoveAll(tmp)
+	atExit = append(atExit, func() { os.RemoveAll(tmp) })
+	defer exit(0)
 	trees := []struct{ name, dir string }{{"current", root}}
 	if *base != "" {
 		dir := filepath.Join(tmp, "base")
 		run(root, "git", "worktree", "add", "--detach", dir, *base)
-		defer run(root, "git", "worktree", "remove", "--force", dir)
+		atExit = append(atExit, func() { exec.Command("git", "-C", root, "worktree", "remove", "--force", dir).Run() })
 		trees = append([]struct{ name, dir string }{{*base, dir}}, trees...)
 	}
 	type binary struct{ scenario, tree, path string }
@@ -178,7 +179,7 @@ func runCost(bin string) (time.Duration, int64) {
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n%s", bin, err, out.String())
-		os.Exit(1)
+		exit(1)
 	}
 	return time.Since(start), cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
 }
@@ -188,13 +189,24 @@ func run(dir, name string, args ...string) {
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-		os.Exit(1)
+		exit(1)
 	}
 }
 
 func must(err error) {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		exit(1)
 	}
+}
+
+// atExit undoes what checkcost made (the temporary directory, the base
+// worktree), also when it fails.
+var atExit []func()
+
+func exit(code int) {
+	for i := len(atExit) - 1; i >= 0; i-- {
+		atExit[i]()
+	}
+	os.Exit(code)
 }
