@@ -262,18 +262,10 @@ func TestAllocCountsAreRefused(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
-	for _, c := range cases {
+	faults := make([]struct{ name, body, want string }, len(cases))
+	for i, c := range cases {
 		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport %q\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.imp, c.body))
+		faults[i].name, faults[i].want = c.name, c.want
 	}
-	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		res := prog.Run("m/"+c.name, Config{})
-		if res.Fault == nil || !strings.Contains(res.Fault.Error(), c.want) || !strings.Contains(res.Fault.Error(), "main.go:") ||
-			strings.Contains(res.Fault.Error(), "internal error") || res.ExitCode == 0 {
-			t.Errorf("%s: fault %v, exit %d; want one with %q at main.go:LINE", c.name, res.Fault, res.ExitCode, c.want)
-		}
-	}
+	expectFaults(t, dir, faults)
 }

@@ -37,17 +37,7 @@ func TestMmapRefusals(t *testing.T) {
 	for _, c := range cases {
 		writeFile(t, filepath.Join(dir, c.name, "main.go"), fmt.Sprintf("package main\n\nimport (\n\t\"syscall\"\n\t\"unsafe\"\n)\n\nvar _ unsafe.Pointer\n\nfunc main() {\n\tdefer func() { recover() }()\n\t%s\n}\n", c.body))
 	}
-	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		res := prog.Run("m/"+c.name, Config{})
-		if res.Fault == nil || !strings.Contains(res.Fault.Error(), c.want) || !strings.Contains(res.Fault.Error(), "main.go:") ||
-			strings.Contains(res.Fault.Error(), "internal error") || res.ExitCode == 0 {
-			t.Errorf("%s: fault %v, exit %d; want one with %q at main.go:LINE", c.name, res.Fault, res.ExitCode, c.want)
-		}
-	}
+	expectFaults(t, dir, cases)
 }
 
 // xsysMmapProgram uses golang.org/x/sys/unix's Mmap and Munmap as

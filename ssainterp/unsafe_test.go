@@ -161,8 +161,8 @@ func expectFaults(t *testing.T, dir string, cases []struct{ name, body, want str
 		var stderr bytes.Buffer
 		res := prog.Run("m/"+c.name, Config{Stderr: &stderr})
 		if res.Fault == nil || !strings.Contains(res.Fault.Error(), c.want) || !strings.Contains(res.Fault.Error(), "main.go:") ||
-			strings.Contains(res.Fault.Error(), "internal error") {
-			t.Errorf("%s: fault %v (stderr %q), want one with %q at main.go:LINE", c.name, res.Fault, stderr.String(), c.want)
+			strings.Contains(res.Fault.Error(), "internal error") || res.ExitCode == 0 {
+			t.Errorf("%s: fault %v, exit %d (stderr %q), want one with %q at main.go:LINE", c.name, res.Fault, res.ExitCode, stderr.String(), c.want)
 		}
 	}
 }
