@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"os"
 	"bytes"
 	"cmp"
 	"errors"
@@ -8,7 +9,6 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -49,6 +49,10 @@ type Options struct {
 	RecordRaces     bool          // report data races in Report.Races without failing the execution
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
+	// fairSteps bounds the fair phase of an execution (see fair.go): 0,
+	// fairFactor times MaxSteps; negative, no bound (the time budget
+	// cuts the execution).
+	fairSteps int
 	// Custom, if set, makes each worker's strategy (a strategy of your
 	// own; see Observer and Pruner). Every worker has its own and runs
 	// every Workers-th execution: a search that must see every
@@ -233,6 +237,7 @@ func replayToken(t Target, opts Options, tok string) (*Failure, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts.fairSteps = s.FairSteps
 	run := func(trace bool) (*Failure, string, error) {
 		r := &replay{choices: s.Choices}
 		f, _, err := runOne(t, opts, s.Seed, r, trace, nil)
@@ -298,6 +303,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 		seen         = &stateSet{m: map[uint64]struct{}{}}
 		races        = &raceSet{seen: map[[2]string]bool{}}
 		ran          int // complete executions
+		longest      int // the steps of the longest complete execution
 		inconclusive int
 		pruned       int // executions cut short by partial-order reduction
 		stateHits    int // of which at a state already seen
@@ -383,7 +389,11 @@ func Explore(t Target, opts Options) (*Report, error) {
 					return
 				}
 				extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: hard, machines: &slots[w]}
-				f, n, err := runOne(t, opts, seed, strategies[w], false, extra)
+				mu.Lock()
+				o := opts
+				o.fairSteps = fairBudget(opts, ran, longest)
+				mu.Unlock()
+				f, n, err := runOne(t, o, seed, strategies[w], false, extra)
 				if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
 					err = d.Diverged()
 				}
@@ -408,6 +418,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 					rep.Interrupted = cut.where
 				} else {
 					ran++
+					longest = max(longest, extra.steps)
 				}
 				steps += int64(n)
 				if extra.slack != "" && f == nil {
@@ -548,6 +559,7 @@ func calibrate(t Target, opts Options, deadline time.Time) (int, error) {
 	r := &randomWalk{}
 	seed := executionSeed(opts.Seed, -1)
 	r.NewExecution(-1, seed)
+	opts.fairSteps = fairBudget(opts, 0, 0)
 	_, n, err := runOne(t, opts, seed, r, false, &runExtra{deadline: deadline})
 	if errors.Is(err, errInconclusive) {
 		err = nil // its choice points still count
@@ -579,6 +591,7 @@ type runExtra struct {
 	fps      []uint64
 	races    []*ssainterp.Race
 	deadline time.Time    // the search's time budget, grace included: the execution is interrupted past it
+	steps    int          // the scheduling steps the execution made
 	slack    string       // the stall a failed assertion needed, discarded as timing slack
 	machines *machineSlot // the worker's machines, nil: a machine of the execution's own
 }
@@ -746,9 +759,12 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			fp = newFairPhase(opts)
 		}
 		m.FireDueTimers()
-		enabled = m.AppendEnabled(enabled[:0])
-		en := enabled
-		if len(en) == 0 {
+		var en []int // nil: the fair phase goes on with current (fairPhase.slice)
+		if fp == nil || !fp.goesOn(m, current) {
+			enabled = m.AppendEnabled(enabled[:0])
+			en = enabled
+		}
+		if en != nil && len(en) == 0 {
 			if t.Test && m.TestDone() {
 				// The test returned: let pending timers fire for a
 				// while, then whatever is still blocked leaked.
@@ -766,8 +782,10 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			m.Deadlock()
 			break
 		}
-		en = fy.filter(en, n)
-		if when, ok := m.NextDeadline(); ok && !opts.TimeBarrier {
+		if en != nil {
+			en = fy.filter(en, n)
+		}
+		if when, ok := m.NextDeadline(); ok && !opts.TimeBarrier && en != nil {
 			// With no timer pending the clock stands (but for reads), so
 			// the runnable-since times need no update.
 			waiting.update(m, en, m.Now())
@@ -832,7 +850,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		}
 		yielded := m.Yielding(g)
 		if fp != nil {
-			fp.record(m, g)
+			fp.record(m, g, yielded)
 		}
 		m.StepID(g)
 		fy.moved(g, n, yielded, en)
@@ -840,6 +858,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			return nil, choices, nil // the rest of this execution is redundant
 		}
 		current = g
+	}
+	if extra != nil {
+		extra.steps = n
 	}
 	leaked := []ssainterp.Goroutine(nil)
 	if f == nil && (opts.Leaks || t.Test) {
@@ -922,6 +943,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			f.Environment = t.Describe(m)
 		}
 		f.Schedule = rec.s
+		if fp != nil && fp.used > fairFactor*opts.MaxSteps {
+			f.Schedule.FairSteps = fp.used // a replay needs as many
+		}
 		f.Trace = steps
 		f.Stdout, f.Stderr = bufs.stdout.String(), bufs.stderr.String()
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -140,6 +139,7 @@ type fairness struct {
 	lastMoved []int       // by goroutine id: the step it last moved at (-1: never); kept from the first yield on
 	yields    []yieldMark // by goroutine id
 	any       bool        // a goroutine has yielded
+	on        []bool      // by goroutine id, during filter: it is enabled
 }
 
 // yieldMark records a yield: at which step, and which goroutines could
@@ -160,14 +160,20 @@ func grow[T any](s []T, id int, zero T) []T {
 
 // filter drops from enabled, at step n, the goroutines that yielded and
 // still owe their turn to another; if that would leave nothing, enabled
-// is returned as it is.
+// is returned as it is. It costs O(len(enabled)) plus the goroutines
+// the yields still wait for: a test with a hundred goroutines that yield
+// in a loop is checked at every step.
 func (fy *fairness) filter(enabled []int, n int) []int {
 	if !fy.any {
 		return enabled
 	}
+	for _, id := range enabled {
+		fy.on = grow(fy.on, id, false)
+		fy.on[id] = true
+	}
 	var out []int
 	for i, id := range enabled {
-		if fy.owes(id, enabled, n) {
+		if fy.owes(id, n) {
 			if out == nil {
 				out = append(make([]int, 0, len(enabled)), enabled[:i]...)
 			}
@@ -177,6 +183,9 @@ func (fy *fairness) filter(enabled []int, n int) []int {
 			out = append(out, id)
 		}
 	}
+	for _, id := range enabled {
+		fy.on[id] = false
+	}
 	if out == nil || len(out) == 0 {
 		return enabled
 	}
@@ -184,8 +193,10 @@ func (fy *fairness) filter(enabled []int, n int) []int {
 }
 
 // owes reports whether id yielded less than yieldWindow steps ago and a
-// goroutine that could move then has not moved since and still can.
-func (fy *fairness) owes(id int, enabled []int, n int) bool {
+// goroutine that could move then has not moved since and still can (is
+// in fy.on). Goroutines that moved since are dropped from the yield's
+// list as they are met: they never count again.
+func (fy *fairness) owes(id int, n int) bool {
 	if id >= len(fy.yields) || fy.yields[id].waitFor == nil {
 		return false
 	}
@@ -194,10 +205,16 @@ func (fy *fairness) owes(id int, enabled []int, n int) bool {
 		y.waitFor = nil
 		return false
 	}
-	for _, w := range y.waitFor {
-		if fy.lastMoved[w] <= y.at && slices.Contains(enabled, w) {
+	keep := y.waitFor[:0]
+	for i, w := range y.waitFor {
+		if fy.lastMoved[w] > y.at {
+			continue
+		}
+		if w < len(fy.on) && fy.on[w] {
+			y.waitFor = append(keep, y.waitFor[i:]...)
 			return true
 		}
+		keep = append(keep, w)
 	}
 	y.waitFor = nil
 	return false
@@ -233,20 +250,30 @@ func (fy *fairness) moved(g, n int, yielded bool, enabled []int) {
 	if !yielded {
 		return
 	}
-	var others []int
+	fy.yields = grow(fy.yields, g, yieldMark{})
+	others := fy.yields[g].waitFor[:0]
 	for _, id := range enabled {
 		if id != g && id != Clock {
 			others = append(others, id)
 			fy.lastMoved = grow(fy.lastMoved, id, -1)
 		}
 	}
-	fy.yields = grow(fy.yields, g, yieldMark{})
+	if len(others) == 0 {
+		others = nil // nothing is owed
+	}
 	fy.yields[g] = yieldMark{at: n, waitFor: others}
 }
 
 // The step bound is a budget, not an oracle. An execution that reaches
 // Options.MaxSteps goes on under a fair round-robin scheduler (timers may
-// fire) for up to fairFactor times as many steps. It is a livelock only if
+// fire) for up to fairFactor times as many steps (see fairBudget). Each
+// goroutine runs a time slice of up to fairSlice steps, as Go's
+// scheduler runs one for a slice of time: a slice ends early when the
+// goroutine yields or cannot move. Stepwise round-robin would be as fair
+// but makes every compare-and-swap loop of n goroutines fail n-1 times
+// in n (a lock-free semaphore taken a million times by a hundred
+// goroutines does not finish in a minute), and asks every goroutine
+// whether it can move at every step. It is a livelock only if
 // the program then makes no progress: over a window of fairWindow steps no
 // goroutine starts or finishes, no operation writes anything (a store, a
 // send or receive, a lock, an atomic update), no timer is left to fire, and
@@ -256,6 +283,7 @@ func (fy *fairness) moved(g, n int, yielded bool, enabled []int) {
 const (
 	fairFactor = 25
 	fairWindow = 1000
+	fairSlice  = 16
 )
 
 // inconclusive is the verdict of a fair phase that ran out of steps.
@@ -266,7 +294,9 @@ var errInconclusive = errors.New("inconclusive execution")
 
 // fairPhase is the round-robin continuation of an execution.
 type fairPhase struct {
-	left    int       // steps left
+	left    int       // the steps it may make (negative: no bound)
+	used    int       // the steps it made
+	slice   int       // the steps left in the current goroutine's time slice
 	steps   int       // steps in the current window
 	ring    []pending // the window's operations, in order
 	writes  bool      // something was written in the window
@@ -282,11 +312,49 @@ type pending struct {
 }
 
 func newFairPhase(opts Options) *fairPhase {
-	return &fairPhase{left: fairFactor * opts.MaxSteps}
+	left := fairFactor * opts.MaxSteps
+	switch {
+	case opts.fairSteps < 0:
+		left = -1
+	case opts.fairSteps > 0:
+		left = opts.fairSteps
+	}
+	return &fairPhase{left: left}
 }
 
-// record notes the operation goroutine g is about to perform.
-func (fp *fairPhase) record(m *ssainterp.Machine, g int) {
+// fairBudget returns the fair phase's bound (Options.fairSteps) for the
+// next execution of a search that has completed ran executions, the
+// longest of them in longest steps. A stress test's execution (a hundred
+// goroutines taking a lock ten thousand times) makes millions of steps
+// and progress all along: under a time budget, the first execution goes
+// on until it ends or the budget cuts it, and each later one may make
+// twice as many steps as the longest that completed (at least the fixed
+// fair budget), so that raising the budget is what checks a long test.
+// Without a time budget, an execution that never ends would never be
+// cut: the fixed budget holds.
+func fairBudget(opts Options, ran, longest int) int {
+	switch {
+	case opts.Time <= 0:
+		return 0
+	case ran == 0:
+		return -1
+	}
+	return max(fairFactor*opts.MaxSteps, 2*longest)
+}
+
+// goesOn reports whether current goes on with its time slice: it has
+// steps of it left and can move.
+func (fp *fairPhase) goesOn(m *ssainterp.Machine, current int) bool {
+	return fp.slice > 0 && current != Clock && m.CanMove(current)
+}
+
+// record notes the operation goroutine g is about to perform, and
+// whether it yields (which ends its time slice).
+func (fp *fairPhase) record(m *ssainterp.Machine, g int, yields bool) {
+	fp.slice--
+	if yields {
+		fp.slice = 0
+	}
 	op := m.Pending(g)
 	fp.ring = append(fp.ring, pending{g, op})
 	if op.Writes {
@@ -294,16 +362,17 @@ func (fp *fairPhase) record(m *ssainterp.Machine, g int) {
 	}
 }
 
-// next picks the goroutine to move in the fair phase (round-robin over
-// enabled, which ends with Clock if a timer may fire), or returns a
-// verdict: inconclusive, or the description of a livelock.
+// next picks the goroutine to move in the fair phase (current if enabled
+// is nil: its time slice goes on; else round-robin over enabled, which
+// ends with Clock if a timer may fire), or returns a verdict:
+// inconclusive, or the description of a livelock.
 func (fp *fairPhase) next(m *ssainterp.Machine, enabled []int, current int) (int, string) {
 	if !fp.started {
 		fp.started = true
 		fp.created, fp.done = m.NumGoroutines(), m.Finished()
 	}
-	fp.left--
-	if fp.left < 0 {
+	fp.used++
+	if fp.left >= 0 && fp.used > fp.left {
 		return 0, inconclusive
 	}
 	fp.steps++
@@ -324,6 +393,10 @@ func (fp *fairPhase) next(m *ssainterp.Machine, enabled []int, current int) (int
 			}
 		}
 	}
+	if enabled == nil {
+		return current, ""
+	}
+	fp.slice = fairSlice
 	// Round-robin: the first enabled goroutine after current, Clock
 	// last.
 	key := func(id int) int {

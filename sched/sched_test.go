@@ -288,6 +288,10 @@ func TestTokenRoundTrip(t *testing.T) {
 	got, err := ParseToken(s.Token())
 	require.NoError(t, err)
 	require.Equal(t, s, got)
+	fair := Schedule{Seed: 7, Choices: []int{1, 2}, FairSteps: 12_345_678}
+	got, err = ParseToken(fair.Token())
+	require.NoError(t, err)
+	require.Equal(t, fair, got)
 	// Runs of one choice are shortened.
 	long := Schedule{Seed: 3, Choices: []int{1, 1, 1, 1, 1, 1, 2}}
 	for range 1000 {
@@ -574,4 +578,28 @@ func TestHugeTraceReportIsBounded(t *testing.T) {
 	for i, s := range f.Trace {
 		require.Equal(t, fmt.Sprintf("%6d  %-6s %s %s", i+1, goroutineName(s.G), s.Pos, s.Op), steps[i])
 	}
+}
+
+// TestLongExecutionFinishesUnderTimeBudget: an execution that makes
+// progress far past the fair phase's fixed budget is inconclusive under
+// an execution budget, finishes under a time budget (and its race is
+// found), and its token replays it however long it is.
+func TestLongExecutionFinishesUnderTimeBudget(t *testing.T) {
+	tg := target(t, "longrun")
+	rep, err := Explore(tg, Options{Seed: 1, Executions: 2, MaxSteps: 50})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.Equal(t, 2, rep.Inconclusive)
+
+	rep, err = Explore(tg, Options{Seed: 1, Time: time.Minute, MaxSteps: 50, Workers: 1})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, DataRace, rep.Failure.Kind)
+	f := rep.Failure
+	require.Greater(t, f.Schedule.FairSteps, fairFactor*50)
+	rep, err = Explore(tg, Options{Replay: f.Schedule.Token(), MaxSteps: 50})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure, "replay did not fail")
+	require.Equal(t, f.Message, rep.Failure.Message)
+	require.Equal(t, f.Trace, rep.Failure.Trace)
 }

@@ -18,6 +18,10 @@ import (
 type Schedule struct {
 	Seed    uint64
 	Choices []int
+	// FairSteps is, for an execution whose fair phase (see fair.go) went
+	// past its fixed budget, the steps it made there: a replay may make
+	// as many. Zero otherwise.
+	FairSteps int
 }
 
 const tokenPrefix = "v1."
@@ -29,6 +33,8 @@ const (
 	maxChoices = 1 << 22 // more than any execution makes (20,000 steps and 25 times as many fair ones)
 	repeatMark = 1 << 32
 	minRun     = 6 // shorter runs are cheaper spelt out
+	// fairMark+k, last in a token, is a Schedule's FairSteps k.
+	fairMark = repeatMark + maxChoices + 1
 )
 
 // Token encodes s as a short printable string: "v1." and the base64url
@@ -49,6 +55,9 @@ func (s Schedule) Token() string {
 			continue
 		}
 		i++
+	}
+	if s.FairSteps > 0 {
+		buf = binary.AppendUvarint(buf, fairMark+uint64(s.FairSteps))
 	}
 	if len(buf) > compressAbove {
 		var z bytes.Buffer
@@ -106,6 +115,8 @@ func ParseToken(tok string) (Schedule, error) {
 		var c uint64
 		c, n = binary.Uvarint(buf)
 		switch {
+		case n > 0 && c > fairMark && c-fairMark <= math.MaxInt32 && len(buf) == n:
+			s.FairSteps = int(c - fairMark)
 		case n <= 0, c > repeatMark+maxChoices, c > math.MaxInt32 && c <= repeatMark,
 			c > repeatMark && len(s.Choices) == 0, c > repeatMark && len(s.Choices)+int(c-repeatMark) > maxChoices:
 			return Schedule{}, notToken("it is corrupt")

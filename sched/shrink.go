@@ -58,6 +58,7 @@ const maxShrinkRuns = 300
 // reported.
 func shrink(t Target, opts Options, f *Failure, deadline time.Time) (*Failure, error) {
 	seed := f.Schedule.Seed
+	opts.fairSteps = f.Schedule.FairSteps
 	runs := 0
 	if f.Kind == Livelock || f.steps > opts.MaxSteps {
 		runs = maxShrinkRuns // each run spends the whole step budget: do not shrink

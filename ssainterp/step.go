@@ -157,6 +157,9 @@ func (m *Machine) AppendEnabled(ids []int) []int {
 	return ids
 }
 
+// CanMove reports whether goroutine id is enabled (see Enabled).
+func (m *Machine) CanMove(id int) bool { return m.enabled(m.gs[id-1]) }
+
 // Blocked returns the ids of goroutines that have not finished and cannot
 // move.
 func (m *Machine) Blocked() []int {
