@@ -1,7 +1,6 @@
 package sched
 
 import (
-	"os"
 	"bytes"
 	"cmp"
 	"errors"
@@ -9,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
