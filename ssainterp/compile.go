@@ -466,7 +466,7 @@ func (m *Machine) tick(fr *frame) *frame {
 			m.interrupt(fr)
 			return nil
 		}
-		m.chargeRegions() // a loop writing into a mapping (mmap.go)
+		m.chargeRegionsSoon() // a loop writing into a mapping (mmap.go)
 	}
 	return fr
 }

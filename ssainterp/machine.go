@@ -512,7 +512,7 @@ func (m *Machine) Step(g *goroutine) {
 	}
 	if m.stepped++; m.stepped%hostCheckSteps == 0 {
 		m.checkHost()
-		m.chargeRegions()
+		m.chargeRegionsSoon()
 		if m.pastDeadline() {
 			m.interrupt(g.top)
 			return

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -72,6 +73,8 @@ type hostRegions struct {
 	sync.Mutex
 	list     []*hostRegion
 	released bool
+	charged  time.Time // when chargeRegions last asked the host
+	vec      []byte    // mincore's buffer
 }
 
 // mappingCells returns n zeroed cells for a mapping, in host memory (nil
@@ -243,8 +246,9 @@ func (m *Machine) chargeRegions() {
 	if m.uns.regions == nil {
 		return
 	}
+	m.uns.regions.charged = time.Now()
 	for _, r := range m.uns.regions.list {
-		n := residentPages(r.mem)
+		n := m.uns.regions.residentPages(r.mem)
 		if n > r.charged {
 			m.alloc(mulSat(uint64(n-r.charged), uint64(pageSize*valueSize)) / uint64(cellSize))
 			r.charged = n
@@ -252,9 +256,27 @@ func (m *Machine) chargeRegions() {
 	}
 }
 
+// chargeRegionsSoon is chargeRegions at most once in chargeInterval: a
+// check that asks the host every thousand steps about a program's
+// hundreds of megabytes of mappings (fastcache's chunks) would cost more
+// than the steps.
+func (m *Machine) chargeRegionsSoon() {
+	if m.uns.regions != nil && time.Since(m.uns.regions.charged) >= chargeInterval {
+		m.chargeRegions()
+	}
+}
+
+// chargeInterval is how often chargeRegionsSoon asks the host: a loop
+// touches at most a few hundred megabytes of pages in it.
+const chargeInterval = 20 * time.Millisecond
+
 // residentPages returns how many pages of mem are resident.
-func residentPages(mem []byte) int64 {
-	vec := make([]byte, (int64(len(mem))+pageSize-1)/pageSize)
+func (rs *hostRegions) residentPages(mem []byte) int64 {
+	pages := int((int64(len(mem)) + pageSize - 1) / pageSize)
+	if cap(rs.vec) < pages {
+		rs.vec = make([]byte, pages)
+	}
+	vec := rs.vec[:pages]
 	if _, _, e := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&mem[0])), uintptr(len(mem)), uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
 		return int64(len(vec)) // unknown: all of them
 	}

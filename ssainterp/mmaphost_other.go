@@ -27,3 +27,5 @@ func (m *Machine) unmappedAt(addr uintptr) (uintptr, bool) { return 0, false }
 func (m *Machine) readableRegions(f func()) { f() }
 
 func (m *Machine) chargeRegions() {}
+
+func (m *Machine) chargeRegionsSoon() {}
