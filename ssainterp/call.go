@@ -303,7 +303,7 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 		for i, s := range slots {
 			args[i] = fr.regs[s]
 		}
-		m.spawnFrom(fr.g, fn, args, pos)
+		m.spawnFrom(fr.g, fn, args, pos).creator = fr.fn
 		m.popArgs(mark)
 		return fr
 	}

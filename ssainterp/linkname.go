@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	goruntime "runtime"
 	"strings"
 	"sync"
 	"syscall"
+	"testing"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -236,41 +238,105 @@ func symPath(p *types.Package) string {
 }
 
 // stackTrace formats g's stack as runtime.Stack does (without argument
-// values, pc offsets and the "created by" lines), from frame top down.
-func (m *Machine) stackTrace(g *goroutine, top *frame, status string) string {
+// values and pc offsets), from frame top down, and the "created by" line
+// of a goroutine a go statement or t.Run started.
+// The top frame is at its next instruction (at is true: a goroutine
+// stopped before an operation, or not started) or in a call (the
+// goroutine that asks for the stack); the other frames are in calls.
+// model, if not empty, is the function of the standard library the
+// goroutine waits in, which mcheck models without a frame: it is shown
+// on top, as the runtime shows it (goleak recognises the test runner's
+// goroutines by it).
+func (m *Machine) stackTrace(g *goroutine, top *frame, status string, at bool, model frameText) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "goroutine %d [%s]:\n", g.id, status)
+	if model.fn != "" {
+		fmt.Fprintf(&b, "%s(...)\n\t%s:%d\n", model.fn, model.file, model.line)
+	}
 	for f := top; f != nil; f = f.caller {
 		if f.fn.ssa == nil {
 			continue
 		}
-		ps := m.prog.fset.Position(f.fn.posAt(f.pc - 1))
+		pc := f.pc - 1
+		if f == top && at {
+			pc = f.pc
+		}
+		ps := m.prog.fset.Position(f.fn.posAt(pc))
 		args := "(...)" // the runtime prints argument words, which interpreted frames do not have
 		if len(f.fn.ssa.Params) == 0 {
 			args = "()"
 		}
 		fmt.Fprintf(&b, "%s%s\n\t%s:%d\n", runtimeName(f.fn), args, ps.Filename, ps.Line)
 	}
+	var by frameText
+	switch {
+	case g.parent == nil:
+	case g.creator != nil:
+		ps := m.prog.fset.Position(g.created)
+		by = frameText{fn: runtimeName(g.creator), file: ps.Filename, line: ps.Line}
+	case g.subtest:
+		by = testingFrame("testing.(*T).Run", (*testing.T).Run)
+	}
+	if by.fn != "" {
+		fmt.Fprintf(&b, "created by %s in goroutine %d\n\t%s:%d\n", by.fn, g.parent.id, by.file, by.line)
+	}
 	return b.String()
+}
+
+// frameText is a frame of a function mcheck models, as a stack shows it.
+type frameText struct {
+	fn, file string
+	line     int
 }
 
 // allStacks is runtime.Stack's text: the current goroutine's stack from
 // fr, then, with all, every other live goroutine's.
 func (m *Machine) allStacks(fr *frame, all bool) string {
-	s := m.stackTrace(fr.g, fr, "running")
+	s := m.stackTrace(fr.g, fr, "running", false, frameText{})
 	if all {
 		for _, g := range m.gs {
 			if g == fr.g || g.state == gDone {
 				continue
 			}
-			status := "runnable"
-			if g.state == gPending {
-				status = g.pending.reason()
-			}
-			s += "\n" + m.stackTrace(g, g.top, status)
+			status, model := m.waitReason(g)
+			s += "\n" + m.stackTrace(g, g.top, status, true, model)
 		}
 	}
 	return s
+}
+
+// waitReason returns the status the runtime shows for g in a stack (its
+// waitReason: "runnable", "chan receive", "sync.Mutex.Lock", …) and the
+// modelled function it waits in, if one shows on top of its stack.
+func (m *Machine) waitReason(g *goroutine) (string, frameText) {
+	if g.state != gPending || m.enabled(g) {
+		return "runnable", frameText{}
+	}
+	switch what := g.pending.reason(); what {
+	case "testing.T.Run":
+		return "chan receive", testingFrame("testing.(*T).Run", (*testing.T).Run)
+	case "testing.T.Parallel":
+		return "chan receive", testingFrame("testing.(*T).Parallel", (*testing.T).Parallel)
+	case "testing.T waits for parallel subtests":
+		return "chan receive", frameText{}
+	case "io.Pipe read", "io.Pipe write":
+		return "select", frameText{}
+	case "sync.Map":
+		return "sync.Mutex.Lock", frameText{}
+	default:
+		return what, frameText{}
+	}
+}
+
+// testingFrame returns the frame of the testing package's fn, named
+// name, at the host's source of it.
+func testingFrame(name string, fn any) frameText {
+	f := runtime.FuncForPC(reflect.ValueOf(fn).Pointer())
+	if f == nil {
+		return frameText{fn: name, file: "testing.go"}
+	}
+	file, line := f.FileLine(f.Entry())
+	return frameText{fn: name, file: file, line: line}
 }
 
 // nanoBoot is the virtual monotonic clock's reading at the fixed epoch:

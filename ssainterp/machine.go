@@ -247,6 +247,8 @@ type goroutine struct {
 	m       *Machine
 	created token.Pos  // the go statement
 	parent  *goroutine // the goroutine that ran it (nil: the first, a timer's)
+	creator *function  // the function of the go statement (nil: not a go statement: a subtest's, a timer's)
+	subtest bool       // it runs a subtest (t.Run started it)
 	bubble  *bubble    // its synctest bubble (synctest.go), or nil
 
 	// Its code: the stack of frames, from the running one (top).
@@ -415,7 +417,7 @@ func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutin
 	m.memUsed += goroutineBytes
 	m.nextID++
 	g := m.arenas.goroutines.new(goroutineChunk)
-	g.id, g.m, g.created = m.nextID, m, created
+	g.id, g.m, g.created, g.creator, g.subtest = m.nextID, m, created, nil, false
 	m.gs = append(m.gs, g)
 	m.live = append(m.live, g)
 	fr := m.newFrame(fn, g)

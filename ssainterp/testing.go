@@ -626,7 +626,7 @@ func testingModels() modelTable {
 		}
 		runner.pos = make([]token.Pos, len(runner.code))
 		runner.once.Do(func() {})
-		m.spawnFrom(fr.g, runner, nil, fr.fn.posAt(fr.pc-1))
+		m.spawnFrom(fr.g, runner, nil, fr.fn.posAt(fr.pc-1)).subtest = true
 		g.waitingFor = sub
 		fr.pc--
 		return fr // the next op is this call again, now waiting

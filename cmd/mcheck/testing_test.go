@@ -30,7 +30,7 @@ func TestTestingModel(t *testing.T) {
 	var out, errb bytes.Buffer
 	names := []string{"TestShortSkips", "TestVerbose", "TestContext", "TestContextInCleanup", "TestSetenv",
 		"TestEnvPerExecution", "TestSetenvParallel", "TestTempDir", "TestCleanupOrder", "TestNoDeadline", "TestStdin",
-		"TestOutputAttrArtifact", "TestParallelCleanup"}
+		"TestOutputAttrArtifact", "TestParallelCleanup", "TestStackOfTestRunner"}
 	code := run(dir, []string{"test", "-executions", "30", "-short", "-v", "-run", "^(" + strings.Join(names, "|") + ")$", "."}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())

@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -301,4 +303,51 @@ func TestParallelRace(t *testing.T) {
 			hits++
 		})
 	}
+}
+
+// TestStackOfTestRunner: runtime.Stack shows a test waiting for its
+// subtest, and a parallel subtest paused until its parent's serial
+// subtests are done, as Go does: "chan receive" with testing.(*T).Run or
+// testing.(*T).Parallel on top (goleak.VerifyNone ignores goroutines by
+// that), the waiting test at the line of its t.Run.
+func TestStackOfTestRunner(t *testing.T) {
+	t.Run("parallel", func(t *testing.T) {
+		t.Parallel()
+	})
+	here := func() int { _, _, line, _ := runtime.Caller(1); return line }
+	runLine := here() + 1
+	t.Run("serial", func(t *testing.T) { // the parent waits here
+		block := make(chan int)
+		defer close(block)
+		here := here() + 1
+		go func() { <-block }()
+		runtime.Gosched()
+		buf := make([]byte, 1<<16)
+		stacks := strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n")
+		const created = "created by github.com/mcheck-dev/mcheck/cmd/mcheck/testdata/tmodel.TestStackOfTestRunner.func3 in goroutine "
+		var run, parallel, ours bool
+		for _, s := range stacks[1:] {
+			if i := strings.Index(s, created); i >= 0 && strings.Contains(s[i:], "tmodel_test.go:"+strconv.Itoa(here)) {
+				ours = true
+			}
+		}
+		if !ours {
+			t.Errorf("no goroutine created by the subtest at line %d in:\n%s", here, strings.Join(stacks, "\n\n"))
+		}
+		for _, s := range stacks[1:] {
+			lines := strings.Split(s, "\n")
+			if len(lines) < 3 {
+				continue
+			}
+			switch {
+			case strings.HasSuffix(lines[0], "[chan receive]:") && strings.HasPrefix(lines[1], "testing.(*T).Run("):
+				run = run || len(lines) > 4 && strings.Contains(lines[3], "TestStackOfTestRunner(") && strings.Contains(lines[4], "tmodel_test.go:"+strconv.Itoa(runLine))
+			case strings.HasSuffix(lines[0], "[chan receive]:") && strings.HasPrefix(lines[1], "testing.(*T).Parallel("):
+				parallel = true
+			}
+		}
+		if !run || !parallel {
+			t.Errorf("no parent in t.Run at line %d (%v) or paused parallel subtest (%v) in:\n%s", runLine, run, parallel, strings.Join(stacks, "\n\n"))
+		}
+	})
 }
