@@ -65,6 +65,11 @@ type compiler struct {
 	// plain data, and the field and element addresses of those used at
 	// once, compiled by byteViewOp (unsafebytes.go).
 	bviews map[ssa.Value]*byteView
+	// fills maps the first instruction of a run of constant stores into
+	// a local array to the run (fill.go); the run's other instructions
+	// are in skip, and its addresses in fillAddr (they have no register).
+	fills    map[ssa.Instruction]*fill
+	fillAddr map[ssa.Instruction]bool
 }
 
 // spilled returns the value stored into a read-only spill.
@@ -191,10 +196,27 @@ func (c *compiler) compile() {
 	for _, ins := range c.unevaluatedRanges() {
 		c.skip[ins] = true
 	}
+	c.fills, c.fillAddr = map[ssa.Instruction]*fill{}, map[ssa.Instruction]bool{}
 	var aliases []ssa.Instruction
 	for _, b := range fn.Blocks {
 		if cmp := fusable(b); cmp != nil {
 			c.skip[cmp] = true
+		}
+		for k := 0; k < len(b.Instrs); k++ {
+			f, n := c.fillAt(b.Instrs, k)
+			if f == nil {
+				continue
+			}
+			c.fills[b.Instrs[k]] = f
+			for j := k; j < k+n; j++ {
+				ins := b.Instrs[j]
+				c.skip[ins] = j > k
+				switch ins.(type) {
+				case *ssa.IndexAddr, *ssa.FieldAddr, *ssa.Alloc, *ssa.UnOp:
+					c.fillAddr[ins] = true // no register: no op reads it
+				}
+			}
+			k += n - 1
 		}
 		for k := 0; k+1 < len(b.Instrs); k++ {
 			if addr, acc := b.Instrs[k], b.Instrs[k+1]; !c.skip[acc] && c.fusableAccess(addr, acc) {
@@ -218,7 +240,9 @@ func (c *compiler) compile() {
 					aliases = append(aliases, ins)
 				}
 			case *ssa.Store:
-				c.skip[ins] = c.virtual[ins.Addr]
+				if c.virtual[ins.Addr] {
+					c.skip[ins] = true
+				}
 			case *ssa.UnOp:
 				if ins.Op == token.MUL && c.virtual[ins.X] {
 					c.skip[ins] = true
@@ -235,7 +259,7 @@ func (c *compiler) compile() {
 			pc++ // the synthetic RunDefers
 		}
 		for _, ins := range b.Instrs {
-			if v, ok := ins.(ssa.Value); ok {
+			if v, ok := ins.(ssa.Value); ok && !c.fillAddr[ins] {
 				c.slots[v] = n
 				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat) != 0 {
 					c.f.scalars = append(c.f.scalars, n)
@@ -302,7 +326,9 @@ func (c *compiler) compile() {
 				c.lastPos = p
 			}
 			c.cur = ins
-			if addr != nil {
+			if f := c.fills[ins]; f != nil {
+				code = append(code, c.fillOp(f))
+			} else if addr != nil {
 				code = append(code, c.fusedAccess(addr, ins))
 			} else {
 				code = append(code, c.instr(ins))

@@ -251,3 +251,31 @@ func TestPooledFramesForgetMachine(t *testing.T) {
 	}
 	t.Fatal("the frame pool was emptied ten times in a row")
 }
+
+// TestConstantFillsFuse: a table literal's element stores run as one op
+// (fill.go), the address instructions get no register, and the values
+// are those Go gives (the corpus program composite_constant_tables
+// checks them against go run).
+func TestConstantFillsFuse(t *testing.T) {
+	src := "package main\n\ntype r struct{ v uint16; lo, hi byte }\n\n" +
+		"var tab = [...]uint16{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}\n\n" +
+		"var rs = [...]r{{1, 2, 3}, {4, 5, 6}, {v: 7}, {lo: 8}, {hi: 9}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {4, 4, 4}}\n\n" +
+		"func main() { println(tab[9], rs[3].lo, rs[8].hi) }\n"
+	prog, err := loadSrc(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	init := prog.funcOf(prog.ssa.ImportedPackage("m").Func("init"))
+	init.compile()
+	instrs := 0
+	for _, b := range init.ssa.Blocks {
+		instrs += len(b.Instrs)
+	}
+	if len(init.code) > instrs/4 {
+		t.Errorf("init compiled to %d ops for %d instructions: the fills did not fuse", len(init.code), instrs)
+	}
+	var out strings.Builder
+	if res := prog.NewMachine(Config{Stdout: &out, Stderr: &out}).RunMain("m"); res.ExitCode != 0 || out.String() != "10 8 4\n" {
+		t.Errorf("exit %d, output %q", res.ExitCode, out.String())
+	}
+}
