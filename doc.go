@@ -49,9 +49,9 @@
 // no Close) is not a concurrency bug: that environment is discarded,
 // counted in the summary, shown with -mcheck.v, and the search goes on
 // (the sequential baseline). Linearizable also compares the calls'
-// results with those of the one-at-a-time orders. Not yet: the
-// reductions of parallelism that the P1–P4 detectors (envgen/detect)
-// would drive.
+// results with those of the one-at-a-time orders. On every other attempt
+// the environments come from reductions of parallelism of the protocol
+// that the P1–P4 detectors (envgen/detect) drive (-mcheck.reduction).
 //
 // # Options
 //

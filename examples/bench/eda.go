@@ -1,7 +1,7 @@
 package main
 
-// go run ./examples/bench eda: the EDA seed's Table I and Figure 4
-// (eda-ngram-search.txt, Sect. V) for mcheck's DiningPhil
+// go run ./examples/bench eda: Table I and Figure 4 of Staunton and
+// Clark 2010 (Sect. V) for mcheck's DiningPhil
 // (examples/diningphil), and the warm start of Sect. V's observation.
 
 import (
@@ -55,7 +55,7 @@ func edaMain(args []string) {
 		*baseRuns = *runs
 	}
 	var doc bytes.Buffer
-	fmt.Fprintf(&doc, "# EDA benchmark (seed eda-ngram-search.txt, Table I and Figure 4)\n\n")
+	fmt.Fprintf(&doc, "# EDA benchmark (Staunton and Clark, \"Searching for Safety Violations Using Estimation of Distribution Algorithms\", ICST Workshops (SBST) 2010: Table I and Figure 4)\n\n")
 	fmt.Fprintf(&doc, "`go run ./examples/bench eda %s` on %s, GOMAXPROCS %d, every run on one worker, at most %s per run; %s.\n\n",
 		strings.Join(args, " "), time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), perRun(*capT), loadNote())
 	if sizes := parseSizes(*table); len(sizes) > 0 {
@@ -111,7 +111,7 @@ func diningPhil(n int) sched.Target {
 	return target
 }
 
-// edaAlgorithms are Table I's columns: the seed's DFS, RS and EDA (its
+// edaAlgorithms are Table I's columns: the paper's DFS, RS and EDA (its
 // BFS has no mcheck counterpart) and mcheck's PCT. Each runs on one
 // worker, as the EDA must.
 var edaAlgorithms = []string{"dfs", "random", "pct", "eda"}
@@ -132,7 +132,7 @@ func perRun(capT time.Duration) string {
 func runOnce(target sched.Target, algorithm string, seed uint64, capT time.Duration, model *heuristics.Model) edaRun {
 	o := sched.Options{Strategy: algorithm, Seed: seed, Time: capT, Executions: execCap, Workers: 1}
 	if algorithm == "dfs" {
-		o.PreemptionBound = sched.Unbounded // the seed's DFS: every schedule
+		o.PreemptionBound = sched.Unbounded // the paper's DFS: every schedule
 	}
 	var e *heuristics.EDA
 	if algorithm == "eda" {
@@ -159,7 +159,7 @@ func runOnce(target sched.Target, algorithm string, seed uint64, capT time.Durat
 // of the runs that found the deadlock.
 func edaTable(doc *bytes.Buffer, sizes []int, runs, baseRuns int, capT time.Duration) {
 	fmt.Fprintf(doc, "## Table I: DiningPhil, each algorithm\n\n")
-	fmt.Fprintf(doc, "Runs: EDA %d, random and PCT %d, DFS 1 (deterministic) per size. Times, executions (the seed's paths evaluated), scheduling steps (its states visited), generations and peak heap growth (heap in use sampled every 5 ms, over the heap before the run, which holds the loaded program) are means over the runs that found the deadlock, and min/max times over them; `-` where none did.\n\n", runs, baseRuns)
+	fmt.Fprintf(doc, "Runs: EDA %d, random and PCT %d, DFS 1 (deterministic) per size. Times, executions (the paper's paths evaluated), scheduling steps (its states visited), generations and peak heap growth (heap in use sampled every 5 ms, over the heap before the run, which holds the loaded program) are means over the runs that found the deadlock, and min/max times over them; `-` where none did.\n\n", runs, baseRuns)
 	fmt.Fprintf(doc, "| philosophers | | %s |\n|---|---|%s\n", strings.Join(edaAlgorithms, " | "), strings.Repeat("---:|", len(edaAlgorithms)))
 	type row struct {
 		name string
@@ -369,7 +369,7 @@ func edaWarm(doc *bytes.Buffer, smalls []int, large, runs int, capT time.Duratio
 		starts = append(starts, start{fmt.Sprintf("warm from DiningPhil(%d)", small), fmt.Sprintf("warm-from-%d", small), saved.Bytes()})
 		fmt.Fprintf(doc, "The model of DiningPhil(%d) is the one mcheck saves (testdata/mcheck/<Test>/model) after the EDA found its deadlock (seed 1, %d executions, %d generations). ", small, rep.Executions, e.Generations())
 	}
-	fmt.Fprintf(doc, "%d runs each (seeds 1-%d, the same for every start), at most %s per run. A run that misses counts as its budget in the comparison with the cold run of its seed; the p-value is the two-sided Wilcoxon signed-rank test's (normal approximation) on those pairs, as the seed compares its searches.\n\n", runs, runs, perRun(capT))
+	fmt.Fprintf(doc, "%d runs each (seeds 1-%d, the same for every start), at most %s per run. A run that misses counts as its budget in the comparison with the cold run of its seed; the p-value is the two-sided Wilcoxon signed-rank test's (normal approximation) on those pairs, as the paper compares its searches.\n\n", runs, runs, perRun(capT))
 	fmt.Fprintf(doc, "| start | found | mean executions | median executions | min | max | fewer than cold, same seed | Wilcoxon p | mean time (s) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	var cold []float64
 	for _, st := range starts {

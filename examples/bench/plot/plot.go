@@ -12,6 +12,18 @@
 // It is a module of its own so that its plotting library
 // (gonum.org/v1/plot) is no requirement of mcheck's module; it needs
 // nothing of mcheck.
+//
+// The titles cite the papers whose tables examples/bench reprints by
+// their short form: Parizek and Kalibera 2010 (Pavel Parizek and Tomas
+// Kalibera, "Efficient Detection of Errors in Java Components Using
+// Random Environment and Restarts", TACAS 2010), Parizek and Plasil 2008
+// (Pavel Parizek and Frantisek Plasil, "Heuristic Reduction of
+// Parallelism in Component Environment", CBSE 2008) and Rungta and Mercer
+// 2008 (Neha Rungta and Eric G. Mercer, "A Meta Heuristic for Effectively
+// Detecting Concurrency Errors", HVC 2008); Figure 4 is Staunton and
+// Clark's (Jan Staunton and John A. Clark, "Searching for Safety
+// Violations Using Estimation of Distribution Algorithms", ICST Workshops
+// (SBST) 2010).
 package main
 
 import (
