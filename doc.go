@@ -73,9 +73,11 @@
 // -mcheck.strategy, -mcheck.preemptions, -mcheck.depth, -mcheck.steps,
 // -mcheck.workers, -mcheck.replay, -mcheck.synconly, -mcheck.norace, -mcheck.statecache,
 // -mcheck.timebarrier, -mcheck.timerhorizon, -mcheck.memory, -mcheck.tags,
-// -mcheck.guide, -mcheck.heuristic, -mcheck.prefer and -mcheck.v override the options (for a nightly hunt, say); the mcheck
-// command's test and explore take the same flags without the prefix,
-// with the same defaults. A budget means what it says: a time budget
+// -mcheck.guide, -mcheck.heuristic, -mcheck.prefer, -mcheck.fitness,
+// -mcheck.reduction, -mcheck.threshold, -mcheck.trace and -mcheck.v
+// override the options (for a nightly hunt, say); the mcheck command's
+// test and explore take the same flags without the prefix, with the same
+// defaults (docs/flags.md in the repository lists them all). A budget means what it says: a time budget
 // alone (-mcheck.budget=2m) runs until the time is spent, an execution
 // budget alone has no time cap, and both stop at whichever runs out
 // first; a budget flag replaces the budget of the options as a whole.
