@@ -49,9 +49,9 @@
 // no Close) is not a concurrency bug: that environment is discarded,
 // counted in the summary, shown with -mcheck.v, and the search goes on
 // (the sequential baseline). Linearizable also compares the calls'
-// results with those of the one-at-a-time orders. Not yet: the
-// reductions of parallelism that the P1–P4 detectors (envgen/detect)
-// would drive.
+// results with those of the one-at-a-time orders. On every other attempt
+// the environments come from reductions of parallelism of the protocol
+// that the P1–P4 detectors (envgen/detect) drive (-mcheck.reduction).
 //
 // # Options
 //
@@ -73,9 +73,11 @@
 // -mcheck.strategy, -mcheck.preemptions, -mcheck.depth, -mcheck.steps,
 // -mcheck.workers, -mcheck.replay, -mcheck.synconly, -mcheck.norace, -mcheck.statecache,
 // -mcheck.timebarrier, -mcheck.timerhorizon, -mcheck.memory, -mcheck.tags,
-// -mcheck.guide, -mcheck.heuristic, -mcheck.prefer and -mcheck.v override the options (for a nightly hunt, say); the mcheck
-// command's test and explore take the same flags without the prefix,
-// with the same defaults. A budget means what it says: a time budget
+// -mcheck.guide, -mcheck.heuristic, -mcheck.prefer, -mcheck.fitness,
+// -mcheck.reduction, -mcheck.threshold, -mcheck.trace and -mcheck.v
+// override the options (for a nightly hunt, say); the mcheck command's
+// test and explore take the same flags without the prefix, with the same
+// defaults (docs/flags.md in the repository lists them all). A budget means what it says: a time budget
 // alone (-mcheck.budget=2m) runs until the time is spent, an execution
 // budget alone has no time cap, and both stop at whichever runs out
 // first; a budget flag replaces the budget of the options as a whole.

@@ -60,7 +60,12 @@ const (
 	Random    StrategyName = "random"    // a random walk of the schedules
 	PCT       StrategyName = "pct"       // probabilistic concurrency testing, Burckhardt et al., ASPLOS 2010
 	DFS       StrategyName = "dfs"       // bounded exhaustive search with partial-order reduction
-	EDA       StrategyName = "eda"       // estimation of distribution: an n-gram model of schedules, Staunton and Clark (-mcheck.fitness)
+	// EDA is the estimation-of-distribution search of Jan Staunton and
+	// John A. Clark, "Searching for Safety Violations Using Estimation of
+	// Distribution Algorithms", ICST Workshops (SBST) 2010: an n-gram
+	// model of schedules learned from the fittest executions
+	// (-mcheck.fitness).
+	EDA StrategyName = "eda"
 )
 
 // EnvironmentKind names a kind of environment of Component.
@@ -161,8 +166,9 @@ func Tags(tags ...string) Option {
 	return option(func(c *check.Config) { c.Tags = append(c.Tags, tags...) })
 }
 
-// Guide makes the exploration a guided test (seed
-// guided-test-meta-heuristic.txt, package heuristics): a greedy search
+// Guide makes the exploration a guided test (Rungta and Mercer, "A Meta
+// Heuristic for Effectively Detecting Concurrency Errors", HVC 2008;
+// package heuristics): a greedy search
 // that drives the program through these locations in order, "file.go:41"
 // each (the two accesses of a race report, the lock sites of a suspected
 // deadlock), to turn a hint into a real schedule. "@race.txt" reads the
@@ -171,8 +177,12 @@ func Guide(locations ...string) Option {
 	return option(func(c *check.Config) { c.SetGuide("mcheck.Guide", locations...) })
 }
 
-// Heuristic sets the secondary heuristic of guided test: "most-blocked"
-// (the default), "random" or "prefer" (see Prefer).
+// Heuristic sets the secondary heuristic of guided test: "pfsm" (the
+// default: distances over the control-flow graphs, calls resolved by
+// their types, refined at run time; Rungta and Mercer's polymorphic
+// distance heuristic), "fsm" (the same without calling context),
+// "random", "prefer" (see Prefer) or "most-blocked" (more blocked
+// goroutines is closer, the EDA's fitness metric).
 func Heuristic(name string) Option {
 	return option(func(c *check.Config) { c.SetHeuristic("mcheck.Heuristic", name) })
 }
@@ -245,7 +255,9 @@ type Report = check.Report
 // methods' do). The operations are the exported methods of the
 // component's method set (Methods, Exclude, Init and Finish choose).
 // Component generates environments (package envgen): by default, the
-// random-sequence environment of Parizek and Kalibera, two goroutines
+// random-sequence environment of Parizek and Kalibera ("Efficient
+// Detection of Errors in Java Components Using Random Environment and
+// Restarts", TACAS 2010), two goroutines
 // each calling a random sequence of methods with arguments from small
 // built-in domains or from Values; Environment(UniversalEnvironment, 0)
 // lets the search choose the calls. Each environment is explored for a
@@ -299,8 +311,9 @@ func Finish(method string) ComponentOption {
 	return componentOption(func(c *check.Config) { c.Component.Finish = method })
 }
 
-// Protocol gives Component a calling protocol (the seed's behaviour
-// protocols, over method names): environments are its random traces, a
+// Protocol gives Component a calling protocol (the behaviour protocols
+// of Parizek and Plasil, "Heuristic Reduction of Parallelism in
+// Component Environment", CBSE 2008, over method names): environments are its random traces, a
 // goroutine per part of a parallel composition. Operators, loosest
 // first: | (parallel), + (one of), ; (then), postfix * (zero or more
 // times, up to 3 in a trace); parentheses group; NULL calls nothing.

@@ -46,7 +46,8 @@ type Component struct {
 	// call may follow it.
 	FinishLast bool
 	// Reduced are the reductions of parallelism of the protocol (or of
-	// the default protocol) that apply, in the order the seed recommends
+	// the default protocol) that apply, in the order Parizek and Plasil
+	// 2008 recommend
 	// (Component.Reduce; none until it is called).
 	Reduced []Reduced
 }
@@ -100,7 +101,8 @@ type Options struct {
 var CloseLike = []string{"Close", "Stop", "Shutdown", "Release", "Dispose", "Wait"}
 
 // UserValue is a value the user supplied for parameters of its type
-// (mcheck.Values): the Go counterpart of the seed's data container.
+// (mcheck.Values): the Go counterpart of the data container of Parizek
+// and Kalibera 2010.
 type UserValue struct {
 	Type types.Type
 	Src  string // how it prints, "Key(1)"

@@ -1,10 +1,18 @@
 // Package envgen builds environments for checking a component: the
 // operations of a component type, small domains of values for their
-// parameters, and the environments of Parizek and Kalibera
-// (../shared/seeds/random-environment-and-restarts.txt): the
+// parameters, and the environments of Parizek and Kalibera 2010: the
 // random-sequence environment of their Figure 1b and the universal
-// environment of Figure 1a. It also writes environments as Go test source
-// for go generate (emit.go).
+// environment of Figure 1a; and the calling protocols of Parizek and
+// Plasil 2008 with their reductions of parallelism. It also writes
+// environments as Go test source for go generate (emit.go). The two
+// papers, cited by their short form in this package's comments:
+//
+//   - Parizek and Kalibera 2010: Pavel Parizek and Tomas Kalibera,
+//     "Efficient Detection of Errors in Java Components Using Random
+//     Environment and Restarts", TACAS 2010.
+//   - Parizek and Plasil 2008: Pavel Parizek and Frantisek Plasil,
+//     "Heuristic Reduction of Parallelism in Component Environment",
+//     CBSE 2008.
 //
 // envgen works on go/types only: it neither loads packages nor runs code,
 // and it imports nothing of mcheck. The code that runs a Plan under the
@@ -89,13 +97,13 @@
 //
 // # Not supported
 //
-//   - Calling protocols (protocol.go; the seed
-//     reduced-parallelism-environment.txt, Sect. 1.1-1.2) and their
+//   - Calling protocols (protocol.go; Parizek and Plasil 2008, Sect.
+//     1.1-1.2) and their
 //     three reductions of parallelism (reduce.go, Sect. 2.2: parallel
 //     prefixes, sensitive composition, recursive reduction, by the pair
 //     weights of the P1–P4 detectors of package envgen/detect) reduce
 //     only the first parallel composition at a protocol's top level, as
-//     the seed's form (I) does; the seed's recursive application to
+//     the paper's form (I) does; the paper's recursive application to
 //     nested compositions is not done. Parallelism nested inside a part
 //     of a parallel composition runs as one random interleaving on the
 //     part's goroutine (a parallel composition inside an alternative or
@@ -121,7 +129,8 @@
 //     environment finds what the oracles see (deadlocks, races, panics,
 //     leaks, failed assertions inside the methods), not a wrong result.
 //   - A universal environment bounds each goroutine's calls (Plan.MaxCalls,
-//     default 2|M|): the seed's universal environment has no bound.
+//     default 2|M|): the universal environment of Parizek and Kalibera
+//     2010 has no bound.
 //   - The doc comments' contract is read by a few fixed phrases
 //     (serialPhrases, finishPhrases), in English; a contract said
 //     otherwise is missed, and one said in a negated sentence may be

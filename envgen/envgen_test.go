@@ -159,7 +159,7 @@ func TestRandomPlan(t *testing.T) {
 		p := NewRandom(c, 2, rng)
 		require.Len(t, p.Threads, 2)
 		for _, th := range p.Threads {
-			// The seed's Figure 1b: a length in [1, 2|M|].
+			// Figure 1b of Parizek and Kalibera 2010: a length in [1, 2|M|].
 			require.GreaterOrEqual(t, len(th), 1)
 			require.LessOrEqual(t, len(th), 2*(len(c.Methods)-1)) // not Close: the default protocol's
 			lengths[len(th)] = true

@@ -35,7 +35,8 @@ type Plan struct {
 	// Universal: each goroutine loops, choosing at choice points (which
 	// the search explores) whether to go on and which method to call
 	// with which arguments; Perm maps a choice to a method (randomised
-	// per environment, as the seed does to undo JPF's fixed order), and
+	// per environment, as Parizek and Kalibera 2010 do to undo JPF's
+	// fixed order), and
 	// MaxCalls bounds the loop so the space is finite.
 	Goroutines int
 	Perm       []int
@@ -93,7 +94,8 @@ func Draw(c *Component, env string, r Reduction, g, maxCalls int, seed uint64) *
 	return p
 }
 
-// NewRandom draws a random-sequence environment (the seed's Figure 1b)
+// NewRandom draws a random-sequence environment (Parizek and Kalibera
+// 2010, Figure 1b)
 // of g goroutines: each calls a sequence of methods whose length is
 // drawn from [1, 2|M|], each method uniformly, each argument uniformly
 // from its domain. The methods of a group of c.Serial are called by one
@@ -150,7 +152,8 @@ func (c *Component) operations(free bool) []int {
 	return ops
 }
 
-// NewUniversal makes a universal environment (the seed's Figure 1a) of
+// NewUniversal makes a universal environment (Parizek and Kalibera 2010,
+// Figure 1a) of
 // g goroutines, each making at most maxCalls calls (default 2|M|).
 func NewUniversal(c *Component, g, maxCalls int, rng *rand.Rand) *Plan {
 	if maxCalls <= 0 {

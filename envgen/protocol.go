@@ -8,8 +8,7 @@ import (
 	"unicode"
 )
 
-// Calling protocols (seed reduced-parallelism-environment.txt, Sect. 1.1
-// and 1.2): which calls an environment makes, in which order, and which in
+// Calling protocols (Parizek and Plasil 2008, Sect. 1.1 and 1.2): which calls an environment makes, in which order, and which in
 // parallel, as an expression over the component's method names:
 //
 //	Init; (Put* | Take* | Len*); Close

@@ -10,8 +10,8 @@ import (
 	"github.com/mcheck-dev/mcheck/envgen/detect"
 )
 
-// Reductions of parallelism (seed reduced-parallelism-environment.txt,
-// Sect. 2.2): a calling protocol of the form
+// Reductions of parallelism (Parizek and Plasil 2008, Sect. 2.2): a
+// calling protocol of the form
 //
 //	InitP; (p1 | p2 | … | pN); FinishP                      (I)
 //
@@ -32,7 +32,7 @@ const (
 	RecursiveReduction
 )
 
-// Reductions are the reductions in the order the seed recommends
+// Reductions are the reductions in the order the paper recommends
 // applying them (Sect. 4: parallel prefixes, then sensitive composition
 // and recursive reduction of parallelism; the unreduced protocol last).
 var Reductions = []Reduction{ParallelPrefixes, SensitiveComposition, RecursiveReduction}
@@ -59,8 +59,8 @@ func (r Reduction) String() string {
 
 // DefaultThreshold is the threshold of the recursive reduction of
 // parallelism: a part whose proportional weight is below it leaves the
-// parallel composition (the seed's 0.2, "on the basis of a number of
-// experiments").
+// parallel composition (the 0.2 of Parizek and Plasil 2008, "on the
+// basis of a number of experiments").
 const DefaultThreshold = 0.2
 
 // PairWeights is the weight of each pair of methods, by method name: the
@@ -164,7 +164,7 @@ func tuples(parts Par, w PairWeights) []tuple {
 // recursive reduction's), and false when r does not apply to p: p is not
 // of the form (I), no tuple of its parallel parts has a non-zero weight
 // (nothing is suspicious, so any reduction would run nothing in
-// parallel), or, for parallel prefixes, p has an initial phase (the seed
+// parallel), or, for parallel prefixes, p has an initial phase (the paper
 // applies parallel prefixes only when InitP is empty: a prefix that
 // skips the initialisation is not a use of the component).
 func Reduce(p Protocol, r Reduction, w PairWeights, threshold float64) (Protocol, bool) {
@@ -197,7 +197,7 @@ func Reduce(p Protocol, r Reduction, w PairWeights, threshold float64) (Protocol
 // parallelPrefixes replaces InitP; (p1 | … | pN); FinishP, InitP empty,
 // by the alternative of (a | b) for every pair of methods a and b that
 // can start two different parts and whose weight is not zero (Sect. 2.2,
-// the last form (II), and the seed's example that reduces
+// the last form (II), and the paper's example that reduces
 // !a | (!c; !e) | (!b + !e) to (!a | !c) + (!a | !e)): prefixes of the
 // protocol's traces that start with the suspicious interleavings,
 // heaviest first.
@@ -309,7 +309,7 @@ func sensitiveComposition(parts Par, ts []tuple) Protocol {
 // lowest proportional weight while that weight is below threshold. The
 // proportional weight of a part is the sum of the cumulative weights of
 // the tuples it is in divided by the sum over all tuples of the parts
-// still in the composition (the seed's example: !a, (!c; !e), (!b + !e)
+// still in the composition (the paper's example: !a, (!c; !e), (!b + !e)
 // with tuple weights 1.3, 0.25 and 0 weigh 1, 0.84 and 0.16). A part
 // taken out earlier runs earlier. At least two parts stay in parallel.
 func recursiveReduction(parts Par, w PairWeights, threshold float64) Protocol {
@@ -374,7 +374,7 @@ type Reduced struct {
 }
 
 // Reduce computes the reductions of c's calling protocol that apply under
-// the pair weights w, in the seed's order (Reductions), and keeps them in
+// the pair weights w, in the paper's order (Reductions), and keeps them in
 // c.Reduced: c.Protocol or, without one, the default protocol's parallel
 // part, DefaultProtocol. A reduction whose protocol is the same as an
 // earlier one's, or as the protocol itself, is left out: its

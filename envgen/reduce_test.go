@@ -29,8 +29,8 @@ func mustParse(t *testing.T, src string) Protocol {
 	return p
 }
 
-// The seed's protocol (i), reduced as Sect. 2.2 shows it. The seed's
-// method weights (a c 0.5, a e 0.8) do not add up to its tuple weights
+// The protocol (i) of Parizek and Plasil 2008, reduced as their Sect.
+// 2.2 shows it. The paper's method weights (a c 0.5, a e 0.8) do not add up to its tuple weights
 // (1.3, 0.25, 0: a e would count in two tuples), so the tuple weights are
 // made from method weights that give them: a c 1.3 and a b 0.25.
 func TestReduceSeedExample(t *testing.T) {
@@ -52,7 +52,7 @@ func TestReduceSeedExample(t *testing.T) {
 
 	_, ok = Reduce(p, ParallelPrefixes, w, DefaultThreshold)
 	assert.False(t, ok, "parallel prefixes need an empty InitP")
-	// The seed's own example of parallel prefixes, with its own method
+	// The paper's own example of parallel prefixes, with its own method
 	// weights, the init eliminated: (!a | !c) + (!a | !e), heaviest first.
 	seedW := weights(map[string]float64{"A C": 0.5, "A E": 0.8})
 	assert.Equal(t, "(A | E) + (A | C)",

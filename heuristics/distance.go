@@ -15,8 +15,8 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// The static phase of the distance heuristics (seed
-// polymorphic-distance-heuristic.txt, Sect. 3.1–3.2, Fig. 4), shared by
+// The static phase of the distance heuristics (Rungta and Mercer 2009,
+// Sect. 3.1–3.2, Fig. 4), shared by
 // PFSM (pfsm.go) and FSM (fsm.go).
 //
 // Type analysis (Sect. 3.1): callgraph/rta over the program reduces the
@@ -47,7 +47,7 @@ import (
 // sites a dead end. go and defer statements cost one: they call nothing
 // on the goroutine's way.
 //
-// goSites: a Go rule the seed's Java setting has no need of. A goal may
+// goSites: a Go rule the paper's Java setting has no need of. A goal may
 // be reached by a goroutine that does not exist yet: the reader the main
 // goroutine is about to start. Its creator's position then says how close
 // the state is to the goal. So a go statement is a site of the call
@@ -309,7 +309,7 @@ func sccs(cg *callgraph.Graph) map[*ssa.Function]int {
 // call sites: from the program's roots, the Explored set after Fig. 4's
 // static phase, which does not step into methods whose type is not
 // resolved (lines 15–16). The functions of go statements count (Fig. 4
-// starts from main, whose threads' run methods the seed's Java programs
+// starts from main, whose threads' run methods the paper's Java programs
 // reach by resolved calls).
 func (t *tables) explore(seen map[*ssa.Function]bool, roots []*ssa.Function) {
 	work := append([]*ssa.Function(nil), roots...)

@@ -234,7 +234,7 @@ func BenchmarkTables(b *testing.B) {
 // TestFSMKeptNodes: the FSM column over the kept nodes only (fsmColumn)
 // gives every instruction of every function of testdata/pfsm the same
 // estimate as Dijkstra's algorithm over the whole instruction graph (the
-// column as the seed's FSM defines it, computed here edge by edge), for a
+// column as Rungta and Mercer 2009's FSM defines it, computed here edge by edge), for a
 // goal at every line of dist.go that has instructions.
 func TestFSMKeptNodes(t *testing.T) {
 	pkg, tb := load(t)

@@ -1,16 +1,27 @@
 // Package heuristics holds mcheck's guided searches: strategies over
 // package sched's exported strategy surface (Strategy, Observer,
 // Execution, Options.Custom) that steer the scheduler toward a goal
-// instead of sampling or enumerating schedules: guided test (issue 14)
-// with its secondary heuristics, and the EDA search (issue 15). The basic
-// strategies (random walk, PCT, bounded DFS with source-DPOR or a state
-// cache, replay, and the portfolio) live in package sched.
+// instead of sampling or enumerating schedules: guided test with its
+// secondary heuristics, and the EDA search. The basic strategies (random
+// walk, PCT, bounded DFS with source-DPOR or a state cache, replay, and
+// the portfolio) live in package sched. They follow three papers, cited
+// by their short form in this package's comments:
+//
+//   - Rungta and Mercer 2008: Neha Rungta and Eric G. Mercer, "A Meta
+//     Heuristic for Effectively Detecting Concurrency Errors", Haifa
+//     Verification Conference (HVC) 2008. Guided test.
+//   - Rungta and Mercer 2009: Neha Rungta and Eric G. Mercer, "A Distance
+//     Heuristic for Polymorphic Programs", the PFSM heuristic, which the
+//     2008 paper cites as "Guided Model Checking for Programs with
+//     Polymorphism", PEPM 2009. The distance heuristics.
+//   - Staunton and Clark 2010: Jan Staunton and John A. Clark, "Searching
+//     for Safety Violations Using Estimation of Distribution Algorithms",
+//     ICST Workshops (SBST) 2010. The EDA search.
 //
 // # Guided test
 //
 // Guided (guided.go) is guided test along a sequence of program locations
-// (seed guided-test-meta-heuristic.txt, Rungta and Mercer): a greedy
-// depth-first search (Fig. 2) that, at every choice point, ranks the
+// (Rungta and Mercer 2008): a greedy depth-first search (Fig. 2) that, at every choice point, ranks the
 // successors first by how many locations of the sequence the path has
 // observed and then by a secondary heuristic's estimate of the distance
 // to the next location, ties at random (Fig. 4); every successor not
@@ -27,7 +38,8 @@
 // asleep below it if their operations are independent, sched.Dependent),
 // or source-DPOR with them (guided_dpor.go: only the successors the
 // races of the paths call for are kept, sched.Races). WithVisited adds
-// the seed's visited set (Fig. 4, line 3) by state fingerprints
+// the paper's visited set (Rungta and Mercer 2008, Fig. 4, line 3) by
+// state fingerprints
 // (guided_visited.go). All are off by default; the bench measures them
 // (examples/bench/guided_table.md).
 //
@@ -40,8 +52,8 @@
 //
 // # EDA search
 //
-// The EDA search (eda.go, eda_model.go, eda_fitness.go; seed
-// eda-ngram-search.txt): an n-gram model of schedules over
+// The EDA search (eda.go, eda_model.go, eda_fitness.go; Staunton and
+// Clark 2010): an n-gram model of schedules over
 // the goroutines' next visible operations, learned from the fittest
 // executions of each generation (fitness: an error found, a shorter path,
 // then more blocked goroutines, or the leak and race metrics), saved next
@@ -52,15 +64,17 @@
 // worker.
 //
 // The secondary heuristics implement Heuristic, one file each: pfsm, the
-// default (seed polymorphic-distance-heuristic.txt, Fig. 4–5: distances
+// default (Rungta and Mercer 2009, Fig. 4–5: distances
 // over the SSA control-flow graphs with calls resolved by an RTA call
 // graph, refined by the stacks seen at run time; distance.go, pfsm.go),
-// fsm (the same without calling context), random (the seed's baseline),
-// prefer (goroutines named by their go statement), most-blocked (the EDA
-// seed's blocked-goroutines metric, eda-ngram-search.txt Algorithm 3).
+// fsm (the same without calling context), random (the baseline of
+// Rungta and Mercer 2008), prefer (goroutines named by their go
+// statement), most-blocked (the blocked-goroutines metric of Staunton
+// and Clark 2010, Algorithm 3).
 // Heuristics maps their names to constructors.
 //
-// go run ./examples/bench guided reprints the seed's Tables 1 and 2 for
+// go run ./examples/bench guided reprints Tables 1 and 2 of Rungta and
+// Mercer 2008 for
 // the examples (examples/bench/guided_table.md).
 //
 // # Not supported

@@ -10,9 +10,9 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// EDA is the search of Staunton and Clark, "Searching for Safety
-// Violations using Estimation of Distribution Algorithms" (seed
-// eda-ngram-search.txt, Sect. IV, Algorithm 1): each execution is an
+// EDA is the search of Staunton and Clark 2010, "Searching for Safety
+// Violations Using Estimation of Distribution Algorithms" (Sect. IV,
+// Algorithm 1): each execution is an
 // individual, its path the sequence of actions it performed (symbols
 // "kind@file:line", eda_model.go). A generation of Population paths is
 // sampled from an n-gram model; the fittest Selection of them
@@ -49,8 +49,8 @@ type EDA struct {
 	poised []int   // scratch: the goroutines poised at the chosen one
 }
 
-// EDAOptions are the parameters of the EDA; zero fields take the seed's
-// values (Sect. V): population 150, truncation to the top 20%, elitism
+// EDAOptions are the parameters of the EDA; zero fields take the
+// paper's values (Staunton and Clark 2010, Sect. V): population 150, truncation to the top 20%, elitism
 // 1, mutation 0.001, n = 3, the blocked-goroutines fitness.
 type EDAOptions struct {
 	Population int
@@ -63,7 +63,7 @@ type EDAOptions struct {
 	// paths and points where the search switches goroutines. Off (the
 	// default), a goroutine stopped at a load or store goes on, as with
 	// sched.Options.SyncOnly, and the paths are made of the other
-	// operations (synchronisation, go, atomics): the seed's DiningPhil
+	// operations (synchronisation, go, atomics): the paper's DiningPhil
 	// alphabet, which the accesses between them would drown (with them,
 	// DiningPhil(8) is found in 20,000 executions by 2 of 5 seeds; without,
 	// by 5 of 5 in under 2,500). The race detector still sees every
@@ -75,7 +75,7 @@ type EDAOptions struct {
 	Model *Model
 }
 
-// The seed's parameters (Sect. V).
+// The parameters of Staunton and Clark 2010 (Sect. V).
 const (
 	DefaultPopulation = 150
 	DefaultSelection  = 0.2

@@ -7,7 +7,7 @@ import (
 )
 
 // Fitness names the metric that ranks the paths of an EDA generation
-// that found no bug (seed eda-ngram-search.txt, Sect. IV.E). The
+// that found no bug (Staunton and Clark 2010, Sect. IV.E). The
 // explorer stops at the first path with an error, so Algorithm 2's first
 // two cases (an error wins; of two errors the shorter path wins) decide
 // only which path the saved model learns from (EDA.Learned); every

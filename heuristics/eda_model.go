@@ -11,11 +11,11 @@ import (
 	"strings"
 )
 
-// The n-gram model of the EDA search (seed eda-ngram-search.txt, Sect.
+// The n-gram model of the EDA search (Staunton and Clark 2010, Sect.
 // IV.B–D, Fig. 3): for every context of the last k actions of a path
 // (k = 1..n), how often each action came next in the selected paths.
 // An action is a symbol, "kind@file:line" ("sync.Mutex.Lock@dine.go:34"):
-// the Go counterpart of the seed's <file:line><instruction> members, the
+// the Go counterpart of the paper's <file:line><instruction> members, the
 // same for every goroutine so that symmetric programs share statistics.
 
 // Model is an n-gram model of paths. The zero value is not usable; make

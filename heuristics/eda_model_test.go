@@ -16,7 +16,7 @@ func path(m *Model, s string) []int32 {
 	return p
 }
 
-// TestLearnFig3 is the seed's Fig. 3: 2-grams over "BABABB" count "B A"
+// TestLearnFig3 is Fig. 3 of Staunton and Clark 2010: 2-grams over "BABABB" count "B A"
 // followed by B twice, "A B" followed by A once and by B once; with
 // n = 2 the 1-grams are learned too.
 func TestLearnFig3(t *testing.T) {

@@ -32,7 +32,7 @@ func exploreEDA(t *testing.T, target sched.Target, seed uint64, execs int, opts 
 }
 
 // TestEDAFindsDiningPhil: the EDA finds the deadlock of DiningPhil(8)
-// (the seed's Table I: 50/50 runs, 812 paths on average) within 5,000
+// (Staunton and Clark 2010, Table I: 50/50 runs, 812 paths on average) within 5,000
 // executions for three seeds, after learning (it needs more than one
 // generation for at least one of them), and the failure replays from its
 // schedule.
@@ -78,7 +78,7 @@ func TestEDADeterministic(t *testing.T) {
 // TestEDAWarmStart: a model learned on DiningPhil(8), saved and loaded,
 // makes the search of DiningPhil(12) find the deadlock in fewer
 // executions than from a blank model, summed over three seeds (the
-// seed's Sect. V observation).
+// observation of Staunton and Clark 2010, Sect. V).
 func TestEDAWarmStart(t *testing.T) {
 	small := loadDiningPhil(t, "dinePhil8")
 	rep, e := exploreEDA(t, small, 1, 5000, heuristics.EDAOptions{})

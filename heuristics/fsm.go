@@ -9,8 +9,8 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// FSM is the distance heuristic without calling context, the seeds'
-// baseline (seed polymorphic-distance-heuristic.txt, Sect. 4: "The FSM
+// FSM is the distance heuristic without calling context, the baseline
+// of Rungta and Mercer 2009 (Sect. 4: "The FSM
 // distance heuristic is a context-insensitive algorithm and performs an
 // all-pairs shortest path analysis on the interprocedural CFG of the
 // program", after Edelkamp and Mehler [18]). Its estimate is the
@@ -31,7 +31,7 @@ import (
 // read, so it is computed alone, by Dijkstra's algorithm backward from
 // the goal's instructions over the nodes where paths meet (fsmColumn),
 // once per goal and program: the whole matrix
-// is what did not finish within the seed's hour for the larger models.
+// is what did not finish within the paper's hour for the larger models.
 type FSM struct{ binding }
 
 // NewFSM returns an FSM heuristic.

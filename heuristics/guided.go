@@ -14,8 +14,8 @@ import (
 )
 
 // DefaultBacktrackBound is the number of backtrack states guided test
-// keeps (seed guided-test-meta-heuristic.txt, Sect. 3.1: "we save at
-// most 100,000 backtrack states").
+// keeps (Rungta and Mercer 2008, Sect. 3.1: "we save at most 100,000
+// backtrack states").
 const DefaultBacktrackBound = 100_000
 
 // A HeuristicFactory makes the secondary heuristic of one trial of
@@ -35,8 +35,8 @@ var Heuristics = map[string]HeuristicFactory{
 }
 
 // DefaultHeuristic is the secondary heuristic of guided test when none
-// is named: the seed's best, the polymorphic distance heuristic PFSM
-// (pfsm.go).
+// is named: the best of Rungta and Mercer 2008's, the polymorphic
+// distance heuristic PFSM (pfsm.go).
 const DefaultHeuristic = "pfsm"
 
 // HeuristicNames lists the names of Heuristics, sorted.
@@ -49,9 +49,8 @@ func HeuristicNames() []string {
 	return names
 }
 
-// Guided is one trial of guided test (seed guided-test-meta-heuristic.txt,
-// Rungta and Mercer, "A Meta Heuristic for Effectively Detecting
-// Concurrency Errors"): a greedy depth-first search (Fig. 2) that drives
+// Guided is one trial of guided test (Rungta and Mercer 2008, "A Meta
+// Heuristic for Effectively Detecting Concurrency Errors"): a greedy depth-first search (Fig. 2) that drives
 // the program along a sequence of locations with a two-tier ranking of the
 // successors of a state (Fig. 4) and backtracks stochastically (Fig. 5).
 // It is a sched.Strategy and sched.Observer; pass NewGuided's trials as
@@ -65,7 +64,7 @@ func HeuristicNames() []string {
 // them from the initial state in a fresh execution. mcheck's machine has
 // no snapshot (goroutine stacks, heap, channels, timers and the race
 // detector's clocks would all have to be copied), while replaying a
-// prefix costs one interpretation of it, which is what the seed's search
+// prefix costs one interpretation of it, which is what the paper's search
 // itself pays to reach the state; Stats counts the replayed steps so the
 // cost shows. Restoring is exact for programs whose behaviour depends on
 // the schedule alone: map iteration order and math/rand draw from the
@@ -278,9 +277,9 @@ func (s *Guided) Performed(op sched.Op) {
 // caller at line 122 of the same file did not pass lines 45-121, and
 // counting them as observed moved the search up every meta level before
 // its first choice (AryList: Run's setup, returning from Add to the go
-// statements, "observed" Size, Remove and Get). The seed observes a
-// location when the state's current location is it (guided-test-meta-
-// heuristic.txt, Fig. 4 line 7, s'.current_loc() == locs.top()); the
+// statements, "observed" Size, Remove and Get). The paper observes a
+// location when the state's current location is it (Rungta and Mercer
+// 2008, Fig. 4 line 7, s'.current_loc() == locs.top()); the
 // same-frame rule keeps to that for locations no operation stops at. It
 // misses a location passed on the way into or out of a call, or back
 // along a loop.
@@ -420,7 +419,7 @@ func (a successor) better(b successor) bool {
 // from the goroutines' pending operations, without running them. The
 // ones that observe it (mStates) are preferred to the others (hStates),
 // each ranked by the secondary value, ties at random. Every successor
-// not chosen goes to the backtrack set (the seed's text, Sect. 2.3: "All
+// not chosen goes to the backtrack set (the paper's text, Sect. 2.3: "All
 // other successor states are added to the backtrack set"; its pseudocode
 // adds only the hStates).
 func (s *Guided) NextGoroutine(enabled []int, current int) int {

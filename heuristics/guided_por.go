@@ -67,7 +67,7 @@ type guidedPOR struct {
 type Reduction int
 
 const (
-	NoReduction Reduction = iota // every successor not chosen is kept (the seed's search)
+	NoReduction Reduction = iota // every successor not chosen is kept (the search of Rungta and Mercer 2008)
 	SleepSets                    // sleep sets along the greedy paths (guided_por.go)
 	SourceDPOR                   // only the successors the paths' races call for (guided_dpor.go), with sleep sets
 )

@@ -1,7 +1,7 @@
 package heuristics
 
-// The visited set of guided test (seed guided-test-meta-heuristic.txt,
-// Fig. 4, line 3: a successor already visited is not ranked), by state
+// The visited set of guided test (Rungta and Mercer 2008, Fig. 4, line
+// 3: a successor already visited is not ranked), by state
 // fingerprints (sched.Execution.StateHash): where the greedy search is to
 // choose, it fingerprints the state; if a path of the trial was already
 // there at the same meta level, the path ends (sched.Pruner) and the
@@ -12,7 +12,7 @@ package heuristics
 // path reaches the state, one step later, and costs that step. The meta
 // level is part of the key: a state reached having observed more
 // locations of the sequence is a better place to continue from, which
-// the seed's search, whose levels are a property of the state's path
+// the paper's search, whose levels are a property of the state's path
 // too, would lose.
 //
 // Off by default (WithVisited), and it needs an exploration that takes

@@ -36,8 +36,8 @@ func ParseLocation(s string) (Location, error) {
 // Unreachable is the estimate of a heuristic that sees no way to a goal.
 const Unreachable = math.MaxInt32
 
-// A Heuristic is a secondary heuristic of guided test (seed
-// guided-test-meta-heuristic.txt, Sect. 3): it estimates how far the
+// A Heuristic is a secondary heuristic of guided test (Rungta and
+// Mercer 2008, Sect. 3): it estimates how far the
 // successor a choice leads to is from the next location of the input
 // sequence; lower is closer.
 type Heuristic interface {

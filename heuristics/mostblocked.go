@@ -7,8 +7,8 @@ import (
 )
 
 // mostBlocked is the blocked-goroutines heuristic: more blocked
-// goroutines is better, the metric of the EDA seed's fitness
-// (eda-ngram-search.txt, Algorithm 3, which sums the blocked threads of
+// goroutines is better, the metric of the EDA's fitness (Staunton and
+// Clark 2010, Algorithm 3, which sums the blocked threads of
 // each state of a path: "increased blocking of threads may lead to a
 // deadlocked state"). As a secondary heuristic of guided test it rates
 // one successor, the state after goroutine g moves: the goroutines

@@ -6,8 +6,8 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// PFSM is the polymorphic distance heuristic (seed
-// polymorphic-distance-heuristic.txt, Sect. 3): the static phase of
+// PFSM is the polymorphic distance heuristic (Rungta and Mercer 2009,
+// Sect. 3): the static phase of
 // distance.go (RTA, then the distance matrices of Fig. 4), refined at run
 // time with the functions the search is in (Sect. 3.3: "the location
 // implicitly resolves the type"), and the forward distance through call
@@ -66,7 +66,8 @@ func (p *PFSM) see(fs []sched.Frame) {
 	}
 }
 
-// unroll is e-FCA's rule (seed Sect. 3, after [20]) over the frames fs,
+// unroll is e-FCA's rule (Rungta and Mercer 2009, Sect. 3, after their
+// FMCAD 2006 paper) over the frames fs,
 // innermost last: the forward distance in the innermost frame, or the
 // cost of returning from it plus the forward distance from the return
 // point in its caller, and so on.

@@ -88,7 +88,8 @@ func TestPFSMContext(t *testing.T) {
 	}
 }
 
-// TestPFSMPolymorphic is the seed's example of Sect. 3.4 (Fig. 6): the
+// TestPFSMPolymorphic is the example of Rungta and Mercer 2009, Sect.
+// 3.4 (Fig. 6): the
 // goal is the panic in Y's cc; test calls the polymorphic x.aa(), which
 // RTA leaves with two callees, Y's and Z's.
 func TestPFSMPolymorphic(t *testing.T) {

@@ -2,8 +2,8 @@ package heuristics
 
 import "github.com/mcheck-dev/mcheck/sched"
 
-// prefer is the prefer-threads heuristic of guided test (seed
-// guided-test-meta-heuristic.txt, Sect. 3.2, "Prefer Threads", after Groce
+// prefer is the prefer-threads heuristic of guided test (Rungta and
+// Mercer 2008, Sect. 3.2, "Prefer Threads", after Groce
 // and Visser's structural heuristics): it "assigns a low heuristic value
 // to a set of user-specified threads". Go goroutines have no names, so
 // the user names them by where they are created: a goroutine whose go

@@ -6,8 +6,8 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// random is the random heuristic of guided test (seed
-// guided-test-meta-heuristic.txt, Sect. 3.2, "Rand"): it "always returns a
+// random is the random heuristic of guided test (Rungta and Mercer 2008,
+// Sect. 3.2, "Rand"): it "always returns a
 // random value as the heuristic estimate", the baseline that shows what
 // the guidance along the sequence does without any secondary guidance.
 type random struct{ rng *rand.Rand }

@@ -1,14 +1,16 @@
 // Package restarts runs a search as a sequence of attempts with growing
-// budgets, a fresh random environment each time, as proposed by Parizek
-// and Kalibera for checking components (../shared/seeds/
-// random-environment-and-restarts.txt, Section 6): an attempt ends when it
-// finds a bug, when its budget is spent, or when it has explored its whole
-// space without a bug; then the next attempt starts with the next budget.
+// budgets, a fresh random environment each time, as proposed by Pavel
+// Parizek and Tomas Kalibera for checking components ("Efficient
+// Detection of Errors in Java Components Using Random Environment and
+// Restarts", TACAS 2010, Section 6; "the paper" below): an attempt ends
+// when it finds a bug, when its budget is spent, or when it has explored
+// its whole space without a bug; then the next attempt starts with the
+// next budget.
 //
 // A strategy is a sequence of multipliers k_1, k_2, … of a unit budget:
 //
 //	fixed  k_i = 1                                  (Gomes et al.)
-//	luby   k_i = 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …    (Luby et al., the seed's formula)
+//	luby   k_i = 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …    (Luby et al., the paper's formula)
 //	walsh  k_i = r^(i-1), r = √2                    (Walsh's geometric strategy)
 //
 // Multiplier computes k_i; attempt i gets the unit budget scaled by k_i
@@ -27,7 +29,7 @@
 // explores it.
 //
 // Attempts run in parallel on Config.Workers workers (default
-// GOMAXPROCS) as a portfolio (the seed's Section 9 suggests parallel
+// GOMAXPROCS) as a portfolio (the paper's Section 9 suggests parallel
 // restarts). Attempt i's seed is Seed(Config.Seed, i), a splitmix64 mix
 // that depends only on Config.Seed and i (mcheck envgen derives the seeds of the
 // environments it writes the same way), and its budget depends only on i

@@ -31,7 +31,7 @@ func Multiplier(strategy string, i int) (float64, error) {
 	return 0, fmt.Errorf("restarts: unknown strategy %q (want fixed, luby or walsh)", strategy)
 }
 
-// luby is the seed's k_i: 2^(n-1) if i = 2^n - 1, and k_(i - 2^(n-1) + 1)
+// luby is the k_i of Parizek and Kalibera 2010 (Section 6): 2^(n-1) if i = 2^n - 1, and k_(i - 2^(n-1) + 1)
 // if 2^(n-1) <= i < 2^n - 1.
 func luby(i int) int {
 	for {

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestLubyIsTheSeedsSequence(t *testing.T) {
-	// random-environment-and-restarts.txt, Section 6: "The first few
+func TestLubyIsThePapersSequence(t *testing.T) {
+	// Parizek and Kalibera, TACAS 2010, Section 6: "The first few
 	// elements of the sequence k_i are 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8."
 	want := []float64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
 	for i, w := range want {

@@ -165,7 +165,7 @@ type Report struct {
 	Inconclusive int
 	Failure      *Failure
 	Elapsed      time.Duration
-	Steps        int64             // choice points taken ("states" in the seeds' tables)
+	Steps        int64             // choice points taken (the "states" of JPF papers' tables)
 	States       int               // distinct state fingerprints seen, with CountStates or Progress (see Machine.Fingerprint)
 	Races        []*ssainterp.Race // with RecordRaces: each distinct race (by the pair of positions), first seen first
 	// Interrupted says where an execution was when the time budget

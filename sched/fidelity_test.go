@@ -14,7 +14,7 @@ import (
 
 // The fidelity corpus: small self-checking programs under
 // testdata/fidelity, each a buggy scenario NAME and its fixed twin
-// NAME_fixed, written for one cause of issue 11 (a schedule real Go
+// NAME_fixed, written for one cause of a wrong verdict (a schedule real Go
 // allows, a hole in race detection, a limit of mcheck that must not be
 // reported as a bug). Each program's package comment holds a line
 //

@@ -1,13 +1,16 @@
 // Command mcheck-vet runs mcheck's static detectors of suspicious method
-// pairs, the patterns P1–P4 of Parizek and Plasil (package
+// pairs, the patterns P1–P4 of Pavel Parizek and Frantisek Plasil,
+// "Heuristic Reduction of Parallelism in Component Environment", CBSE
+// 2008, and mcheck's own P5 and P6 (package
 // github.com/mcheck-dev/mcheck/envgen/detect), as a vet tool:
 //
 //	go install github.com/mcheck-dev/mcheck/cmd/mcheck-vet
 //	go vet -vettool=$(which mcheck-vet) ./...
 //
-// The analyzers are lockorder (P1), lockedwait (P2), mixedlocks (P3) and
-// unsyncshared (P4); flags such as -lockorder=false turn one off. Each
-// diagnostic ends with the pattern's Table 1 weight. The findings are
+// The analyzers are lockorder (P1), lockedwait (P2), mixedlocks (P3),
+// unsyncshared (P4), splitsection (P5) and waitloop (P6); flags such as
+// -lockorder=false turn one off. Each diagnostic ends with the pattern's
+// weight (the paper's Table 1 for P1–P4). The findings are
 // heuristic: they say which methods are worth exercising in parallel,
 // and mcheck.Component decides whether they are bugs.
 package main

@@ -11,16 +11,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Pattern is one of the seed's four patterns.
+// Pattern is one of the four patterns of Parizek and Plasil 2008 (see
+// the package doc), or one of mcheck's two.
 type Pattern int
 
-// The patterns of Sect. 2.1 of the seed.
+// The patterns: P1–P4 of the paper's Sect. 2.1, then mcheck's.
 const (
 	P1 Pattern = 1 + iota // locks taken in reverse (cyclic) nesting order
 	P2                    // a wait under two locks whose waker needs the outer one
 	P3                    // a field accessed under different locks, or a lock and none
 	P4                    // unsynchronised use of a shared map, slice or container
-	// P5 is mcheck's, not the seed's: a method checks a variable in one
+	// P5 is mcheck's, not the paper's: a method checks a variable in one
 	// critical section and updates it in a later one on the same lock
 	// (check-then-act split, an atomicity violation). See p5.go.
 	P5
@@ -30,7 +31,7 @@ const (
 
 func (p Pattern) String() string { return fmt.Sprintf("P%d", int(p)) }
 
-// Table 1 of the seed: the weight of an instance of each pattern, by
+// Table 1 of the paper: the weight of an instance of each pattern, by
 // whether its types t1 and t2 are the same.
 var table1 = map[Pattern][2]float64{ // [t1 = t2, t1 ≠ t2]
 	P1: {0.3, 1},
@@ -42,7 +43,7 @@ var table1 = map[Pattern][2]float64{ // [t1 = t2, t1 ≠ t2]
 }
 
 // Weight returns the Table 1 weight of an instance of p whose types are
-// the same (the seed's t1 = t2) or not.
+// the same (the paper's t1 = t2) or not.
 func Weight(p Pattern, same bool) float64 {
 	if same {
 		return table1[p][0]
@@ -60,7 +61,7 @@ type Finding struct {
 	// two; a method that nests two instances of one lock appears twice).
 	// A name may repeat: the method against a concurrent call of itself.
 	Methods []string
-	Same    bool    // the seed's t1 = t2 (see the package doc)
+	Same    bool    // the paper's t1 = t2 (see the package doc)
 	Weight  float64 // Table 1 weight
 	Pos     token.Pos
 	// Subject is what the finding is about: the lock cycle
@@ -180,7 +181,7 @@ func condLocks(pkg *types.Package, funcs []*ssa.Function) map[ident]ident {
 }
 
 // Weights returns the total weight of each pair of methods over fs, the
-// weight of a method pair in the seed (Sect. 2.1): the sum of the weights
+// weight of a method pair in the paper (Sect. 2.1): the sum of the weights
 // of the instances found in it. Keys are ordered pairs with key[0] <=
 // key[1]; a P1 cycle of more than two methods counts for each pair of
 // its methods.

@@ -65,7 +65,7 @@ func TestFindingsData(t *testing.T) {
 	}
 }
 
-// TestTable1 checks the weights against the seed's Table 1.
+// TestTable1 checks the weights against Table 1 of Parizek and Plasil 2008.
 func TestTable1(t *testing.T) {
 	for _, c := range []struct {
 		p    detect.Pattern

@@ -1,19 +1,21 @@
 // Package detect finds the four patterns of suspicious method pairs of
-// Parizek and Plasil, "Heuristic Reduction of Parallelism in Component
-// Environment" (the seed reduced-parallelism-environment.txt, Sect. 2.1),
-// in Go code, as go/analysis analyzers over SSA. A finding says that two
-// methods of a component are worth running in parallel; its weight, from
-// the seed's Table 1, says how much. envgen sums them per method pair (the
-// seed's weight of a pair ⟨m1, m2⟩) to reduce the parallelism of calling
-// protocols; mcheck.Component then decides whether a finding is a bug.
+// Pavel Parizek and Frantisek Plasil, "Heuristic Reduction of Parallelism
+// in Component Environment", CBSE 2008 (Sect. 2.1; "the paper" and
+// "Parizek and Plasil 2008" in this package's comments), in Go code, and
+// two patterns of mcheck's own, as go/analysis analyzers over SSA. A
+// finding says that two methods of a component are worth running in
+// parallel; its weight, from the paper's Table 1, says how much. envgen
+// sums them per method pair (the paper's weight of a pair ⟨m1, m2⟩) to
+// reduce the parallelism of calling protocols; mcheck.Component then
+// decides whether a finding is a bug.
 //
 // # The patterns
 //
-// The seed looks for Java synchronized blocks and Object.wait/notify in
+// The paper looks for Java synchronized blocks and Object.wait/notify in
 // byte code. The Go counterparts:
 //
 //   - P1 (analyzer lockorder): locks taken in reverse nesting order, mu1
-//     then mu2 in one method and mu2 then mu1 in another. Beyond the seed,
+//     then mu2 in one method and mu2 then mu1 in another. Beyond the paper,
 //     whose patterns are pairs and so miss the three-method cycle of its
 //     Sect. 4, P1 builds a lock-order graph (an edge a → b when b is
 //     acquired with a held) over the whole package and reports each
@@ -44,7 +46,7 @@
 //     methods' receiver types take a lock somewhere (types meant for
 //     concurrent use), and the same holds for P3 on a plain field, which
 //     is never reported with no lock on either side.
-//   - P5 (splitsection), mcheck's own, not the seed's: a method reads a
+//   - P5 (splitsection), mcheck's own, not the paper's: a method reads a
 //     field under a lock, releases it, takes it again and writes the
 //     field (check-then-act split over two critical sections: the lost
 //     wake-up of a semaphore that decides to wait in one section and
@@ -53,7 +55,7 @@
 //     lock), paired with every method that writes the field under the
 //     lock. A second section that reads the field again on a line before
 //     the write (checks again) is not reported. Weight 0.8, as P3 across
-//     types: the seed's Table 1 has no entry for it.
+//     types: the paper's Table 1 has no entry for it.
 //   - P6 (waitloop), mcheck's too: a sync.Cond.Wait on no cycle of its
 //     function's control-flow graph (not in a loop, against sync.Cond's
 //     documentation), paired with the methods that Signal or Broadcast
@@ -62,12 +64,12 @@
 //
 // # Weights
 //
-// Table 1 of the seed, the weight of each instance:
+// Table 1 of the paper, the weight of each instance:
 //
 //	pattern  P1 (t1=t2)  P1 (t1≠t2)  P2   P3 (t1=t2)  P3 (t1≠t2)  P4 (t1=t2)  P4 (t1≠t2)
 //	weight   0.3         1           0.5  0.25        0.8         0.25        0.9
 //
-// In the seed t1 and t2 are the Java types of the two lock objects (P1,
+// In the paper t1 and t2 are the Java types of the two lock objects (P1,
 // P3) or of the classes involved (P4). Every Go lock is a sync.Mutex or
 // sync.RWMutex, so the type that tells locks apart is the one that owns
 // them: for P1 and P3, t1 = t2 when the two locks are fields of the same
@@ -86,7 +88,7 @@
 // "(*Account).mu", a field of a struct held by value in another written by
 // its path ("(*State).d1.mu"), or a package-level variable ("bank.mu").
 // Instances of a type share their names; that is the abstraction the
-// seed's types make. Locks held through a sync.Locker field and c.L of a
+// paper's types make. Locks held through a sync.Locker field and c.L of a
 // condition variable made by sync.NewCond(&x.mu) are named too.
 //
 // The roots are the package's exported functions and methods outside
@@ -110,8 +112,9 @@
 // # Output
 //
 // Analyzer computes every Finding of a package and reports nothing; the
-// four pattern analyzers (Analyzers: lockorder, lockedwait, mixedlocks,
-// unsyncshared) report its findings of their pattern as diagnostics, one
+// six pattern analyzers (Analyzers: lockorder (P1), lockedwait (P2),
+// mixedlocks (P3), unsyncshared (P4), splitsection (P5) and waitloop
+// (P6)) report its findings of their pattern as diagnostics, one
 // per site (the unsynchronised read of a map against all its writers is
 // one diagnostic, with each writer as related information), each ending
 // with its weight, and return them as their result. Detect and
@@ -123,7 +126,7 @@
 //
 // On this module the detectors report nothing outside examples/. On
 // examples/components they find each injected bug as the pattern the
-// seed names for it: the lock-order deadlock of orderprocessor (P1,
+// paper names for it: the lock-order deadlock of orderprocessor (P1,
 // PlaceOrder against CancelOrder), the unlocked map reads of
 // transientipdb and accountdatabase and the unlocked slice walk of
 // ipaddressmanager (P4), and the counters and flags written after the

@@ -10,7 +10,7 @@ import (
 // variable by where it lives, not by which object it is: a field of a
 // struct type ("(*Account).mu") or a package-level variable
 // ("bank.mu"). Two instances of a type share their idents; that is the
-// abstraction the seed's patterns make with the types t1 and t2.
+// abstraction the paper's patterns make with the types t1 and t2.
 type ident struct {
 	Owner string // "(*T)" for a field of T, the package name for a global
 	Name  string // the field or variable

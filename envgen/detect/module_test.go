@@ -73,7 +73,7 @@ func TestModuleClean(t *testing.T) {
 }
 
 // TestComponents checks that the detectors find the bug injected in each
-// component of examples/components, as the pattern the seed names for it
+// component of examples/components, as the pattern the paper names for it
 // (Appendix A) or the one its Go model makes, between the methods the
 // bug involves.
 func TestComponents(t *testing.T) {

@@ -17,8 +17,8 @@ const (
 // p1 builds the lock-order graph (an edge a → b when b is acquired with a
 // certainly held, the first such acquisition its witness) and reports each
 // elementary cycle once: a 1-cycle (two instances of one lock nested, as
-// in a transfer between two accounts), a 2-cycle (the seed's P1) or a
-// longer one (which the seed's pairwise pattern misses, its Sect. 4).
+// in a transfer between two accounts), a 2-cycle (the paper's P1) or a
+// longer one (which the paper's pairwise pattern misses, its Sect. 4).
 func (f *facts) p1() []Finding {
 	type edge struct{ from, to ident }
 	witness := map[edge]acquisition{}

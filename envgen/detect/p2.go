@@ -8,7 +8,7 @@ import (
 // p2 reports a blocking operation performed while holding a lock that the
 // operation's waker needs: a Cond.Wait that holds, besides the
 // condition's own lock (which Wait releases), an outer lock that every
-// path to the Signal or Broadcast in another method takes (the seed's
+// path to the Signal or Broadcast in another method takes (the paper's
 // P2), and a send or receive on a channel while holding a lock that the
 // other end's method holds at its receive, send or close. A channel
 // operation releases nothing, so for it one held lock is enough.

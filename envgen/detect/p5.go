@@ -9,7 +9,7 @@ import (
 )
 
 // p5 reports a check-then-act split over two critical sections (mcheck's
-// pattern, not one of the seed's four): a method reads a variable under
+// pattern, not one of the paper's four): a method reads a variable under
 // a lock, releases the lock, takes it again and writes the variable, so
 // that another method writing it under the same lock in between
 // invalidates what the first section decided. That is the lost wake-up

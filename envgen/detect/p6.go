@@ -7,7 +7,7 @@ import (
 )
 
 // p6 reports a sync.Cond.Wait that is not in a loop (mcheck's pattern, not
-// one of the seed's four; sync.Cond's documentation: "Because c.L is not
+// one of the paper's four; sync.Cond's documentation: "Because c.L is not
 // locked while Wait is waiting, the caller typically cannot assume that
 // the condition is true when Wait returns. Instead, the caller should
 // Wait in a loop"). A Wait whose block is on no cycle of its function's

@@ -1,8 +1,8 @@
-// Package abslist is the AbsList race of the seeds (guided-test-meta-
-// heuristic.txt, Fig. 1), in Go: a synchronised list whose Equal locks the
-// receiver but iterates over the other list without its lock, while
-// another goroutine appends to that list. The comparison can see a list
-// in the middle of an append.
+// Package abslist is the AbsList race (Fig. 1) of Rungta and Mercer, "A
+// Meta Heuristic for Effectively Detecting Concurrency Errors", HVC 2008,
+// in Go: a synchronised list whose Equal locks the receiver but iterates
+// over the other list without its lock, while another goroutine appends
+// to that list. The comparison can see a list in the middle of an append.
 //
 // EqualLocked is the fixed twin: it locks both lists, in a fixed order.
 package abslist

@@ -1,9 +1,9 @@
-// Package accountdb is an AccountDatabase-style component (random-
-// environment-and-restarts.txt, Section 5): a database of accounts whose
-// updates take a lock but whose Total reads the running total without
-// it, racing with concurrent deposits.
-//
-// TotalLocked is the fixed twin.
+// Package accountdb is an AccountDatabase-style component (Parizek and
+// Kalibera, "Efficient Detection of Errors in Java Components Using Random
+// Environment and Restarts", TACAS 2010, Section 5): a database of accounts
+// whose updates take a lock but whose Total reads the running total
+// without it, racing with concurrent deposits. TotalLocked is the fixed
+// twin.
 package accountdb
 
 import "sync"

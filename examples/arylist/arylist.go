@@ -1,12 +1,12 @@
-// Package arylist is the AryList race of the seeds (guided-test-meta-
-// heuristic.txt, Sect. 3.1: "Race-condition in the ArrayList class using
-// the synchronized List implementation"), in Go: an array list (a backing
-// array and a size, as java.util.ArrayList) whose every method takes its
-// lock, and an AddAll that appends another list by asking its size and
-// then each element, each call under that list's lock but not the
-// sequence. A Remove on the other list between the size and the last Get
-// makes a Get index past the end: a check-then-act atomicity violation
-// with no data race.
+// Package arylist is the AryList race of Rungta and Mercer, "A Meta
+// Heuristic for Effectively Detecting Concurrency Errors", HVC 2008 (Sect.
+// 3.1: "Race-condition in the ArrayList class using the synchronized List
+// implementation"), in Go: an array list (a backing array and a size, as
+// java.util.ArrayList) whose every method takes its lock, and an AddAll
+// that appends another list by asking its size and then each element, each
+// call under that list's lock but not the sequence. A Remove on the other
+// list between the size and the last Get makes a Get index past the end: a
+// check-then-act atomicity violation with no data race.
 //
 // AddAllLocked is the fixed twin: it holds both locks (in id order) for
 // the whole copy.

@@ -1,7 +1,7 @@
 package main
 
-// go run ./examples/bench eda: the EDA seed's Table I and Figure 4
-// (eda-ngram-search.txt, Sect. V) for mcheck's DiningPhil
+// go run ./examples/bench eda: Table I and Figure 4 of Staunton and
+// Clark 2010 (Sect. V) for mcheck's DiningPhil
 // (examples/diningphil), and the warm start of Sect. V's observation.
 
 import (
@@ -9,7 +9,6 @@ import (
 	"cmp"
 	"flag"
 	"fmt"
-	"image/color"
 	"maps"
 	"math"
 	"os"
@@ -19,10 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/mcheck-dev/mcheck/heuristics"
 	"github.com/mcheck-dev/mcheck/internal/checktest"
@@ -50,9 +45,9 @@ func edaMain(args []string) {
 	fig := fs.String("fig", "4,8,12,16,20,24,28,32,36,40", "philosophers of Figure 4 (none: skip)")
 	warm := fs.String("warm", "8,16:32", "small,...:large: the warm start, the model of each small instance on the large one (none: skip)")
 	warmRuns := fs.Int("warmruns", 10, "runs of the warm start, cold and warm each")
-	out := fs.String("out", "examples/bench", "directory of eda_table.md (or -md) and eda_fig4.svg/.png")
+	out := fs.String("out", "examples/bench", "directory of eda_table.md (or -md) and eda_fig4.tsv, the data of Figure 4 (examples/bench/plot draws it)")
 	md := fs.String("md", "eda_table.md", "name of the markdown file in -out")
-	figLog := fs.String("figlog", "", "comma-separated progress logs (standard error) of earlier runs: draw Figure 4 from their EDA runs instead of running")
+	figLog := fs.String("figlog", "", "comma-separated progress logs (standard error) of earlier runs: take Figure 4's data from their EDA runs instead of running")
 	figFrom := fs.Int("figfrom", 1, "first seed of Figure 4's runs (to add runs to logged ones)")
 	fs.Parse(args)
 	execCap = *capE
@@ -60,7 +55,7 @@ func edaMain(args []string) {
 		*baseRuns = *runs
 	}
 	var doc bytes.Buffer
-	fmt.Fprintf(&doc, "# EDA benchmark (seed eda-ngram-search.txt, Table I and Figure 4)\n\n")
+	fmt.Fprintf(&doc, "# EDA benchmark (Staunton and Clark, \"Searching for Safety Violations Using Estimation of Distribution Algorithms\", ICST Workshops (SBST) 2010: Table I and Figure 4)\n\n")
 	fmt.Fprintf(&doc, "`go run ./examples/bench eda %s` on %s, GOMAXPROCS %d, every run on one worker, at most %s per run; %s.\n\n",
 		strings.Join(args, " "), time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), perRun(*capT), loadNote())
 	if sizes := parseSizes(*table); len(sizes) > 0 {
@@ -116,7 +111,7 @@ func diningPhil(n int) sched.Target {
 	return target
 }
 
-// edaAlgorithms are Table I's columns: the seed's DFS, RS and EDA (its
+// edaAlgorithms are Table I's columns: the paper's DFS, RS and EDA (its
 // BFS has no mcheck counterpart) and mcheck's PCT. Each runs on one
 // worker, as the EDA must.
 var edaAlgorithms = []string{"dfs", "random", "pct", "eda"}
@@ -137,7 +132,7 @@ func perRun(capT time.Duration) string {
 func runOnce(target sched.Target, algorithm string, seed uint64, capT time.Duration, model *heuristics.Model) edaRun {
 	o := sched.Options{Strategy: algorithm, Seed: seed, Time: capT, Executions: execCap, Workers: 1}
 	if algorithm == "dfs" {
-		o.PreemptionBound = sched.Unbounded // the seed's DFS: every schedule
+		o.PreemptionBound = sched.Unbounded // the paper's DFS: every schedule
 	}
 	var e *heuristics.EDA
 	if algorithm == "eda" {
@@ -164,7 +159,7 @@ func runOnce(target sched.Target, algorithm string, seed uint64, capT time.Durat
 // of the runs that found the deadlock.
 func edaTable(doc *bytes.Buffer, sizes []int, runs, baseRuns int, capT time.Duration) {
 	fmt.Fprintf(doc, "## Table I: DiningPhil, each algorithm\n\n")
-	fmt.Fprintf(doc, "Runs: EDA %d, random and PCT %d, DFS 1 (deterministic) per size. Times, executions (the seed's paths evaluated), scheduling steps (its states visited), generations and peak heap growth (heap in use sampled every 5 ms, over the heap before the run, which holds the loaded program) are means over the runs that found the deadlock, and min/max times over them; `-` where none did.\n\n", runs, baseRuns)
+	fmt.Fprintf(doc, "Runs: EDA %d, random and PCT %d, DFS 1 (deterministic) per size. Times, executions (the paper's paths evaluated), scheduling steps (its states visited), generations and peak heap growth (heap in use sampled every 5 ms, over the heap before the run, which holds the loaded program) are means over the runs that found the deadlock, and min/max times over them; `-` where none did.\n\n", runs, baseRuns)
 	fmt.Fprintf(doc, "| philosophers | | %s |\n|---|---|%s\n", strings.Join(edaAlgorithms, " | "), strings.Repeat("---:|", len(edaAlgorithms)))
 	type row struct {
 		name string
@@ -251,10 +246,12 @@ func extreme(rs []edaRun, pick func(a, b float64) float64) string {
 }
 
 // edaFigure runs the EDA runs times per size (seeds from, from+1, ...)
-// and draws Figure 4:
-// boxplots of the executions (paths evaluated) to the deadlock against
-// the philosophers, as SVG and PNG.
-// With logged runs (readFigLogs) it draws them instead of running: the
+// and writes Figure 4's data: the table of the executions (paths
+// evaluated) to the deadlock against the philosophers, and, in
+// eda_fig4.tsv, the executions of every run that found it, from which
+// the module examples/bench/plot draws the figure's boxplots
+// (eda_fig4.svg and .png).
+// With logged runs (readFigLogs) it takes them instead of running: the
 // sizes are the logged ones, and runs is the most runs of a size.
 func edaFigure(doc *bytes.Buffer, sizes []int, from, runs int, capT time.Duration, out string, logged map[int][]edaRun) {
 	if logged != nil {
@@ -263,10 +260,6 @@ func edaFigure(doc *bytes.Buffer, sizes []int, from, runs int, capT time.Duratio
 			runs = max(runs, len(rs))
 		}
 	}
-	p := plot.New()
-	p.Title.Text = "EDA on DiningPhil: executions to the deadlock"
-	p.X.Label.Text = "philosophers"
-	p.Y.Label.Text = "executions (paths evaluated)"
 	fmt.Fprintf(doc, "## Figure 4: executions to the deadlock against philosophers\n\n")
 	if logged != nil {
 		fmt.Fprintf(doc, "EDA, the runs of the progress logs given. ![Figure 4](eda_fig4.svg)\n\n")
@@ -274,8 +267,9 @@ func edaFigure(doc *bytes.Buffer, sizes []int, from, runs int, capT time.Duratio
 		fmt.Fprintf(doc, "EDA, %d runs per size, at most %s per run. ![Figure 4](eda_fig4.svg)\n\n", runs, perRun(capT))
 	}
 	fmt.Fprintf(doc, "| philosophers | found | min | lower quartile | median | upper quartile | max | mean time (s) | max time (s) |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	var names []string
-	for i, n := range sizes {
+	var data bytes.Buffer
+	data.WriteString(fig4Header)
+	for _, n := range sizes {
 		rs := logged[n]
 		if logged == nil {
 			target := diningPhil(n)
@@ -285,60 +279,57 @@ func edaFigure(doc *bytes.Buffer, sizes []int, from, runs int, capT time.Duratio
 				rs = append(rs, r)
 			}
 		}
-		var execs plotter.Values
-		var times []float64
+		var execs, times []float64
 		for _, r := range rs {
 			if r.found {
 				execs = append(execs, float64(r.executions))
 				times = append(times, r.elapsed.Seconds())
 			}
 		}
-		names = append(names, strconv.Itoa(n))
+		fmt.Fprintf(&data, "%d", n)
+		for _, x := range execs {
+			fmt.Fprintf(&data, "\t%.0f", x)
+		}
+		data.WriteString("\n")
 		if len(execs) == 0 {
 			fmt.Fprintf(doc, "| %d | 0/%d | - | - | - | - | - | - | - |\n", n, len(rs))
 			continue
 		}
-		b, err := plotter.NewBoxPlot(vg.Points(14), float64(i), execs)
-		if err != nil {
-			fatal(err)
-		}
-		b.FillColor = color.RGBA{R: 120, G: 160, B: 220, A: 255}
-		p.Add(b)
+		lo, q1, med, q3, hi := quartiles(execs)
 		fmt.Fprintf(doc, "| %d | %d/%d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f |\n", n, len(execs), len(rs),
-			b.Min, b.Quartile1, b.Median, b.Quartile3, b.Max, mean(times), slices.Max(times))
+			lo, q1, med, q3, hi, mean(times), slices.Max(times))
 	}
-	p.NominalX(names...)
-	p.X.Min, p.X.Max = -0.5, float64(len(sizes))-0.5 // room for the first and last boxes
-	p.Y.Min = 0
-	p.Y.Tick.Marker = thousands{}
 	doc.WriteString("\n")
-	for _, ext := range []string{"svg", "png"} {
-		if err := p.Save(6*vg.Inch, 4*vg.Inch, filepath.Join(out, "eda_fig4."+ext)); err != nil {
-			fatal(err)
-		}
+	if err := os.WriteFile(filepath.Join(out, "eda_fig4.tsv"), data.Bytes(), 0o644); err != nil {
+		fatal(err)
 	}
 }
 
-// thousands marks an axis of counts every 1,000 to 10,000, labelled as
-// whole numbers, with minor ticks between.
-type thousands struct{}
+// fig4Header opens eda_fig4.tsv, the data of Figure 4 that the module
+// examples/bench/plot reads.
+const fig4Header = "# Figure 4 of the EDA benchmark (eda_table.md): a line per number of philosophers, then, tab-separated, the executions to the deadlock of each run that found it.\n" +
+	"# Drawn by the module examples/bench/plot (go -C examples/bench/plot run .) as eda_fig4.svg and eda_fig4.png.\n"
 
-func (thousands) Ticks(lo, hi float64) []plot.Tick {
-	step := 1000.0
-	for hi/step > 8 {
-		step *= 2.5
-		if hi/step > 8 {
-			step *= 2
-		}
+// quartiles returns the minimum, lower quartile, median, upper quartile
+// and maximum of xs (not empty), the quartiles being the medians of the
+// lower and the upper half (for an odd count, the upper half holds the
+// median): the box of gonum's plotter.BoxPlot, which draws Figure 4 in
+// examples/bench/plot, so that the table and the picture agree.
+func quartiles(xs []float64) (lo, q1, med, q3, hi float64) {
+	s := slices.Sorted(slices.Values(xs))
+	n := len(s)
+	if n == 1 {
+		return s[0], s[0], s[0], s[0], s[0]
 	}
-	var ts []plot.Tick
-	for x := math.Ceil(lo/step) * step; x <= hi; x += step {
-		ts = append(ts, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', 0, 64)})
-		if x+step/2 <= hi {
-			ts = append(ts, plot.Tick{Value: x + step/2})
-		}
+	return s[0], medianSorted(s[:n/2]), medianSorted(s), medianSorted(s[n/2:]), s[n-1]
+}
+
+// medianSorted returns the median of s, sorted and not empty.
+func medianSorted(s []float64) float64 {
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
 	}
-	return ts
+	return s[len(s)/2]
 }
 
 func mean(xs []float64) float64 {
@@ -378,7 +369,7 @@ func edaWarm(doc *bytes.Buffer, smalls []int, large, runs int, capT time.Duratio
 		starts = append(starts, start{fmt.Sprintf("warm from DiningPhil(%d)", small), fmt.Sprintf("warm-from-%d", small), saved.Bytes()})
 		fmt.Fprintf(doc, "The model of DiningPhil(%d) is the one mcheck saves (testdata/mcheck/<Test>/model) after the EDA found its deadlock (seed 1, %d executions, %d generations). ", small, rep.Executions, e.Generations())
 	}
-	fmt.Fprintf(doc, "%d runs each (seeds 1-%d, the same for every start), at most %s per run. A run that misses counts as its budget in the comparison with the cold run of its seed; the p-value is the two-sided Wilcoxon signed-rank test's (normal approximation) on those pairs, as the seed compares its searches.\n\n", runs, runs, perRun(capT))
+	fmt.Fprintf(doc, "%d runs each (seeds 1-%d, the same for every start), at most %s per run. A run that misses counts as its budget in the comparison with the cold run of its seed; the p-value is the two-sided Wilcoxon signed-rank test's (normal approximation) on those pairs, as the paper compares its searches.\n\n", runs, runs, perRun(capT))
 	fmt.Fprintf(doc, "| start | found | mean executions | median executions | min | max | fewer than cold, same seed | Wilcoxon p | mean time (s) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	var cold []float64
 	for _, st := range starts {
@@ -422,13 +413,7 @@ func edaWarm(doc *bytes.Buffer, smalls []int, large, runs int, capT time.Duratio
 	doc.WriteString("\n")
 }
 
-func medianF(xs []float64) float64 {
-	s := slices.Sorted(slices.Values(xs))
-	if n := len(s); n%2 == 0 {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
-	return s[len(s)/2]
-}
+func medianF(xs []float64) float64 { return medianSorted(slices.Sorted(slices.Values(xs))) }
 
 // wilcoxon returns the two-sided p-value of the Wilcoxon signed-rank
 // test of the pairs (x[i], y[i]): zero differences dropped, ties given

@@ -63,21 +63,21 @@ func TestWilcoxon(t *testing.T) {
 	}
 }
 
-// TestThousands: Figure 4's axis is labelled in whole numbers at a round
-// step, at most eight labels, with a minor tick between.
-func TestThousands(t *testing.T) {
-	for _, hi := range []float64{900, 4000, 30000, 250000} {
-		var labels []string
-		for _, tk := range (thousands{}).Ticks(0, hi) {
-			if tk.Label != "" {
-				labels = append(labels, tk.Label)
-			}
+// TestQuartiles: Figure 4's table gives the box that gonum's box plot
+// draws (examples/bench/plot): the quartiles are the medians of the two
+// halves, the upper half of an odd count holding the median.
+func TestQuartiles(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want [5]float64
+	}{
+		{[]float64{7}, [5]float64{7, 7, 7, 7, 7}},
+		{[]float64{4, 1, 3, 2}, [5]float64{1, 1.5, 2.5, 3.5, 4}},
+		{[]float64{5, 1, 4, 2, 3}, [5]float64{1, 1.5, 3, 4, 5}},
+	} {
+		lo, q1, med, q3, hi := quartiles(c.xs)
+		if got := [5]float64{lo, q1, med, q3, hi}; got != c.want {
+			t.Errorf("quartiles(%v) = %v, want %v", c.xs, got, c.want)
 		}
-		if len(labels) < 1 || len(labels) > 9 || labels[0] != "0" {
-			t.Errorf("0 to %v: %v", hi, labels)
-		}
-	}
-	if got := (thousands{}).Ticks(0, 30000); got[2].Label != "5000" || got[1].Label != "" || got[1].Value != 2500 {
-		t.Errorf("0 to 30000: %v", got[:3])
 	}
 }

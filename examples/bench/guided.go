@@ -16,10 +16,10 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// guidedModel is a model of the guided-test seed's Tables 1 and 2
-// (guided-test-meta-heuristic.txt, Sect. 3), as an example's scenario.
+// guidedModel is a model of Tables 1 and 2 of Rungta and Mercer 2008
+// (Sect. 3), as an example's scenario.
 type guidedModel struct {
-	name    string // as the seed names it
+	name    string // as the paper names it
 	dir, fn string
 	want    []sched.Kind // the bug: a trial finds it if it reports one of these
 	noRaces bool         // look for the bug itself, not the data race under it
@@ -132,9 +132,9 @@ type trialResult struct {
 	time  time.Duration
 }
 
-// guidedMain prints the seed's Tables 1 and 2 as one markdown table:
-// error density per model and search, and the min/avg/max scheduling
-// steps (choice points, the seed's "states") and average time of the
+// guidedMain prints Tables 1 and 2 of Rungta and Mercer 2008 as one
+// markdown table: error density per model and search, and the
+// min/avg/max scheduling steps (choice points, the paper's "states") and average time of the
 // trials that found the bug.
 func guidedMain(args []string) {
 	fs := flag.NewFlagSet("guided", flag.ExitOnError)
@@ -269,8 +269,8 @@ func replayRow(model, search string, locations int, gs []*heuristics.Guided) str
 	return fmt.Sprintf("| %s | %s | %d | %d | %d | %d | %.2f | %d | %d | %d | %d of %d |", model, search, st.Executions, st.Backtracks, st.Replayed, st.Choices, share, st.Dropped, st.Asleep+st.Unraced, st.Revisit, st.MaxLevel, locations)
 }
 
-// randomDFS is the seed's randomized depth-first search (Sect. 3.2,
-// "Random DFS"): depth-first over the choice tree, stateless (each
+// randomDFS is the randomized depth-first search of Rungta and Mercer
+// 2008 (Sect. 3.2, "Random DFS"): depth-first over the choice tree, stateless (each
 // execution replays the path on the stack), the alternatives of each
 // choice point in a random order, no bound and no reduction.
 type randomDFS struct {

@@ -13,8 +13,8 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// protocolsMain reprints Tables 2 and 3 of
-// reduced-parallelism-environment.txt for mcheck's components: for each
+// protocolsMain reprints Tables 2 and 3 of Parizek and Plasil 2008 for
+// mcheck's components: for each
 // component and each environment source (the unreduced protocol, each
 // reduction of parallelism, random environments with restarts, and
 // Component's default schedule of them), the executions to the first
@@ -22,7 +22,7 @@ import (
 // time and the peak heap; mean ± half-width of the 90% confidence interval
 // over the runs that found the bug. Table 2 weighs the method pairs with
 // the race detectors P3 and P4, Table 3 with the deadlock detectors P1 and
-// P2, as the seed does (Sect. 4).
+// P2, as the paper does (Sect. 4).
 //
 //	go run ./examples/bench protocols [-runs 10] [-cap 10s] [-only orderprocessor]
 func protocolsMain(args []string) {

@@ -17,8 +17,7 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// restartsMain reprints Table 6 of random-environment-and-restarts.txt
-// (with Tables 3–5's strategy and unit rows) for mcheck's components:
+// restartsMain reprints Table 6 of Parizek and Kalibera 2010 (with Tables 3–5's strategy and unit rows) for mcheck's components:
 // the time to the bug with a universal environment, with one random
 // environment alone, and with a random environment and each restart
 // strategy and unit; mean ± half-width of the 90% confidence interval
@@ -96,7 +95,7 @@ func restartsMain(args []string) {
 var componentNames = []string{"accountdatabase", "hashmap", "objectpool", "transientipdb", "ipaddressmanager", "orderprocessor", "pessimistic"}
 
 // meanCI formats the mean ± the half-width of the 90% confidence
-// interval (Student's t), as the seed's tables do.
+// interval (Student's t), as the paper's tables do.
 func meanCI(xs []float64, format string) string {
 	n := float64(len(xs))
 	mean := 0.0

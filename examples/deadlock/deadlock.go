@@ -1,7 +1,7 @@
-// Package deadlock is the lock-order deadlock of the seeds' Deadlock
-// benchmark (guided-test-meta-heuristic.txt, Section 3.1), in Go: a bank
-// transfer locks the source account, then the destination. Two transfers
-// in opposite directions can each hold one lock and wait for the other.
+// Package deadlock is the Deadlock benchmark of Rungta and Mercer, "A Meta
+// Heuristic for Effectively Detecting Concurrency Errors", HVC 2008 (Section
+// 3.1), in Go: a transfer locks the source account, then the destination;
+// two transfers in opposite directions can each hold one lock and wait.
 //
 // TransferOrdered is the fixed twin: it locks the account with the lower
 // id first, so every goroutine takes the locks in one global order.

@@ -21,7 +21,7 @@ func bothWays(t *testing.T, transfer func(a, b *Account, amount int)) {
 }
 
 // manyOneWay runs n transfers from a to b and one from b to a: the
-// seeds' Deadlock(1,n), a Vector/Hashtable-style cycle between one
+// Deadlock(1,n) of Rungta and Mercer 2008, a Vector/Hashtable-style cycle between one
 // goroutine and any of n.
 func manyOneWay(t *testing.T, n int, transfer func(a, b *Account, amount int)) {
 	a, b := NewAccount(1, 100), NewAccount(2, 100)

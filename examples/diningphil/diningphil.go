@@ -1,11 +1,11 @@
-// Package diningphil is the seeds' DiningPhil benchmark (eda-ngram-search.txt,
-// Section 4): n philosophers around a table, a fork between each pair.
-// Every philosopher picks up the left fork, then the right one, eats, puts
-// down the right then the left fork, and leaves. If all of them hold their
-// left fork, nobody can take a right one: a deadlock.
-//
-// DineOrdered is the fixed twin: the last philosopher picks up the right
-// fork first, which breaks the cycle of waiting.
+// Package diningphil is JPF's DiningPhil benchmark as Staunton and Clark,
+// "Searching for Safety Violations Using Estimation of Distribution
+// Algorithms", ICST Workshops (SBST) 2010, Section V, use it: n philosophers
+// around a table, a fork between each pair. Every philosopher picks up the
+// left fork, then the right one, eats, puts down the right then the left
+// fork, and leaves. If all of them hold their left fork, nobody can take a
+// right one: a deadlock. DineOrdered is the fixed twin: the last
+// philosopher picks up the right fork first, which breaks the cycle.
 package diningphil
 
 import "sync"

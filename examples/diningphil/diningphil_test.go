@@ -90,8 +90,8 @@ func BenchmarkDiningPhil5(b *testing.B) {
 	b.ReportMetric(float64(rep.Steps)/float64(rep.Executions), "choices/execution")
 }
 
-// The scenarios of the EDA benchmark (go run ./examples/bench eda: the
-// seed's Table I and Figure 4, 4 to 40 philosophers).
+// The scenarios of the EDA benchmark (go run ./examples/bench eda: Table
+// I and Figure 4 of Staunton and Clark 2010, 4 to 40 philosophers).
 
 func dinePhil(t *testing.T, n int) {
 	if got := Dine(n); got != n {

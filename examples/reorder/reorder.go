@@ -1,9 +1,9 @@
-// Package reorder is the seeds' Reorder benchmark (guided-test-meta-
-// heuristic.txt, Section 3.1), in Go: setters write a = 1 then b = -1 with
-// no synchronisation; checkers expect to see either neither write or both.
-// On a schedule where a checker reads between the two writes it sees
-// a == 1, b == 0. The fields are plain, so this is also a data race.
-//
+// Package reorder is the Reorder benchmark of Rungta and Mercer, "A Meta
+// Heuristic for Effectively Detecting Concurrency Errors", HVC 2008 (Section
+// 3.1), in Go: setters write a = 1 then b = -1 with no synchronisation;
+// checkers expect to see either neither write or both. On a schedule where
+// a checker reads between the two writes it sees a == 1, b == 0. The fields
+// are plain, so this is also a data race.
 // The fixed twin guards the pair with a mutex.
 package reorder
 

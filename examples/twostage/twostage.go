@@ -1,9 +1,9 @@
-// Package twostage is the seeds' TwoStage benchmark (guided-test-meta-
-// heuristic.txt, Section 3.1), in Go: an atomicity violation between two
-// critical sections. A writer sets data1 under its lock, releases it, and
-// then sets data2 from data1 under data2's lock. A reader that sees data1
-// set under data1's lock expects data2 to agree; between the writer's two
-// stages it does not.
+// Package twostage is the TwoStage benchmark of Rungta and Mercer, "A Meta
+// Heuristic for Effectively Detecting Concurrency Errors", HVC 2008 (Section
+// 3.1), in Go: an atomicity violation between two critical sections. A
+// writer sets data1 under its lock, releases it, and then sets data2 from
+// data1 under data2's lock. A reader that sees data1 set under data1's lock
+// expects data2 to agree; between the writer's two stages it does not.
 //
 // TwoStage(n, m) runs n writers and m readers. Fixed is the twin whose
 // writers hold data1's lock across both stages.

@@ -1,9 +1,9 @@
-// Package wronglock is the seeds' Wronglock benchmark (guided-test-meta-
-// heuristic.txt, Section 3.1), in Go: one goroutine updates a shared
-// counter holding lock A, n others hold lock B. The locks exclude nobody
-// from each other, so updates are lost (and the counter is raced on).
-//
-// The fixed twin uses one lock for everybody.
+// Package wronglock is the Wronglock benchmark of Rungta and Mercer, "A
+// Meta Heuristic for Effectively Detecting Concurrency Errors", HVC 2008
+// (Section 3.1), in Go: one goroutine updates a shared counter holding lock
+// A, n others hold lock B. The locks exclude nobody from each other, so
+// updates are lost (and the counter is raced on). The fixed twin uses one
+// lock for everybody.
 package wronglock
 
 import "sync"

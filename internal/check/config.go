@@ -67,7 +67,7 @@ type ComponentConfig struct {
 	Linearizable bool
 	// Reduction says which reductions of parallelism environments are
 	// drawn from (reduce.go): "" (the default schedule: each in the
-	// seed's order on every other attempt), "none" (no reduction: random
+	// order of Parizek and Plasil 2008 on every other attempt), "none" (no reduction: random
 	// sequences or traces of the user's protocol), "protocol" (traces of
 	// the unreduced protocol, the default one spelt by
 	// Component.DefaultProtocol without a user's), or one reduction
@@ -76,8 +76,8 @@ type ComponentConfig struct {
 	Reduction string
 	Threshold float64
 	// Patterns are the detectors whose findings weigh the method pairs
-	// (nil: all four; the seed pairs P1 with P2 for deadlocks and P3 with
-	// P4 for races, Sect. 4).
+	// (nil: all four; Parizek and Plasil 2008 pair P1 with P2 for
+	// deadlocks and P3 with P4 for races, Sect. 4).
 	Patterns []detect.Pattern
 }
 

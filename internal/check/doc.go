@@ -24,6 +24,15 @@
 // It keeps no global state besides the host (a table of hooks), so
 // checks may run in parallel.
 //
+// Two papers are cited by their short form in this package's comments:
+// Parizek and Plasil 2008 (Pavel Parizek and Frantisek Plasil,
+// "Heuristic Reduction of Parallelism in Component Environment", CBSE
+// 2008), whose reductions of parallelism Component's environments are
+// drawn from (reduce.go), and Staunton and Clark 2010 (Jan Staunton and
+// John A. Clark, "Searching for Safety Violations Using Estimation of
+// Distribution Algorithms", ICST Workshops (SBST) 2010), whose EDA search
+// eda.go runs.
+//
 // Not supported: options read from an interpreted call must be made by
 // package mcheck's functions; a scenario (a named function with a test's
 // signature) is located by runtime.FuncForPC, which needs the function

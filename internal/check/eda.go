@@ -17,7 +17,7 @@ import (
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
-// The EDA search (heuristics.EDA, seed eda-ngram-search.txt) as a
+// The EDA search (heuristics.EDA, Staunton and Clark 2010) as a
 // strategy of the check: -mcheck.strategy=eda, with the fitness metric of
 // -mcheck.fitness, and in the portfolio for the part of a budget that
 // outlives the first part without a bug. Its model is kept next to the
@@ -161,8 +161,8 @@ func exploreEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, error
 	return &RunReport{Report: rep, Note: s.note}, nil
 }
 
-// portfolioEDA is the portfolio's second part (issue 15, seed Sect. V:
-// the EDA wins on large spaces and loses on small ones): when the
+// portfolioEDA is the portfolio's second part (Staunton and Clark 2010,
+// Sect. V: the EDA wins on large spaces and loses on small ones): when the
 // default portfolio spent the first half of its budget without a bug,
 // the other half goes to the EDA, a third for each fitness metric
 // (global deadlock, leak, race). The phases take their seeds from the

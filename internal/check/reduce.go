@@ -12,7 +12,7 @@ import (
 )
 
 // Reductions of parallelism in Component's schedule of environments
-// (seed reduced-parallelism-environment.txt, Sect. 2.2 and 4): the
+// (Parizek and Plasil 2008, Sect. 2.2 and 4): the
 // detectors of P1–P4 weigh the pairs of the component's methods, the
 // calling protocol (the user's, or the default one) is reduced so that
 // only suspicious pairs run in parallel, and the restart loop draws its
@@ -56,7 +56,7 @@ func reduce(prog *ssainterp.Program, comp *envgen.Component, cc ComponentConfig)
 }
 
 // reductionOf says which environments attempt i (from 1) of the restart
-// loop draws. Odd attempts go through the reductions in the seed's
+// loop draws. Odd attempts go through the reductions in the paper's
 // recommended order and then the unreduced protocol (Sect. 4: parallel
 // prefixes, sensitive composition, recursive reduction, no reduction);
 // even ones draw unreduced environments, so that a component whose bug

@@ -12,7 +12,8 @@ import (
 )
 
 // The default schedule: odd attempts go through the reductions in the
-// seed's order and then the unreduced protocol, even ones are unreduced.
+// order of Parizek and Plasil 2008 and then the unreduced protocol, even
+// ones are unreduced.
 func TestReductionSchedule(t *testing.T) {
 	comp := &envgen.Component{Reduced: []envgen.Reduced{
 		{Reduction: envgen.ParallelPrefixes}, {Reduction: envgen.SensitiveComposition}, {Reduction: envgen.RecursiveReduction},

@@ -18,7 +18,9 @@ import (
 // the warnings of the analyzers (package envgen/detect: lock-order
 // cycles, waits under a lock, mixed and missing locks, split critical
 // sections) on the package under test, to tell a feasible warning from
-// an infeasible one: "is this warning real?" (issue 14).
+// an infeasible one: "is this warning real?", the question guided test
+// was made for (Rungta and Mercer, "A Meta Heuristic for Effectively
+// Detecting Concurrency Errors", HVC 2008).
 const WarningsGuide = "warnings"
 
 // A sequence is one of several that guided test follows in turn: an

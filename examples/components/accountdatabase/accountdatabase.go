@@ -1,9 +1,9 @@
 // Package accountdatabase models AccountDatabase, the simple in-memory
-// database of user accounts from the CRE demo application that Parizek and
-// Kalibera check in "Efficient Detection of Errors in Java Components Using
-// Random Environment and Restarts" (Section 2; the seed
-// random-environment-and-restarts.txt). As in the paper, the component
-// "already contained a race condition".
+// database of user accounts from the CRE demo application that Parizek
+// and Kalibera check in "Efficient Detection of Errors in Java
+// Components Using Random Environment and Restarts", TACAS 2010 (Section
+// 2). As in the paper, the component "already contained a race
+// condition".
 //
 // The bug is in Balance (accountdatabase.go, method Balance): the buggy
 // component looks the account up in the accounts map without taking the

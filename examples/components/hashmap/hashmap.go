@@ -1,9 +1,9 @@
 // Package hashmap models ConcurrentHashMap from GNU Classpath 0.98
-// (java.util.concurrent), one of the three components checked in Parizek
-// and Kalibera, "Efficient Detection of Errors in Java Components Using
-// Random Environment and Restarts" (Section 2; the seed
-// random-environment-and-restarts.txt), into which the authors "manually
-// injected a race condition".
+// (java.util.concurrent), one of the three components checked in
+// Parizek and Kalibera, "Efficient Detection of Errors in Java
+// Components Using Random Environment and Restarts", TACAS 2010
+// (Section 2), into which the authors "manually injected a race
+// condition".
 //
 // Like the Java class, the map is split into a fixed number of segments,
 // each a small chained hash table guarded by its own mutex and keeping

@@ -1,12 +1,12 @@
-// Package ipaddressmanager models IpAddressManager, the address allocator
-// of the DhcpServer in the CRE demo application, whose race Parizek and
-// Plasil report in "Heuristic Reduction of Parallelism in Component
-// Environment" (Section 3 and Appendix A; the seed
-// reduced-parallelism-environment.txt): Timeout iterates
-// assignedAddresses while releaseIpAddress removes from it. The same CRE
-// application supplies AccountDatabase in Parizek and Kalibera, "Efficient
-// Detection of Errors in Java Components Using Random Environment and
-// Restarts".
+// Package ipaddressmanager models IpAddressManager, the address
+// allocator of the DhcpServer in the CRE demo application, whose
+// race Parizek and Plasil report in "Heuristic Reduction of
+// Parallelism in Component Environment", CBSE 2008 (Section 3 and
+// Appendix A): Timeout iterates assignedAddresses while
+// releaseIpAddress removes from it. The same CRE application
+// supplies AccountDatabase in Parizek and Kalibera, "Efficient
+// Detection of Errors in Java Components Using Random Environment
+// and Restarts", TACAS 2010.
 //
 // The manager leases the addresses of a small fixed pool to clients; the
 // leases are kept in a slice in allocation order, guarded by a mutex.

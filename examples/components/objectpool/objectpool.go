@@ -1,8 +1,8 @@
 // Package objectpool models GenericObjectPool from Apache Commons Pool 1.4,
 // one of the three components checked in Parizek and Kalibera, "Efficient
 // Detection of Errors in Java Components Using Random Environment and
-// Restarts" (Section 2; the seed random-environment-and-restarts.txt),
-// into which the authors "manually injected a race condition".
+// Restarts", TACAS 2010 (Section 2), into which the authors "manually
+// injected a race condition".
 //
 // The pool lends objects (identified by their int id) up to MaxActive at a
 // time, keeps at most MaxIdle returned objects for reuse (LIFO, like the

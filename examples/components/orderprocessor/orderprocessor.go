@@ -1,12 +1,12 @@
-// Package orderprocessor models OrderProcessor, the testing component
-// into which Parizek and Plasil injected a lock-order deadlock in
-// "Heuristic Reduction of Parallelism in Component Environment" (Section 3
-// and Appendix A, pattern P1; the seed reduced-parallelism-environment.txt):
-// there confirmOrder nests synchronized(orders){synchronized(invoices)}
-// and payOrder nests them the other way round. Here the two locks guard
-// the orders and the inventory; it is checked in the setting of Parizek
-// and Kalibera, "Efficient Detection of Errors in Java Components Using
-// Random Environment and Restarts".
+// Package orderprocessor models OrderProcessor, the testing component into
+// which Parizek and Plasil injected a lock-order deadlock in "Heuristic
+// Reduction of Parallelism in Component Environment", CBSE 2008 (Section 3
+// and Appendix A, pattern P1): there confirmOrder nests
+// synchronized(orders){synchronized(invoices)} and payOrder nests them the
+// other way round. Here the two locks guard the orders and the inventory;
+// it is checked in the setting of Parizek and Kalibera, "Efficient
+// Detection of Errors in Java Components Using Random Environment and
+// Restarts", TACAS 2010.
 //
 // PlaceOrder and CancelOrder both change the stock and the order book, so
 // both hold both locks, like the Java methods' nested synchronized blocks

@@ -1,10 +1,10 @@
-// Package pessimistic models the Pessimistic Concurrency Manager of
-// Perseus Concurrency 1.6, in which Parizek and Plasil found a race on the
-// rollback attribute and an Object.wait never notified (pattern P2) in
-// "Heuristic Reduction of Parallelism in Component Environment" (Section 3
-// and Appendix A; the seed reduced-parallelism-environment.txt). It is
-// checked in the setting of Parizek and Kalibera, "Efficient Detection of
-// Errors in Java Components Using Random Environment and Restarts".
+// Package pessimistic models the Pessimistic Concurrency Manager of Perseus
+// Concurrency 1.6, in which Parizek and Plasil found a race on the rollback
+// attribute and an Object.wait never notified (pattern P2) in "Heuristic
+// Reduction of Parallelism in Component Environment", CBSE 2008 (Section 3
+// and Appendix A). It is checked in the setting of Parizek and Kalibera,
+// "Efficient Detection of Errors in Java Components Using Random
+// Environment and Restarts", TACAS 2010.
 //
 // Transactions are named by a context string and created on demand, like
 // Perseus's getContextInfo. Write locks a resource for the context without

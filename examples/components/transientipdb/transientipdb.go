@@ -3,10 +3,10 @@
 // Remove, GetMacAddress, GetIpAddress, GetExpirationTime,
 // SetExpirationTime), one of the CRE components whose race Parizek and
 // Plasil report in "Heuristic Reduction of Parallelism in Component
-// Environment" (Section 3 and Appendix A; the seed
-// reduced-parallelism-environment.txt). The same CRE application supplies
-// AccountDatabase in Parizek and Kalibera, "Efficient Detection of Errors
-// in Java Components Using Random Environment and Restarts".
+// Environment", CBSE 2008 (Section 3 and Appendix A). The same CRE
+// application supplies AccountDatabase in Parizek and Kalibera, "Efficient
+// Detection of Errors in Java Components Using Random Environment and
+// Restarts", TACAS 2010.
 //
 // The database maps an IP address to the MAC address it is leased to and
 // to the lease's expiration time (an abstract clock value), in two maps

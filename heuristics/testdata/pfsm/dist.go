@@ -78,7 +78,7 @@ func odd(n int) bool {
 	return even(n - 1) // odd:rec
 }
 
-// The seed's Fig. 6: test calls the polymorphic aa, which Y and Z
+// Fig. 6 of Rungta and Mercer 2009: test calls the polymorphic aa, which Y and Z
 // implement; the goal is the panic in Y's cc.
 type X interface{ aa() }
 

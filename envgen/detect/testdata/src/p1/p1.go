@@ -76,7 +76,7 @@ func (l *Ledger) Audit() int {
 }
 
 // Three locks in a 3-cycle over three methods, which no pair of them
-// shows (the seed's Sect. 4 example).
+// shows (the example of Parizek and Plasil 2008, Sect. 4).
 var la, lb, lc sync.Mutex
 
 func MethodA() {

@@ -1,12 +1,30 @@
+// Command plot draws the pictures of the tables that examples/bench
+// writes: for restarts_table.md, protocols_table.md and guided_table.md
+// the columns that read better as a picture (the executions or steps to
+// the bug of each configuration, on a log scale, one colour and mark per
+// component or search; the guided test's error density as a grid), and
+// for eda_table.md the boxplots of its Figure 4 from eda_fig4.tsv. It
+// measures nothing: rerun it after a table changes.
+//
+//	go -C examples/bench/plot run .   # from the repository root: reads and writes examples/bench
+//	go run . -dir DIR                 # the tables of DIR
+//
+// It is a module of its own so that its plotting library
+// (gonum.org/v1/plot) is no requirement of mcheck's module; it needs
+// nothing of mcheck.
+//
+// The titles cite the papers whose tables examples/bench reprints by
+// their short form: Parizek and Kalibera 2010 (Pavel Parizek and Tomas
+// Kalibera, "Efficient Detection of Errors in Java Components Using
+// Random Environment and Restarts", TACAS 2010), Parizek and Plasil 2008
+// (Pavel Parizek and Frantisek Plasil, "Heuristic Reduction of
+// Parallelism in Component Environment", CBSE 2008) and Rungta and Mercer
+// 2008 (Neha Rungta and Eric G. Mercer, "A Meta Heuristic for Effectively
+// Detecting Concurrency Errors", HVC 2008); Figure 4 is Staunton and
+// Clark's (Jan Staunton and John A. Clark, "Searching for Safety
+// Violations Using Estimation of Distribution Algorithms", ICST Workshops
+// (SBST) 2010).
 package main
-
-// go run ./examples/bench plot: pictures of the measured tables. It reads
-// the markdown tables the other benchmarks' runs were written into
-// (restarts_table.md, protocols_table.md, guided_table.md) and draws, next
-// to them, the columns that read better as a picture: the executions or
-// steps to the bug of each configuration, on a log scale, one colour and
-// mark per component or search. It measures nothing: rerun it after a
-// table changes.
 
 import (
 	"bufio"
@@ -27,10 +45,9 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-func plotMain(args []string) {
-	fs := flag.NewFlagSet("plot", flag.ExitOnError)
-	dir := fs.String("dir", "examples/bench", "directory of the tables, and of the pictures written")
-	fs.Parse(args)
+func main() {
+	dir := flag.String("dir", "..", "directory of the tables, and of the pictures written (examples/bench)")
+	flag.Parse()
 	for _, f := range figures {
 		tables, err := readTables(filepath.Join(*dir, f.table))
 		if err != nil {
@@ -48,6 +65,14 @@ func plotMain(args []string) {
 			fmt.Println(file)
 		}
 	}
+	if err := drawFig4(*dir); err != nil {
+		fatal(err)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "plot:", err)
+	os.Exit(2)
 }
 
 // mdTable is a markdown table and the heading it is under.
@@ -170,15 +195,15 @@ func pickFrom(heading, cat, series, value string, least float64) func([]mdTable)
 
 // figures are the pictures of the bench tables.
 var figures = []figure{
-	{"restarts_executions", "restarts_table.md", "Component restarts (seed Table 6): executions to the bug", "executions to the bug (mean of the runs, log scale)",
+	{"restarts_executions", "restarts_table.md", "Component restarts (Parizek and Kalibera 2010, Table 6): executions to the bug", "executions to the bug (mean of the runs, log scale)",
 		pick("", "environment", "component", "executions"), false},
-	{"protocols_races", "protocols_table.md", "Reduced parallelism, Table 2: races", "executions to the error (mean of the runs that found it, log scale)",
+	{"protocols_races", "protocols_table.md", "Reduced parallelism (Parizek and Plasil 2008), Table 2: races", "executions to the error (mean of the runs that found it, log scale)",
 		pick("Table 2", "environment", "component", "executions to error"), false},
-	{"protocols_deadlocks", "protocols_table.md", "Reduced parallelism, Table 3: deadlocks", "executions to the error (mean of the runs that found it, log scale)",
+	{"protocols_deadlocks", "protocols_table.md", "Reduced parallelism (Parizek and Plasil 2008), Table 3: deadlocks", "executions to the error (mean of the runs that found it, log scale)",
 		pick("Table 3", "environment", "component", "executions to error"), false},
-	{"guided_steps", "guided_table.md", "Guided test (seed Tables 1 and 2): steps to the bug", "steps to the bug (mean of the trials that found it, log scale)",
+	{"guided_steps", "guided_table.md", "Guided test (Rungta and Mercer 2008, Tables 1 and 2): steps to the bug", "steps to the bug (mean of the trials that found it, log scale)",
 		pick("", "model", "search", "avg steps"), false},
-	{"guided_density", "guided_table.md", "Guided test (seed Table 1): error density, the share of trials that found the bug", "",
+	{"guided_density", "guided_table.md", "Guided test (Rungta and Mercer 2008, Table 1): error density, the share of trials that found the bug", "",
 		pickFrom("", "model", "search", "error density", 0), true},
 }
 

@@ -75,3 +75,45 @@ func TestPickReadsTables(t *testing.T) {
 		t.Errorf("with zeros: %v", d.val)
 	}
 }
+
+// TestThousands: Figure 4's axis is labelled in whole numbers at a round
+// step, at most eight labels, with a minor tick between.
+func TestThousands(t *testing.T) {
+	for _, hi := range []float64{900, 4000, 30000, 250000} {
+		var labels []string
+		for _, tk := range (thousands{}).Ticks(0, hi) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if len(labels) < 1 || len(labels) > 9 || labels[0] != "0" {
+			t.Errorf("0 to %v: %v", hi, labels)
+		}
+	}
+	if got := (thousands{}).Ticks(0, 30000); got[2].Label != "5000" || got[1].Label != "" || got[1].Value != 2500 {
+		t.Errorf("0 to 30000: %v", got[:3])
+	}
+}
+
+// TestFig4: eda_fig4.tsv is read in order, a size without runs that
+// found the deadlock keeps its place, and the figure is drawn.
+func TestFig4(t *testing.T) {
+	dir := t.TempDir()
+	data := "# comment\n4\t1\t27\t56\n8\n12\t509\n"
+	if err := os.WriteFile(filepath.Join(dir, "eda_fig4.tsv"), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := readFig4(filepath.Join(dir, "eda_fig4.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(d.sizes, []int{4, 8, 12}) || len(d.execs[4]) != 3 || len(d.execs[8]) != 0 || d.execs[12][0] != 509 {
+		t.Errorf("read %+v", d)
+	}
+	if err := drawFig4(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "eda_fig4.png")); err != nil {
+		t.Error(err)
+	}
+}
