@@ -355,6 +355,9 @@ func (fp *fairPhase) record(m *ssainterp.Machine, g int, yields bool) {
 	if yields {
 		fp.slice = 0
 	}
+	if fp.writes {
+		return // the window made progress: its operations never matter
+	}
 	op := m.Pending(g)
 	fp.ring = append(fp.ring, pending{g, op})
 	if op.Writes {
