@@ -177,6 +177,7 @@ func (c *compiler) unop(ins *ssa.UnOp) op {
 		// detector: SSA loads the array of "for i := range a.arr",
 		// which Go does not evaluate.
 		track := !localAddr(ins.X) && len(*ins.Referrers()) > 0
+		borrow := localAddr(ins.X) && copiedByNextStore(ins)
 		if isAggregate(rt) {
 			return func(fr *frame) *frame {
 				if track && fr.g.m.watch && tracked(fr, fr.regs[x], false) {
@@ -187,7 +188,10 @@ func (c *compiler) unop(ins *ssa.UnOp) op {
 				if _, ok := v.r.(agg); !ok {
 					fr.g.m.typeWordRead(fr.regs[x].r)
 				}
-				fr.regs[d] = copyVal(v)
+				if !borrow {
+					v = copyVal(v)
+				}
+				fr.regs[d] = v
 				return fr
 			}
 		}
@@ -639,4 +643,27 @@ func typeAssertErr(from, to *rtype, i *iface) *runtimeError {
 		return assertErr(fmt.Sprintf("interface conversion: %s is %s, not %s (types from different scopes)", from.name, i.t.name, to.name))
 	}
 	return assertErr(fmt.Sprintf("interface conversion: %s is %s, not %s", from.name, i.t.name, to.name))
+}
+
+// copiedByNextStore reports whether the only use of the aggregate load
+// ins is the store right after it, which copies what it stores (assign,
+// copyVal): the load need not copy too (a local's table literal stored
+// into its global, x/net/idna's). With the source a local, nothing
+// writes it in between, even if the store stops first.
+func copiedByNextStore(ins *ssa.UnOp) bool {
+	refs := *ins.Referrers()
+	if len(refs) != 1 {
+		return false
+	}
+	st, ok := refs[0].(*ssa.Store)
+	if !ok || st.Val != ins || st.Addr == ins || st.Block() != ins.Block() {
+		return false
+	}
+	instrs := ins.Block().Instrs
+	for i, in := range instrs[:len(instrs)-1] {
+		if in == ins {
+			return instrs[i+1] == st
+		}
+	}
+	return false
 }
