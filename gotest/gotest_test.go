@@ -400,7 +400,10 @@ func TestHonestVerdicts(t *testing.T) {
 		if m == nil {
 			t.Fatalf("%s's time:\n%s", name, out)
 		}
-		if d, err := time.ParseDuration(m[1]); err != nil || d > time.Second+sched.DeadlineGrace(time.Second)+100*time.Millisecond {
+		// The slack is for a loaded machine (the budget is wall time; the
+		// cut is checked every thousand steps): without the cap,
+		// TestComponentCap ran 7.2s.
+		if d, err := time.ParseDuration(m[1]); err != nil || d > time.Second+sched.DeadlineGrace(time.Second)+500*time.Millisecond {
 			t.Errorf("%s ran %s, past the budget of 1s and its grace %v", name, m[1], sched.DeadlineGrace(time.Second))
 		}
 	}
