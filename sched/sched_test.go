@@ -603,3 +603,23 @@ func TestLongExecutionFinishesUnderTimeBudget(t *testing.T) {
 	require.Equal(t, f.Message, rep.Failure.Message)
 	require.Equal(t, f.Trace, rep.Failure.Trace)
 }
+
+// TestBigArrayRaces: the words of a large backing array, recorded as one
+// array at the allocation (memory.go's bigArrays), are raced on as any
+// other word: a read and a write of one word by two goroutines is found
+// (and replays); disjoint halves are clean on every schedule.
+func TestBigArrayRaces(t *testing.T) {
+	tg := target(t, "bigbuffer")
+	rep, err := Explore(tg, Options{Seed: 1})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, DataRace, rep.Failure.Kind)
+	pos := []string{rep.Failure.Race.Current.Pos, rep.Failure.Race.Previous.Pos}
+	require.ElementsMatch(t, []string{"main.go:18", "main.go:25"}, pos)
+	assertReplays(t, tg, rep.Failure)
+
+	rep, err = Explore(target(t, "bigbuffer_fixed"), Options{Strategy: "dfs", PreemptionBound: Unbounded})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+}

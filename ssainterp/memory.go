@@ -3,6 +3,8 @@ package ssainterp
 import (
 	"fmt"
 	"go/token"
+	"unsafe"
+	"weak"
 )
 
 // Shared memory: with Config.SharedPoints, a load or store of memory that
@@ -242,12 +244,66 @@ func (m *Machine) allocated(g *goroutine, c *value) {
 // maxRegistered bounds the elements registered per allocation.
 const maxRegistered = 1 << 14
 
-// allocatedSlice records that g allocated the backing array of s.
+// allocatedSlice records that g allocated the backing array of s. A
+// large array of plain words (a bufio buffer of 4096 bytes) is recorded
+// as a whole, not word by word (see bigArrays).
 func (m *Machine) allocatedSlice(g *goroutine, s []value) {
-	s = s[:min(cap(s), maxRegistered)]
+	s = s[:cap(s)]
+	if len(s) >= minBigArray {
+		if _, ok := s[0].r.(agg); !ok {
+			m.bigArrays.add(s, g.id)
+			return
+		}
+	}
+	s = s[:min(len(s), maxRegistered)]
 	for i := range s {
 		m.allocated(g, &s[i])
 	}
+}
+
+// bigArrays records the goroutines that allocated large backing arrays
+// of plain words, by the 64 KiB spans of addresses each covers: a word
+// of one gets its shadow (with that owner) when it is first touched,
+// instead of one map entry and shadow per word at the allocation. Each
+// array is held weakly: once the collector frees it, its record no
+// longer answers for the addresses (other memory may come to live there).
+type bigArrays map[uintptr][]*bigArray
+
+type bigArray struct {
+	base, end uintptr             // the words' addresses
+	owner     int                 // the goroutine that allocated it
+	first     weak.Pointer[value] // its first word; nil once freed
+}
+
+// minBigArray is the length from which a backing array is a bigArray.
+const minBigArray = 64
+
+const bigSpanShift = 16
+
+func (b *bigArrays) add(s []value, owner int) {
+	if *b == nil {
+		*b = bigArrays{}
+	}
+	base := uintptr(unsafe.Pointer(&s[0]))
+	a := &bigArray{base: base, end: base + uintptr(len(s))*unsafe.Sizeof(s[0]), owner: owner, first: weak.Make(&s[0])}
+	for span := a.base >> bigSpanShift; span <= (a.end-1)>>bigSpanShift; span++ {
+		(*b)[span] = append((*b)[span], a)
+	}
+}
+
+// ownerOf returns the goroutine that owns cell c, which has no shadow
+// yet: the allocator of the big array holding it, or the first owner.
+func (m *Machine) ownerOf(c *value) int {
+	if len(m.bigArrays) > 0 {
+		addr := uintptr(unsafe.Pointer(c))
+		arrays := m.bigArrays[addr>>bigSpanShift]
+		for i := len(arrays) - 1; i >= 0; i-- { // the newest first
+			if a := arrays[i]; a.base <= addr && addr < a.end && a.first.Value() != nil {
+				return a.owner
+			}
+		}
+	}
+	return m.firstOwner
 }
 
 // syncWith is a synchronisation of g on obj (see the package comment).
@@ -325,7 +381,7 @@ func (m *Machine) shadowOf(key any, g int) *shadow {
 	if c, ok := key.(*value); ok {
 		sh = m.cellShadows[c]
 		if sh == nil {
-			sh = m.newShadow(m.firstOwner)
+			sh = m.newShadow(m.ownerOf(c))
 			m.cellShadows[c] = sh
 		}
 	} else {
@@ -410,7 +466,7 @@ func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
 		return dst
 	}
 	sh := m.cellShadows[c]
-	if sh == nil && m.firstOwner != g || sh != nil && sh.owner != g {
+	if sh == nil && m.ownerOf(c) != g || sh != nil && sh.owner != g {
 		m.shadowOf(c, g) // owner -1
 		dst = append(dst, c)
 	}
