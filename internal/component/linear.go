@@ -1,4 +1,4 @@
-package check
+package component
 
 import (
 	"fmt"
@@ -106,8 +106,8 @@ func withCheck(t sched.Target, check func(r *componentRun) string) sched.Target 
 	start := t.Start
 	t.Start = func(m *ssainterp.Machine) error {
 		err := start(m)
-		if h, ok := m.Hosted().(*hosted); ok && h.run != nil {
-			h.run.check = check
+		if r := runOf(m); r != nil {
+			r.check = check
 		}
 		return err
 	}

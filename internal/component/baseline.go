@@ -1,4 +1,4 @@
-package check
+package component
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -130,7 +131,7 @@ func withSnap(t sched.Target, snap *runSnap) sched.Target {
 
 // snapshot returns what the environment's goroutines did on m.
 func snapshot(m *ssainterp.Machine) runSnap {
-	s := snapshotRun(m.Hosted().(*hosted).run)
+	s := snapshotRun(runOf(m))
 	s.panicked = s.inProgress(m.PanickedGoroutine())
 	s.panicG = slices.Index(s.ids, m.PanickedGoroutine())
 	return s
@@ -465,22 +466,7 @@ func (b *baseline) explainBefore(plan *envgen.Plan, f *sched.Failure, want strin
 	}
 	msg, _ := panicPlace(g.Message)
 	return fmt.Sprintf("%s fails before any call (%s: %s); if it cannot take these arguments, give its parameters values with mcheck.Values",
-		builtString(b.comp, plan), g.Kind, msg), r.Executions, nil
-}
-
-// builtString spells the calls that build plan's component of comp:
-// "NewPool(0)", and "; Init(…)" after it if comp has an init method.
-func builtString(comp *envgen.Component, plan *envgen.Plan) string {
-	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
-	name := comp.Ctor
-	if strings.Contains(name, " ") { // "the function literal at x_test.go:16"
-		name = "(" + name + ")"
-	}
-	s := name + "(" + envgen.Args(pr, comp.Params, plan.NewArgs, comp.CtorSig.Variadic()) + ")"
-	if comp.Init != nil {
-		s += "; " + comp.Init.Name + "(" + envgen.Args(pr, comp.Init.Params, plan.Init, comp.Init.Sig.Variadic()) + ")"
-	}
-	return s
+		check.BuiltString(b.comp, plan), g.Kind, msg), r.Executions, nil
 }
 
 // envBlocked reports whether f leaves only calls of the environment
