@@ -37,7 +37,7 @@ func runOf(m *ssainterp.Machine) *componentRun {
 func (r *componentRun) Harness(ctor ssainterp.Value, user []ssainterp.Value) *ssainterp.Harness {
 	c, plan := r.comp, r.plan
 	call := func(mt *envgen.Method, args []int) ssainterp.HarnessCall {
-		return ssainterp.HarnessCall{Method: mt.Name, Sig: mt.Sig, Params: mt.Params, Args: args, Release: mt.Release}
+		return ssainterp.HarnessCall{Method: mt.Name, Sig: mt.Sig, Args: envgen.ArgValues(mt.Params, args), Release: mt.Release}
 	}
 	n := len(plan.Threads)
 	if plan.Env == envgen.Universal {
@@ -46,7 +46,7 @@ func (r *componentRun) Harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 	r.ids, r.calls, r.results, r.returned, r.retAt, r.started = nil, nil, nil, nil, nil, nil
 	h := &ssainterp.Harness{
 		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
-		NewArgs: ssainterp.HarnessCall{Params: c.Params, Args: plan.NewArgs},
+		NewArgs: ssainterp.HarnessCall{Sig: c.CtorSig, Args: envgen.ArgValues(c.Params, plan.NewArgs)},
 		User:    user, Funcs: funcResults(c), Goroutines: n, Phases: plan.Phases, Suspend: plan.Suspend, Settle: plan.Settle,
 		Started: func(g, id int) {
 			if g == 0 {
