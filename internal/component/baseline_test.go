@@ -222,7 +222,7 @@ func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *env
 		}
 		plan.Threads = append(plan.Threads, calls)
 	}
-	return tg, comp, plan, exploreIn(tg, comp, sched.Options{}, false)
+	return tg, comp, plan, exploreIn(tg, comp, sched.Options{}, false, nil)
 }
 
 // TestBaselineCorpus: a saved failure that the baseline explains (saved

@@ -23,6 +23,12 @@ import (
 // alone; otherwise failures saved in corpus are replayed first (none if
 // corpus is ""), then environments are searched under restarts.
 func Check(target sched.Target, id check.ID, corpus check.Corpus, c check.Config, got *check.ProbeResult) (*check.ComponentReport, error) {
+	return checkWith(target, id, corpus, c, got, nil)
+}
+
+// checkWith is Check with every failure's text rewritten by reword, if
+// not nil (exploreIn).
+func checkWith(target sched.Target, id check.ID, corpus check.Corpus, c check.Config, got *check.ProbeResult, reword func(*sched.Failure)) (*check.ComponentReport, error) {
 	replayTok, err := resolve(&c, id)
 	if err != nil {
 		return nil, err
@@ -32,7 +38,7 @@ func Check(target sched.Target, id check.ID, corpus check.Corpus, c check.Config
 			return nil, err
 		}
 	}
-	ck, err := newChecker(target, id, corpus, c, got)
+	ck, err := newChecker(target, id, corpus, c, got, reword)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +159,7 @@ type checker struct {
 
 // newChecker runs the phases extract and reduce: the component of the
 // call the probe learnt (got), its reductions of parallelism.
-func newChecker(target sched.Target, id check.ID, corpus check.Corpus, c check.Config, got *check.ProbeResult) (*checker, error) {
+func newChecker(target sched.Target, id check.ID, corpus check.Corpus, c check.Config, got *check.ProbeResult, reword func(*sched.Failure)) (*checker, error) {
 	comp, err := extract(target.Prog, got, c.Component)
 	if err != nil {
 		return nil, err
@@ -164,7 +170,7 @@ func newChecker(target sched.Target, id check.ID, corpus check.Corpus, c check.C
 	}
 	ck := &checker{id: id, corpus: corpus, c: c, cc: cc, target: target, comp: comp, start: time.Now(),
 		rep: &check.ComponentReport{Component: comp}}
-	ck.explore = exploreIn(target, comp, c.Options, cc.Linearizable)
+	ck.explore = exploreIn(target, comp, c.Options, cc.Linearizable, reword)
 	ck.capped = ck.explore
 	if c.Time > 0 {
 		ck.capped = ck.explore.until(ck.start.Add(c.Time))

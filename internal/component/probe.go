@@ -67,7 +67,7 @@ func probeDomains(comp *envgen.Component, target sched.Target, o sched.Options, 
 	if err != nil || !methods {
 		return p.n, notes, err
 	}
-	note, err = p.methods(comp, exploreIn(target, comp, p.o, false), newArgs, initArgs)
+	note, err = p.methods(comp, exploreIn(target, comp, p.o, false, nil), newArgs, initArgs)
 	if note != "" {
 		notes = append(notes, note)
 	}

@@ -2,7 +2,6 @@ package component
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/internal/check"
@@ -141,13 +140,12 @@ func funcResults(c *envgen.Component) [][2]string {
 // did not start.
 func (r *componentRun) ran(m *ssainterp.Machine) (ids []int, calls [][]envgen.Call, results [][]string) {
 	results = r.results
-	if ok, msg := m.Panicked(); ok {
+	if p := m.PanicInfo(); p != nil {
 		pg := m.PanickedGoroutine()
 		for i, id := range r.ids {
 			if id == pg && len(r.results[i]) < len(r.calls[i]) {
-				msg, _, _ = strings.Cut(strings.TrimPrefix(msg, "panic: "), "\n")
 				results = append([][]string(nil), results...)
-				results[i] = append(append([]string(nil), results[i]...), "panic: "+msg)
+				results[i] = append(append([]string(nil), results[i]...), "panic: "+p.Head())
 			}
 		}
 	}
