@@ -395,14 +395,14 @@ func Explore(t Target, opts Options) (*Report, error) {
 				o.fairSteps = fairBudget(opts, ran, longest)
 				mu.Unlock()
 				f, n, err := runOne(t, o, seed, strategies[w], false, extra)
-				if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
+				if d, ok := strategies[w].(Diverger); ok && err == nil {
 					err = d.Diverged()
 				}
 				seen.add(extra.fps)
 				races.add(extra.races)
 				p, isPruner := strategies[w].(Pruner)
 				wasPruned := isPruner && p.Pruned()
-				c, isCache := strategies[w].(interface{ StateHit() bool })
+				c, isCache := strategies[w].(StateCache)
 				hit := wasPruned && isCache && c.StateHit()
 				mu.Lock()
 				if wasPruned {
