@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"go/types"
 	"strings"
-	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -295,89 +294,4 @@ func Probe(t sched.Target) (*ProbeResult, error) {
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return s
-}
-
-// ReadOptions applies options read from an interpreted call to c, with
-// the setters package mcheck's option functions call natively (config.go):
-// the name of each function of package mcheck and the names of its
-// parameters are what is read. mcheck.Values is read by the interpreter
-// itself. An option that is not one of package mcheck's cannot be read.
-func ReadOptions(c *Config, opts []TestOption) error {
-	for _, o := range opts {
-		if err := readOption(c, o); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func readOption(c *Config, o TestOption) error {
-	if o.Unreadable {
-		return fmt.Errorf("mcheck test cannot read the option %s: it is not one of package mcheck's (go test applies it)", o.Name)
-	}
-	a := o.Args
-	str := func(k string) string { s, _ := a[k].(string); return s }
-	num := func(k string) int { n, _ := a[k].(int64); return int(n) }
-	strs := func(k string) []string { s, _ := a[k].([]string); return s }
-	what := "mcheck." + o.Name
-	switch o.Name {
-	case "Seed":
-		u, _ := a["seed"].(uint64)
-		c.Seed = u
-	case "Budget":
-		c.SetBudget(what, time.Duration(num("d")))
-	case "Executions":
-		c.SetExecutions(what, num("n"))
-	case "Strategy":
-		c.SetStrategy(what, str("name"))
-	case "Preemptions":
-		c.SetPreemptions(what, num("n"))
-	case "Steps":
-		c.SetSteps(what, num("n"))
-	case "Workers":
-		c.SetWorkers(what, num("n"))
-	case "SyncOnly":
-		c.SyncOnly = true
-	case "NoRaces":
-		c.NoRaces = true
-	case "Replay":
-		c.Replay = str("token")
-	case "TimeBarrier":
-		c.TimeBarrier = true
-	case "TimerHorizon":
-		c.TimerHorizon = time.Duration(num("d"))
-	case "Tags":
-		// The package is loaded before the test's options are read:
-		// under mcheck test, -tags decides.
-		c.Tags = append(c.Tags, strs("tags")...)
-	case "Methods":
-		c.Component.Include = append(c.Component.Include, strs("names")...)
-	case "Exclude":
-		c.Component.Exclude = append(c.Component.Exclude, strs("names")...)
-	case "Init":
-		c.Component.Init = str("method")
-	case "Finish":
-		c.Component.Finish = str("method")
-	case "Protocol":
-		c.Component.Protocol = str("p")
-	case "Linearizable":
-		c.Component.Linearizable = true
-	case "Goroutines":
-		c.SetGoroutines(what, num("n"))
-	case "Environment":
-		c.SetEnvironment(what, str("kind"), num("calls"))
-	case "Restarts":
-		c.SetRestarts(what, str("strategy"), num("unit"))
-	case "Guide":
-		c.SetGuide(what, strs("locations")...)
-	case "Heuristic":
-		c.SetHeuristic(what, str("name"))
-	case "Prefer":
-		c.SetPrefer(what, strs("sites")...)
-	case "into":
-		// mcheck.Check's own: its outcome goes to the native caller.
-	default:
-		return fmt.Errorf("mcheck test cannot apply the option mcheck.%s", o.Name)
-	}
-	return nil
 }
