@@ -555,27 +555,11 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 		}
 		return p
 	}
-	// then appends to o the calls of plan not in it, goroutine by
-	// goroutine, in order (up) or from the last goroutine (down).
-	then := func(o []envgen.CallRef, up bool) []envgen.CallRef {
-		for i := range plan.Threads {
-			g := i
-			if !up {
-				g = len(plan.Threads) - 1 - i
-			}
-			for j := range plan.Threads[g] {
-				if ref := (envgen.CallRef{G: g, J: j}); !slices.Contains(o, ref) {
-					o = append(o, ref)
-				}
-			}
-		}
-		return o
-	}
 	limit = seqOrders / 2
 	// Goroutine by goroutine, first: a failure of one goroutine's own
 	// calls shows there whatever the others did before it.
-	add(then(nil, true))
-	add(then(nil, false))
+	add(appendRest(plan, nil, true))
+	add(appendRest(plan, nil, false))
 	// The order in which the calls returned in the failing execution,
 	// with each call left in progress either where it started or after
 	// all the others (a woken Acquire that had not returned yet took
@@ -610,7 +594,7 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 				}
 			}
 		}
-		add(then(o, true))
+		add(appendRest(plan, o, true))
 	}
 	done := prefix(s.returned)
 	for _, merge := range done.Merges(seqOrders, seed) {
@@ -620,7 +604,7 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 			}
 			for _, up := range []bool{true, false} {
 				o := append(slices.Clone(merge), envgen.CallRef{G: first, J: len(done.Threads[first])})
-				add(then(o, up))
+				add(appendRest(plan, o, up))
 			}
 		}
 	}
@@ -631,7 +615,7 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 	}
 	if !slices.Equal(started, s.returned) {
 		for _, merge := range prefix(started).Merges(seqOrders, seed) {
-			add(then(merge, true))
+			add(appendRest(plan, merge, true))
 		}
 	}
 	limit = seqOrders
@@ -639,6 +623,23 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 		add(o)
 	}
 	return out
+}
+
+// appendRest appends to o the calls of plan not in it, goroutine by
+// goroutine, in order (up) or from the last goroutine (down).
+func appendRest(plan *envgen.Plan, o []envgen.CallRef, up bool) []envgen.CallRef {
+	for i := range plan.Threads {
+		g := i
+		if !up {
+			g = len(plan.Threads) - 1 - i
+		}
+		for j := range plan.Threads[g] {
+			if ref := (envgen.CallRef{G: g, J: j}); !slices.Contains(o, ref) {
+				o = append(o, ref)
+			}
+		}
+	}
+	return o
 }
 
 // sequential returns the options of a sequential run, from the check's

@@ -201,6 +201,13 @@ func (l *linearity) check(r *componentRun) string {
 		}
 		return ""
 	}
+	return l.violation(r, deepest, next, nextOut)
+}
+
+// violation reports the results of r as a linearizability violation:
+// deepest is the longest order one at a time that gives them, next a
+// call that cannot follow it, giving nextOut instead.
+func (l *linearity) violation(r *componentRun, deepest []envgen.CallRef, next *envgen.CallRef, nextOut string) string {
 	var got []string
 	for g, th := range l.plan.Threads {
 		calls := make([]string, len(th))
