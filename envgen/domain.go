@@ -13,7 +13,8 @@ import (
 )
 
 // The values of domains are built in each execution by the interpreter's
-// harness (ssainterp.Harness), which defines them.
+// harness (ssainterp.Harness), which defines how a value is described
+// (ssainterp.Arg); which values a parameter takes is envgen's.
 
 // Kind is the kind of a domain value.
 type Kind = ssainterp.ArgKind
@@ -34,7 +35,20 @@ const (
 type Value = ssainterp.Arg
 
 // Domain is the values a parameter of type Type takes.
-type Domain = ssainterp.Domain
+type Domain struct {
+	Type   types.Type
+	Values []Value
+}
+
+// ArgValues returns the values of args (indexes into the domains ds, one per
+// parameter) that a call passes.
+func ArgValues(ds []Domain, args []int) []Value {
+	vs := make([]Value, len(args))
+	for i, a := range args {
+		vs[i] = ds[i].Values[a]
+	}
+	return vs
+}
 
 // domainFor returns the built-in domain of t, or the user's values of
 // type t (assignable to it, for an interface) when there are some.

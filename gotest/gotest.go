@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/internal/component"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -83,7 +84,7 @@ func Component(t TestingT, ctor any, c check.Config) {
 	c = withFlags(t, c, check.ComponentTime)
 	id, err := check.LocateCaller(check.TopName(t.Name()), 1)
 	checkTest(t, c, id, err, func(target sched.Target, res *check.Result) (err error) {
-		res.Component, err = check.CheckComponent(target, id, check.CorpusOf(".", id), c)
+		res.Component, err = component.Check(target, id, check.CorpusOf(".", id), c, nil)
 		return err
 	})
 }

@@ -28,7 +28,7 @@ func fixture(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds and runs test binaries")
 	}
-	return checktest.TempModule(t, nil, "gotest/testdata/bank", "internal/check/testdata/cache")
+	return checktest.TempModule(t, nil, "gotest/testdata/bank", "internal/component/testdata/cache")
 }
 
 // goTest runs go test on the package pkg of module mod with args and

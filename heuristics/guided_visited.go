@@ -1,5 +1,7 @@
 package heuristics
 
+import "github.com/mcheck-dev/mcheck/sched"
+
 // The visited set of guided test (Rungta and Mercer 2008, Fig. 4, line
 // 3: a successor already visited is not ranked), by state
 // fingerprints (sched.Execution.StateHash): where the greedy search is to
@@ -38,8 +40,10 @@ type visitedSet struct {
 func (s *Guided) WithVisited(on bool) *Guided { s.visited.on = on; return s }
 
 // StateHit implements the explorer's count of executions cut at a state
-// already seen (sched.Report.StateHits).
+// already seen (sched.StateCache, sched.Report.StateHits).
 func (s *Guided) StateHit() bool { return s.visited.hit }
+
+var _ sched.StateCache = (*Guided)(nil)
 
 // seen fingerprints the current state of s's path, at its meta level,
 // and reports whether it was visited before; the path then ends.

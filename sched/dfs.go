@@ -179,6 +179,11 @@ func (d *dfs) diverge(ret int, what string, args ...any) int {
 // the explorer stops with it.
 func (d *dfs) Diverged() error { return d.diverged }
 
+var (
+	_ Diverger   = (*dfs)(nil)
+	_ StateCache = (*dfs)(nil)
+)
+
 // Pruned reports whether the current execution reached a point where
 // every enabled goroutine sleeps (the explorer stops it).
 func (d *dfs) Pruned() bool { return d.pruned }

@@ -129,6 +129,7 @@ type Failure struct {
 	Message     string                // what the runtime printed, or why
 	Goroutines  []ssainterp.Goroutine // goroutines blocked at the end (deadlocks and leaks), or racing
 	Race        *ssainterp.Race       // the two accesses of a data race
+	Panic       *ssainterp.Panic      // the panic or fatal error of a Panic (Message is its report)
 	Schedule    Schedule              // replays the failure
 	Trace       []Step                // the interleaving, one visible operation per step
 	Stdout      string                // what the program printed on standard output
@@ -394,14 +395,14 @@ func Explore(t Target, opts Options) (*Report, error) {
 				o.fairSteps = fairBudget(opts, ran, longest)
 				mu.Unlock()
 				f, n, err := runOne(t, o, seed, strategies[w], false, extra)
-				if d, ok := strategies[w].(interface{ Diverged() error }); ok && err == nil {
+				if d, ok := strategies[w].(Diverger); ok && err == nil {
 					err = d.Diverged()
 				}
 				seen.add(extra.fps)
 				races.add(extra.races)
 				p, isPruner := strategies[w].(Pruner)
 				wasPruned := isPruner && p.Pruned()
-				c, isCache := strategies[w].(interface{ StateHit() bool })
+				c, isCache := strategies[w].(StateCache)
 				hit := wasPruned && isCache && c.StateHit()
 				mu.Lock()
 				if wasPruned {
@@ -907,6 +908,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		if panicked && !(failedSlack && t.Test && outcome.Failed) {
 			msg := panicMsg
 			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
+			f.Panic = m.PanicInfo()
 		} else if t.Test && outcome.Failed && !slack {
 			f = fail(TestFailed, cmp.Or(strings.Join(outcome.Log, "\n"), outcome.FailedAt))
 		} else if len(leaked) > 0 && !failedSlack {

@@ -59,6 +59,24 @@ type Pruner interface {
 	Pruned() bool
 }
 
+// A Diverger is a Strategy that replays a prefix of choices and can tell,
+// once an execution is over, that the program did not follow it (dfs
+// over a nondeterministic program): Explore reports the error instead of
+// the execution's verdict.
+type Diverger interface {
+	Strategy
+	Diverged() error
+}
+
+// A StateCache is a Pruner that prunes executions at states already seen
+// (dfs with Options.StateCaching, heuristics.Guided's visited states):
+// StateHit says the last execution pruned was cut at one, which Explore
+// counts (Report.StateHits).
+type StateCache interface {
+	Pruner
+	StateHit() bool
+}
+
 // Execution is what an Observer can ask of the execution in progress.
 type Execution struct {
 	m            *ssainterp.Machine

@@ -358,3 +358,13 @@ func (r *Report) Summary() string {
 	}
 	return s
 }
+
+// Summary is the first line of f's report: a panic's first panic (or
+// fatal error), made from its facts, or Message's first line.
+func (f *Failure) Summary() string {
+	if f.Panic != nil {
+		return f.Panic.Head()
+	}
+	first, _, _ := strings.Cut(f.Message, "\n")
+	return first
+}

@@ -23,7 +23,8 @@ type Harness struct {
 	New    Value      // the constructor, a function value of the program
 	Type   types.Type // what New returns: the driven value's type
 	HasErr bool       // New returns (value, error)
-	// NewArgs are the constructor's arguments (Method is not used).
+	// NewArgs are the constructor's arguments (Method is not used; Sig
+	// is the constructor's signature).
 	NewArgs      HarnessCall
 	Init, Finish *HarnessCall // methods called once before and after the goroutines
 	// User are values of the program that arguments of kind ArgUser
@@ -71,19 +72,12 @@ type Harness struct {
 type HarnessCall struct {
 	Method string
 	Sig    *types.Signature // without the receiver
-	Params []Domain         // per parameter, the values it may take
-	Args   []int            // the value each parameter takes: indexes into Params[i].Values
+	Args   []Arg            // per parameter of Sig, the value the driver builds
 	// Release lists the results (by index) whose type, or whose slice's
 	// element type, has a method Release(): before Finish, the harness
 	// releases each non-nil one the call returned (each element of a
 	// slice), as a caller gives back what it took.
 	Release []int
-}
-
-// A Domain is the values a parameter of type Type may take.
-type Domain struct {
-	Type   types.Type
-	Values []Arg
 }
 
 // An Arg describes an argument the driver builds.
@@ -330,7 +324,7 @@ func (m *Machine) callMethod(fr *frame, st *harnessRun, call HarnessCall) *frame
 func (m *Machine) harnessArgs(g *goroutine, st *harnessRun, call HarnessCall) []value {
 	vs := make([]value, len(call.Args))
 	for i, a := range call.Args {
-		vs[i] = m.argValue(g, st, call.Params[i].Values[a], call.Params[i].Type)
+		vs[i] = m.argValue(g, st, a, call.Sig.Params().At(i).Type())
 	}
 	return vs
 }

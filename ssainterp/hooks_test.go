@@ -75,16 +75,16 @@ func TestHostHooks(t *testing.T) {
 			ctor := c.Arg(1).Elem()
 			fn, _ := ctor.Func()
 			res := fn.Signature.Results().At(0).Type()
-			intDomain := []Domain{{Type: fn.Signature.Params().At(0).Type(), Values: []Arg{{Kind: ArgConst, Const: constant.MakeInt64(10)}, {Kind: ArgConst, Const: constant.MakeInt64(1)}}}}
-			add := func(arg int) HarnessCall {
+			ten, one := Arg{Kind: ArgConst, Const: constant.MakeInt64(10)}, Arg{Kind: ArgConst, Const: constant.MakeInt64(1)}
+			add := func(arg Arg) HarnessCall {
 				m := lookupMethod(res, "Add")
-				return HarnessCall{Method: "Add", Sig: m, Params: intDomain, Args: []int{arg}}
+				return HarnessCall{Method: "Add", Sig: m, Args: []Arg{arg}}
 			}
 			calls := make([]int, 2)
 			h.returned = make([][]string, 2)
 			c.Drive(&Harness{
 				Caller: "tool.Drive", Name: "NewCounter", New: ctor, Type: res,
-				NewArgs:    HarnessCall{Params: intDomain, Args: []int{0}},
+				NewArgs:    HarnessCall{Sig: fn.Signature, Args: []Arg{ten}},
 				Finish:     &HarnessCall{Method: "Print", Sig: lookupMethod(res, "Print")},
 				Goroutines: 2,
 				Next: func(g int, choose func(int) int) (HarnessCall, bool) {
@@ -92,7 +92,7 @@ func TestHostHooks(t *testing.T) {
 						return HarnessCall{}, false
 					}
 					calls[g]++
-					return add(1), true
+					return add(one), true
 				},
 				Started:  func(g, id int) { h.ids = append(h.ids, id) },
 				Returned: func(g int, res string) { h.returned[g] = append(h.returned[g], res) },

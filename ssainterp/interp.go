@@ -410,22 +410,17 @@ func (m *Machine) panicExit(g *goroutine) {
 	for q := p; q != nil; q = q.link {
 		chain = append(chain, q)
 	}
-	var b strings.Builder
+	info := &Panic{Goroutine: g.id}
 	for i := len(chain) - 1; i >= 0; i-- {
 		q := chain[i]
-		if i < len(chain)-1 {
+		info.Chain = append(info.Chain, PanicValue{Text: m.panicString(q.val), Recovered: q.recovered, Repanicked: q.recovered && q.repanic})
+	}
+	var b strings.Builder
+	for i, v := range info.Chain {
+		if i > 0 {
 			b.WriteString("\t")
 		}
-		b.WriteString("panic: ")
-		b.WriteString(m.panicString(q.val))
-		if q.recovered {
-			if q.repanic {
-				b.WriteString(" [recovered, repanicked]")
-			} else {
-				b.WriteString(" [recovered]")
-			}
-		}
-		b.WriteString("\n")
+		b.WriteString("panic: " + v.String() + "\n")
 	}
 	if isNilDeref(p.val) {
 		b.WriteString("[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x0]\n")
@@ -438,6 +433,42 @@ func (m *Machine) panicExit(g *goroutine) {
 	m.exited = true
 	m.panicked = true
 	m.panicG = g.id
+	m.panicInfo = info
+}
+
+// A Panic is what ended an execution that panicked (Machine.PanicInfo):
+// the chain of panics of the goroutine, or a fatal error of the runtime.
+type Panic struct {
+	Goroutine int          // the goroutine that panicked (0 for a fatal error)
+	Chain     []PanicValue // the panics, the first one first, as the runtime prints them
+	Fatal     string       // a fatal error's message ("concurrent map writes"), without the chain
+}
+
+// A PanicValue is one panic of a chain.
+type PanicValue struct {
+	Text                  string // the value as the runtime prints it
+	Recovered, Repanicked bool
+}
+
+// String spells v as the runtime's report does after "panic: ".
+func (v PanicValue) String() string {
+	switch {
+	case v.Repanicked:
+		return v.Text + " [recovered, repanicked]"
+	case v.Recovered:
+		return v.Text + " [recovered]"
+	}
+	return v.Text
+}
+
+// Head is the first line of p's report, without "panic: ": the first
+// panic of the chain ("index out of range [3] with length 2"), or
+// "fatal error: " and the message.
+func (p *Panic) Head() string {
+	if p.Fatal != "" {
+		return "fatal error: " + p.Fatal
+	}
+	return p.Chain[0].String()
 }
 
 // fatal ends the program with a runtime fatal error ("fatal error: msg").

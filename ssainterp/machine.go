@@ -145,14 +145,15 @@ type schedState struct {
 
 // endState is how the execution ended, once exited is set.
 type endState struct {
-	exited   bool
-	exitCode int
-	panicked bool
-	panicG   int // the goroutine whose panic ended the program
-	fatalMsg string
-	panicMsg string // the first line of a fatal panic's report
-	fault    *internalFault
-	limit    string // why the execution was cut short (step bound)
+	exited    bool
+	exitCode  int
+	panicked  bool
+	panicG    int // the goroutine whose panic ended the program
+	fatalMsg  string
+	panicMsg  string // the first line of a fatal panic's report
+	panicInfo *Panic // the same, as facts
+	fault     *internalFault
+	limit     string // why the execution was cut short (step bound)
 	// interrupted says where the execution was when Config.Deadline
 	// passed.
 	interrupted string

@@ -3,6 +3,7 @@ package ssainterp
 import (
 	"cmp"
 	"fmt"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -320,6 +321,33 @@ func (m *Machine) goroutineTrace(g *goroutine) string {
 		fmt.Fprintf(&b, "%s\n\t%s\n", fr.fn.traceName(), pos)
 	}
 	return b.String()
+}
+
+// traceFrames returns g's frames as goroutineTrace prints them.
+func (m *Machine) traceFrames(g *goroutine) []TraceFrame {
+	var fs []TraceFrame
+	for fr := g.top; fr != nil; fr = fr.caller {
+		if fr.fn.ssa == nil {
+			continue
+		}
+		f := TraceFrame{Func: fr.fn.traceName()}
+		if pkg := fr.fn.ssa.Pkg; pkg != nil {
+			f.Pkg = pkg.Pkg.Path()
+		}
+		pos := token.NoPos
+		if i := max(fr.pc-1, 0); i < len(fr.fn.pos) {
+			pos = fr.fn.pos[i]
+		}
+		if fr == g.top && g.state == gPending && g.pending.pos.IsValid() {
+			pos = g.pending.pos
+		}
+		if pos.IsValid() {
+			p := m.prog.fset.Position(pos)
+			f.File, f.Line = p.Filename, p.Line
+		}
+		fs = append(fs, f)
+	}
+	return fs
 }
 
 // traceName is f's name and arguments as a traceback prints them (see

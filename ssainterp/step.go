@@ -64,12 +64,24 @@ func (p *Program) mainRunner(mainPkg string) (*function, error) {
 type Goroutine struct {
 	ID      int
 	Done    bool
-	Enabled bool   // it can move now
-	Op      string // the visible operation it is stopped before ("chan send", "sync.Mutex.Lock"), or "run"
-	Pos     string // file:line of that operation
-	Func    string // the function it is in
-	Created string // file:line of the go statement ("" for the main goroutine)
-	Stack   string // its frames, innermost first, as in a goroutine dump
+	Enabled bool         // it can move now
+	Op      string       // the visible operation it is stopped before ("chan send", "sync.Mutex.Lock"), or "run"
+	Pos     string       // file:line of that operation
+	Func    string       // the function it is in
+	Created string       // file:line of the go statement ("" for the main goroutine)
+	Stack   string       // its frames, innermost first, as in a goroutine dump
+	Frames  []TraceFrame // the same frames, as facts
+	// HarnessWait says it is the goroutine of a Harness's driver,
+	// waiting for the goroutines it started (Op names the wait).
+	HarnessWait bool
+}
+
+// A TraceFrame is a frame of a goroutine as its dump shows it.
+type TraceFrame struct {
+	Func string // as a traceback names it: "example.com/bank.(*Account).Deposit(...)"
+	Pkg  string // the path of its function's package ("" for none)
+	File string // the position of the frame ("" and 0 when it has none)
+	Line int
 }
 
 // Goroutine returns the description of goroutine id.
@@ -80,6 +92,10 @@ func (m *Machine) Goroutine(id int) Goroutine {
 	if g.top != nil {
 		d.Func = g.top.fn.goName()
 		d.Stack = m.goroutineTrace(g)
+		d.Frames = m.traceFrames(g)
+	}
+	if g.state == gPending {
+		_, d.HarnessWait = g.pending.obj.(*harnessRun)
 	}
 	if at := netCaller(g); at != nil && !d.Enabled && !d.Done {
 		// Parked in the network model: described as Go's dump does ("IO
@@ -355,6 +371,18 @@ func (m *Machine) Panicked() (bool, string) {
 		return true, "fatal error: " + m.fatalMsg
 	}
 	return false, ""
+}
+
+// PanicInfo returns the panic or fatal error that ended the execution
+// (as Panicked reports it), or nil.
+func (m *Machine) PanicInfo() *Panic {
+	if m.panicked {
+		return m.panicInfo
+	}
+	if m.fatalMsg != "" && m.fatalMsg != deadlockMsg {
+		return &Panic{Fatal: m.fatalMsg}
+	}
+	return nil
 }
 
 // Next says what goroutine id is stopped before and where, as

@@ -123,7 +123,7 @@ func TestEnvgenGenerate(t *testing.T) {
 // mcheck.Component as go test would, and the token it prints replays.
 func TestTestRunsComponentTests(t *testing.T) {
 	t.Parallel()
-	const cache = "../../internal/check/testdata/cache"
+	const cache = "../../internal/component/testdata/cache"
 	var out, errb bytes.Buffer
 	code := run(cache, []string{"test", "-run", "^TestCache$", "-executions", "3000", "-seed", "2", "."}, &out, &errb)
 	if code != 1 || !strings.Contains(out.String(), "mcheck: data race: ") || !strings.Contains(out.String(), "environment: g") {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/internal/component"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -200,7 +201,7 @@ func demoCmd(args []string, stdout, stderr io.Writer) int {
 	var c check.Config
 	c.Seed, c.Time = 1, check.RunTime
 	id := check.ID{Pkg: "github.com/mcheck-dev/mcheck/" + dir, Test: "checkBuggy"}
-	rep, err := check.CheckComponentTest(filepath.Join(root, dir), id, c)
+	rep, err := component.CheckTest(filepath.Join(root, dir), id, c)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcheck demo: %v\n", err)
 		return exitCannot

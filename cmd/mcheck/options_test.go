@@ -31,7 +31,7 @@ func TestTestCommandOptions(t *testing.T) {
 		t.Errorf("TestBadBudget: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 
-	cache := "../../internal/check/testdata/cache"
+	cache := "../../internal/component/testdata/cache"
 	out.Reset()
 	// mcheck.Finish("Close"): without it the batcher's goroutine leaks.
 	if code := run(cache, []string{"test", "-run", "^TestBatcher$", "-budget", "1s", "."}, &out, &errb); code != 0 || !strings.Contains(out.String(), "no bug") {

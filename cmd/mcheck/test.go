@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/internal/component"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -248,11 +249,15 @@ func (s *suite) explore(prog *ssainterp.Program, id string, t sched.Target, tid 
 		return c.Err()
 	}
 	if prog.Calls(id, tid.Test, "github.com/mcheck-dev/mcheck.Component") {
-		var c check.Config
-		c.TestOptions = func(c *check.Config, opts []check.TestOption) error {
-			return configure(c, opts, check.ComponentTime)
+		got, err := component.Probe(t)
+		if err != nil {
+			return err
 		}
-		rep, err := check.CheckComponent(t, tid, "", c)
+		var c check.Config
+		if err := configure(&c, got.Options, check.ComponentTime); err != nil {
+			return err
+		}
+		rep, err := component.Check(t, tid, "", c, got)
 		res.Component = rep
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcheck-dev/mcheck/envgen/detect"
 	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/internal/component"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -62,7 +63,7 @@ func protocolsMain(args []string) {
 			dir, pkg := filepath.Join("examples", "components", name), "github.com/mcheck-dev/mcheck/examples/components/"+name
 			id := check.ID{Pkg: pkg, Test: "checkBuggy"}
 			// Load the program before the clocks start.
-			if _, err := check.CheckComponentTest(dir, id, check.Config{Options: sched.Options{Executions: 1}}); err != nil {
+			if _, err := component.CheckTest(dir, id, check.Config{Options: sched.Options{Executions: 1}}); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(2)
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/internal/component"
 	"github.com/mcheck-dev/mcheck/restarts"
 	"github.com/mcheck-dev/mcheck/sched"
 )
@@ -58,7 +59,7 @@ func restartsMain(args []string) {
 		}
 		dir, pkg := filepath.Join("examples", "components", name), "github.com/mcheck-dev/mcheck/examples/components/"+name
 		// Load the program before the clocks start.
-		if _, err := check.CheckComponentTest(dir, check.ID{Pkg: pkg, Test: "checkBuggy"}, check.Config{Options: sched.Options{Executions: 1}}); err != nil {
+		if _, err := component.CheckTest(dir, check.ID{Pkg: pkg, Test: "checkBuggy"}, check.Config{Options: sched.Options{Executions: 1}}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
@@ -136,7 +137,7 @@ func t90(df int) float64 {
 func measure(dir string, id check.ID, c check.Config) (*check.ComponentReport, time.Duration, float64) {
 	stop := sampleHeap()
 	start := time.Now()
-	rep, err := check.CheckComponentTest(dir, id, c)
+	rep, err := component.CheckTest(dir, id, c)
 	el := time.Since(start)
 	peak := stop()
 	if err != nil {

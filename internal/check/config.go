@@ -41,11 +41,6 @@ type Config struct {
 	// Sink, if set, is given the outcome of the check instead of failing
 	// the test (mcheck.Check).
 	Sink func(*Report, error)
-	// TestOptions, if set, is given the options the test passes to
-	// mcheck.Run or mcheck.Component, read from the interpreted call, to
-	// apply to the configuration (mcheck test does, where go test has
-	// them natively).
-	TestOptions func(c *Config, opts []TestOption) error
 	// Fitness is the EDA's fitness metric (-mcheck.fitness; eda.go).
 	Fitness string
 }
@@ -222,10 +217,10 @@ func (c *Config) SetRestarts(what, strategy string, unit int) {
 	}
 }
 
-// replayFor returns the bare token c replays in test id ("" for none),
+// ReplayTokenFor returns the bare token c replays in test id ("" for none),
 // or an error if c.Replay is no token, or another test's given for this
 // one.
-func (c *Config) replayFor(id ID) (string, error) {
+func (c *Config) ReplayTokenFor(id ID) (string, error) {
 	if c.Replay == "" {
 		return "", nil
 	}

@@ -12,11 +12,13 @@
 //   - the saved-failure corpus (corpus.go), testdata/mcheck/<TestName>/;
 //   - locating tests (locate.go) from a test body, the call stack or a
 //     named scenario function;
-//   - exploring a test (run.go) and the component restart loop
+//   - exploring a test (run.go); the component engine is package
+//     component, which returns this package's ComponentReport
 //     (component.go);
 //   - reports (report.go): the text mcheck prints and the JSON Report;
 //   - and, in interp.go alone, everything said to the interpreter: the
-//     host of mcheck.Run, mcheck.Component and mcheck.Choose, the probe
+//     host of mcheck.Run, mcheck.Component (whose environment package
+//     component drives: ComponentDriver) and mcheck.Choose, the probe
 //     that runs a test up to its call, and reading the options of that
 //     call, by the name of the option's function and the names of the
 //     parameters its function literal captured.

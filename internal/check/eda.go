@@ -271,7 +271,7 @@ func half(n int) int {
 	return max(1, n/2)
 }
 
-// componentModels is the EDA model of a component check
+// ComponentModels is the EDA model of a component check
 // (mcheck.Component), kept in the test's corpus like Run's: read once
 // before the attempts, it is the first generation's model of every EDA
 // search of every attempt (each search loads its own copy, so that
@@ -282,7 +282,7 @@ func half(n int) int {
 // default portfolio a check without a bug saves nothing, as Run's. Which
 // attempts ran, and so the model saved, is the same for any number of
 // workers under a budget in executions.
-type componentModels struct {
+type ComponentModels struct {
 	file     string // "" when there is no corpus to keep the model in
 	saved    []byte // the saved model (nil: none, or not usable)
 	note     string // why the saved model was not read
@@ -290,9 +290,9 @@ type componentModels struct {
 	searches map[int]*edaSearch // the EDA search of each attempt that runs one
 }
 
-// newComponentModels reads the model saved in corpus ("": none).
-func newComponentModels(corpus Corpus) *componentModels {
-	m := &componentModels{searches: map[int]*edaSearch{}}
+// NewComponentModels reads the model saved in corpus ("": none).
+func NewComponentModels(corpus Corpus) *ComponentModels {
+	m := &ComponentModels{searches: map[int]*edaSearch{}}
 	if corpus != "" {
 		m.file = filepath.Join(string(corpus), ModelFile)
 		m.saved, m.note = readModel(m.file)
@@ -300,14 +300,14 @@ func newComponentModels(corpus Corpus) *componentModels {
 	return m
 }
 
-// attemptOptions returns the options of a component check's attempt i
+// AttemptOptions returns the options of a component check's attempt i
 // (from 1) with budget b: with the strategy eda, the EDA with c's
 // fitness; in the default portfolio, the EDA for every attempt after the
 // first whose budget holds at least two generations (or is a time
 // budget), its fitness going round the metrics from one attempt to the
 // next; otherwise c.Options. The EDA starts from the saved model. The
 // search of attempt i is recorded for save unless i is 0 (shrinking).
-func (m *componentModels) attemptOptions(c Config, i int, b restarts.Budget) (sched.Options, error) {
+func (m *ComponentModels) AttemptOptions(c Config, i int, b restarts.Budget) (sched.Options, error) {
 	fitness := c.Fitness
 	switch {
 	case c.Strategy == "eda":
@@ -329,13 +329,13 @@ func (m *componentModels) attemptOptions(c Config, i int, b restarts.Budget) (sc
 	return s.options(c.Options), nil
 }
 
-// save writes the model of the check whose restart loop did out, and
+// Save writes the model of the check whose restart loop did out, and
 // whose failure (if out found one) the exploration found returned, to
 // the corpus; it returns the note to print about the saved model read
 // at the start ("" if it was used, or there was none): why it was not
 // read, or, from the lowest attempt that says so, that it no longer
 // matches the code.
-func (m *componentModels) save(c Config, out *restarts.Outcome, found *sched.Report) (string, error) {
+func (m *ComponentModels) Save(c Config, out *restarts.Outcome, found *sched.Report) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	note := m.note

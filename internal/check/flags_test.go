@@ -151,17 +151,17 @@ func TestTokens(t *testing.T) {
 	for _, id := range []ID{y, other} {
 		c := Config{}
 		c.Replay = tok
-		if _, err := c.replayFor(id); err == nil || !strings.Contains(err.Error(), "is for") || strings.Contains(err.Error(), "nondeterminism") {
+		if _, err := c.ReplayTokenFor(id); err == nil || !strings.Contains(err.Error(), "is for") || strings.Contains(err.Error(), "nondeterminism") {
 			t.Errorf("%v: %v", id, err)
 		}
 		c.ReplaySuite = true
-		if bare, err := c.replayFor(id); bare != "" || err != nil {
+		if bare, err := c.ReplayTokenFor(id); bare != "" || err != nil {
 			t.Errorf("%v in a suite: %q %v", id, bare, err)
 		}
 	}
 	c := Config{}
 	c.Replay = "TestY.abc.v1"
-	if _, err := c.replayFor(x); err == nil || !strings.Contains(err.Error(), "is not a replay token") {
+	if _, err := c.ReplayTokenFor(x); err == nil || !strings.Contains(err.Error(), "is not a replay token") {
 		t.Errorf("garbage: %v", err)
 	}
 }

@@ -122,11 +122,11 @@ func (c *Config) SetPrefer(what string, specs ...string) {
 	}
 }
 
-// useGuided turns the strategy "guided" into the sched.Options.Custom
+// UseGuided turns the strategy "guided" into the sched.Options.Custom
 // that makes its trials (package sched cannot import heuristics): one
 // trial per worker, each with a seed of its own. A replay token runs its
 // schedule whatever the strategy.
-func (c *Config) useGuided() error {
+func (c *Config) UseGuided() error {
 	if c.Strategy != "guided" {
 		return nil
 	}

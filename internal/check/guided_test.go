@@ -19,8 +19,8 @@ func TestGuideFlags(t *testing.T) {
 	if c.Err() != nil || c.Strategy != "guided" || !reflect.DeepEqual(c.Guided.Locations, want) || c.Guided.Heuristic != "random" {
 		t.Errorf("got %q %v %q (%v)", c.Strategy, c.Guided.Locations, c.Guided.Heuristic, c.Err())
 	}
-	if err := c.useGuided(); err != nil || c.Custom == nil {
-		t.Fatalf("useGuided: %v", err)
+	if err := c.UseGuided(); err != nil || c.Custom == nil {
+		t.Fatalf("UseGuided: %v", err)
 	}
 	if s, ok := c.Custom().(*heuristics.Guided); !ok || s == nil {
 		t.Errorf("Custom makes a %T", c.Custom())
@@ -50,7 +50,7 @@ func TestGuideFlags(t *testing.T) {
 		{given(t, Config{}, "-mcheck.strategy=guided"), "sequence of locations"},
 		{given(t, Config{}, "-mcheck.guide=a.go:1", "-mcheck.heuristic=prefer"), "-mcheck.prefer"},
 	} {
-		if err := tc.c.useGuided(); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := tc.c.UseGuided(); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want an error saying %q", tc.c.Guided, err, tc.want)
 		}
 	}
@@ -66,7 +66,7 @@ func TestGuideFromRaceReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := given(t, Config{}, "-mcheck.guide=@../../heuristics/testdata/race_reorder.txt", "-mcheck.seed=1", "-mcheck.workers=1")
-	if err := c.useGuided(); err != nil {
+	if err := c.UseGuided(); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
@@ -91,7 +91,7 @@ func TestGuideFromRaceReport(t *testing.T) {
 	// With race reports off, the same guide leads to the failure the race
 	// causes: reorder's check sees the second write without the first.
 	c = given(t, Config{}, "-mcheck.guide=@../../heuristics/testdata/race_reorder.txt", "-mcheck.seed=1", "-mcheck.workers=1", "-mcheck.norace")
-	if err := c.useGuided(); err != nil {
+	if err := c.UseGuided(); err != nil {
 		t.Fatal(err)
 	}
 	start = time.Now()
@@ -134,8 +134,8 @@ func TestGuideStateCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := given(t, Config{}, "-mcheck.guide=@../../heuristics/testdata/race_reorder.txt", "-mcheck.statecache", "-mcheck.seed=1", "-mcheck.workers=1")
-	if err := c.useGuided(); err != nil || !c.StateCaching {
-		t.Fatalf("useGuided: %v, state caching %v", err, c.StateCaching)
+	if err := c.UseGuided(); err != nil || !c.StateCaching {
+		t.Fatalf("UseGuided: %v, state caching %v", err, c.StateCaching)
 	}
 	var g *heuristics.Guided
 	trial := c.Custom

@@ -11,13 +11,10 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
-	"slices"
 	"strings"
-	"time"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -28,8 +25,8 @@ import (
 //   - mcheck.Run(t, body, ...) calls body(t): the exploration happens
 //     outside, one execution of the whole test after another;
 //   - mcheck.Component(t, New, ...) drives the component through the
-//     environment of the execution (an ssainterp.Harness built from an
-//     envgen.Plan);
+//     environment of the execution (an ssainterp.Harness that package
+//     component's ComponentDriver builds from an envgen.Plan);
 //   - mcheck.Choose(n) is a choice point;
 //   - the options are interpreted as ordinary Go (closures of package
 //     mcheck's functions), which is how mcheck test reads them.
@@ -55,8 +52,27 @@ var Host = &ssainterp.Host{
 
 // hosted is the state of one execution that the hooks see.
 type hosted struct {
-	probe *ProbeResult  // set for a probe: the call learnt
-	run   *componentRun // the environment a Component call runs
+	probe     *ProbeResult    // set for a probe: the call learnt
+	component ComponentDriver // drives the mcheck.Component call
+}
+
+// A ComponentDriver drives the test's mcheck.Component call in one
+// execution (package component's environment): it gives the
+// interpreter's harness that makes the environment's calls.
+type ComponentDriver interface {
+	Harness(ctor ssainterp.Value, user []ssainterp.Value) *ssainterp.Harness
+}
+
+// Driving returns the hosted state (ssainterp.Machine.SetHosted) of an
+// execution whose mcheck.Component call d drives.
+func Driving(d ComponentDriver) any { return &hosted{component: d} }
+
+// DriverOf returns the driver of m's mcheck.Component call, or nil.
+func DriverOf(m *ssainterp.Machine) ComponentDriver {
+	if h, ok := m.Hosted().(*hosted); ok {
+		return h.component
+	}
+	return nil
 }
 
 // ProbeResult is what a probe learns at the test's mcheck.Run or
@@ -123,10 +139,10 @@ func componentHook(c *ssainterp.HookCall) {
 		}
 		c.Exit(0)
 	}
-	if st.run == nil {
+	if st.component == nil {
 		c.Panic("mcheck.Component outside mcheck.Component's own exploration (run the test with go test)")
 	}
-	c.Drive(st.run.harness(ctor, user))
+	c.Drive(st.component.Harness(ctor, user))
 }
 
 // userValues returns the values the options of mcheck.Values hold, in
@@ -214,144 +230,6 @@ func ctorName(fn *ssa.Function, c *ssainterp.HookCall) string {
 	return name
 }
 
-// componentRun is one execution of an environment: the plan and what the
-// environment's goroutines did, for the report.
-type componentRun struct {
-	comp    *envgen.Component
-	plan    *envgen.Plan
-	ids     []int           // the goroutines' ids
-	calls   [][]envgen.Call // the calls each goroutine started
-	results [][]string      // per call that returned, what it returned (with a trace; "" without)
-	// check, if set, checks the calls' results (every execution's)
-	// once the environment's goroutines are done (linearity.check);
-	// returned lists the calls in the order they returned.
-	check    func(r *componentRun) string
-	returned []envgen.CallRef
-	retAt    []int            // per call of returned, how many calls had started when it returned
-	started  []envgen.CallRef // the calls in the order they started
-}
-
-// harness builds the interpreter's harness of the run's environment.
-func (r *componentRun) harness(ctor ssainterp.Value, user []ssainterp.Value) *ssainterp.Harness {
-	c, plan := r.comp, r.plan
-	call := func(mt *envgen.Method, args []int) ssainterp.HarnessCall {
-		return ssainterp.HarnessCall{Method: mt.Name, Sig: mt.Sig, Params: mt.Params, Args: args, Release: mt.Release}
-	}
-	n := len(plan.Threads)
-	if plan.Env == envgen.Universal {
-		n = plan.Goroutines
-	}
-	r.ids, r.calls, r.results, r.returned, r.retAt, r.started = nil, nil, nil, nil, nil, nil
-	h := &ssainterp.Harness{
-		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
-		NewArgs: ssainterp.HarnessCall{Params: c.Params, Args: plan.NewArgs},
-		User:    user, Funcs: funcResults(c), Goroutines: n, Phases: plan.Phases, Suspend: plan.Suspend, Settle: plan.Settle,
-		Started: func(g, id int) {
-			if g == 0 {
-				r.calls, r.results = make([][]envgen.Call, n), make([][]string, n)
-			}
-			r.ids = append(r.ids, id)
-		},
-		Returned: func(g int, res string) {
-			r.returned = append(r.returned, envgen.CallRef{G: g, J: len(r.results[g])})
-			r.retAt = append(r.retAt, len(r.started))
-			r.results[g] = append(r.results[g], res)
-		},
-	}
-	if r.check != nil {
-		h.AllResults, h.Check = true, func() string { return r.check(r) }
-	}
-	if c.Init != nil {
-		ic := call(c.Init, plan.Init)
-		h.Init = &ic
-	}
-	if c.Finish != nil && !plan.Free {
-		fc := call(c.Finish, plan.Finish)
-		h.Finish = &fc
-	}
-	h.Next = func(g int, choose func(int) int) (ssainterp.HarnessCall, bool) {
-		var next envgen.Call
-		if plan.Env == envgen.Universal {
-			if len(r.calls[g]) >= plan.MaxCalls || choose(2) == 0 {
-				return ssainterp.HarnessCall{}, false
-			}
-			perm := plan.Perm
-			if g > 0 && len(c.Serial) > 0 {
-				// The methods of Serial's groups are the first
-				// goroutine's.
-				perm = slices.DeleteFunc(slices.Clone(perm), c.Serialized)
-				if len(perm) == 0 {
-					return ssainterp.HarnessCall{}, false
-				}
-			}
-			next.Method = perm[choose(len(perm))]
-			for _, d := range c.Methods[next.Method].Params {
-				next.Args = append(next.Args, choose(len(d.Values)))
-			}
-		} else {
-			if len(r.calls[g]) >= len(plan.Threads[g]) {
-				return ssainterp.HarnessCall{}, false
-			}
-			if a := plan.After; a != nil && a[g] >= 0 && len(r.results[a[g]]) < len(plan.Threads[a[g]]) {
-				// Its goroutine is still blocked in the call before.
-				return ssainterp.HarnessCall{}, false
-			}
-			next = plan.Threads[g][len(r.calls[g])]
-		}
-		r.started = append(r.started, envgen.CallRef{G: g, J: len(r.calls[g])})
-		r.calls[g] = append(r.calls[g], next)
-		return call(&c.Methods[next.Method], next.Args), true
-	}
-	return h
-}
-
-// funcResults lists the functions whose results the component's domains
-// use, each once, in order.
-func funcResults(c *envgen.Component) [][2]string {
-	ds := [][]envgen.Domain{c.Params}
-	for _, mt := range c.Methods {
-		ds = append(ds, mt.Params)
-	}
-	for _, mt := range []*envgen.Method{c.Init, c.Finish} {
-		if mt != nil {
-			ds = append(ds, mt.Params)
-		}
-	}
-	var out [][2]string
-	seen := map[[2]string]bool{}
-	for _, d := range ds {
-		for _, dom := range d {
-			for _, v := range dom.Values {
-				if v.Kind == envgen.FuncResult && !seen[v.Func] {
-					seen[v.Func] = true
-					out = append(out, v.Func)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// ran returns, per goroutine of the environment, its id, the calls it
-// started and (for executions run with a trace) what the calls that
-// returned returned, the call in progress on a goroutine whose panic
-// ended the execution reading "panic: …". It is empty if the environment
-// did not start.
-func (r *componentRun) ran(m *ssainterp.Machine) (ids []int, calls [][]envgen.Call, results [][]string) {
-	results = r.results
-	if ok, msg := m.Panicked(); ok {
-		pg := m.PanickedGoroutine()
-		for i, id := range r.ids {
-			if id == pg && len(r.results[i]) < len(r.calls[i]) {
-				msg, _, _ = strings.Cut(strings.TrimPrefix(msg, "panic: "), "\n")
-				results = append([][]string(nil), results...)
-				results[i] = append(append([]string(nil), results[i]...), "panic: "+msg)
-			}
-		}
-	}
-	return r.ids, r.calls, results
-}
-
 // LoadTest loads the package in dir with its tests, with build tags, and
 // returns the exploration target for its function id.Test.
 func LoadTest(dir string, id ID, tags []string) (sched.Target, error) {
@@ -416,144 +294,4 @@ func Probe(t sched.Target) (*ProbeResult, error) {
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return s
-}
-
-// componentTarget runs plan in the test's mcheck.Component call.
-func componentTarget(t sched.Target, comp *envgen.Component, plan *envgen.Plan) sched.Target {
-	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
-	return sched.Target{
-		Prog: t.Prog,
-		Test: true,
-		Start: func(m *ssainterp.Machine) error {
-			m.SetHosted(&hosted{run: &componentRun{comp: comp, plan: plan}})
-			return t.Start(m)
-		},
-		Describe: func(m *ssainterp.Machine) string {
-			ids, calls, results := m.Hosted().(*hosted).run.ran(m)
-			ran := &envgen.Plan{Env: envgen.Random, Threads: calls}
-			if plan.Env == envgen.Random {
-				ran.Threads = plan.Threads
-			}
-			if len(ids) == 0 {
-				// The constructor or the init method failed: no
-				// call started.
-				return builtString(comp, plan) + " (did not return: the environment did not start)\n" +
-					ran.Describe(comp, pr, nil, nil, make([]int, len(ran.Threads)))
-			}
-			started := make([]int, len(calls))
-			for g, cs := range calls {
-				started[g] = len(cs)
-			}
-			return ran.Describe(comp, pr, ids, results, started)
-		},
-	}
-}
-
-// extract builds the component from what the probe learnt and the
-// options; the doc comments of its type and methods are read from prog's
-// syntax (none if prog is nil).
-func extract(prog *ssainterp.Program, got *ProbeResult, o ComponentConfig) (*envgen.Component, error) {
-	opts := o.Options
-	if res := got.Sig.Results(); prog != nil && res.Len() > 0 {
-		t := res.At(0).Type()
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
-			opts.Docs = envgen.DocsOf(prog.Files(n.Obj().Pkg()), n)
-		}
-	}
-	for i, ut := range got.User {
-		src := fmt.Sprintf("values[%d]", i)
-		if i < len(o.Values) {
-			src = fmt.Sprintf("%#v", o.Values[i])
-		}
-		opts.User = append(opts.User, envgen.UserValue{Type: ut, Src: src})
-	}
-	return envgen.Extract(got.Ctor, got.Sig, opts)
-}
-
-// ReadOptions applies options read from an interpreted call to c, with
-// the setters package mcheck's option functions call natively (config.go):
-// the name of each function of package mcheck and the names of its
-// parameters are what is read. mcheck.Values is read by the interpreter
-// itself. An option that is not one of package mcheck's cannot be read.
-func ReadOptions(c *Config, opts []TestOption) error {
-	for _, o := range opts {
-		if err := readOption(c, o); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func readOption(c *Config, o TestOption) error {
-	if o.Unreadable {
-		return fmt.Errorf("mcheck test cannot read the option %s: it is not one of package mcheck's (go test applies it)", o.Name)
-	}
-	a := o.Args
-	str := func(k string) string { s, _ := a[k].(string); return s }
-	num := func(k string) int { n, _ := a[k].(int64); return int(n) }
-	strs := func(k string) []string { s, _ := a[k].([]string); return s }
-	what := "mcheck." + o.Name
-	switch o.Name {
-	case "Seed":
-		u, _ := a["seed"].(uint64)
-		c.Seed = u
-	case "Budget":
-		c.SetBudget(what, time.Duration(num("d")))
-	case "Executions":
-		c.SetExecutions(what, num("n"))
-	case "Strategy":
-		c.SetStrategy(what, str("name"))
-	case "Preemptions":
-		c.SetPreemptions(what, num("n"))
-	case "Steps":
-		c.SetSteps(what, num("n"))
-	case "Workers":
-		c.SetWorkers(what, num("n"))
-	case "SyncOnly":
-		c.SyncOnly = true
-	case "NoRaces":
-		c.NoRaces = true
-	case "Replay":
-		c.Replay = str("token")
-	case "TimeBarrier":
-		c.TimeBarrier = true
-	case "TimerHorizon":
-		c.TimerHorizon = time.Duration(num("d"))
-	case "Tags":
-		// The package is loaded before the test's options are read:
-		// under mcheck test, -tags decides.
-		c.Tags = append(c.Tags, strs("tags")...)
-	case "Methods":
-		c.Component.Include = append(c.Component.Include, strs("names")...)
-	case "Exclude":
-		c.Component.Exclude = append(c.Component.Exclude, strs("names")...)
-	case "Init":
-		c.Component.Init = str("method")
-	case "Finish":
-		c.Component.Finish = str("method")
-	case "Protocol":
-		c.Component.Protocol = str("p")
-	case "Linearizable":
-		c.Component.Linearizable = true
-	case "Goroutines":
-		c.SetGoroutines(what, num("n"))
-	case "Environment":
-		c.SetEnvironment(what, str("kind"), num("calls"))
-	case "Restarts":
-		c.SetRestarts(what, str("strategy"), num("unit"))
-	case "Guide":
-		c.SetGuide(what, strs("locations")...)
-	case "Heuristic":
-		c.SetHeuristic(what, str("name"))
-	case "Prefer":
-		c.SetPrefer(what, strs("sites")...)
-	case "into":
-		// mcheck.Check's own: its outcome goes to the native caller.
-	default:
-		return fmt.Errorf("mcheck test cannot apply the option mcheck.%s", o.Name)
-	}
-	return nil
 }

@@ -78,10 +78,10 @@ func explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	if err := c.useGuided(); err != nil {
+	if err := c.UseGuided(); err != nil {
 		return nil, err
 	}
-	bare, err := c.replayFor(id)
+	bare, err := c.ReplayTokenFor(id)
 	if err != nil {
 		return nil, err
 	}

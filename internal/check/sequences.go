@@ -106,7 +106,7 @@ func exploreSequences(target sched.Target, id ID, c Config) (*RunReport, error) 
 	for _, q := range seqs {
 		cq := c
 		cq.Guided.Locations, cq.Guided.Races, cq.Guided.Warnings = q.locs, nil, false
-		if err := cq.useGuided(); err != nil {
+		if err := cq.UseGuided(); err != nil {
 			return nil, err
 		}
 		o := share

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
+	"github.com/mcheck-dev/mcheck/internal/component"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -68,16 +69,17 @@ func Component(scenario func(*testing.T), over func(*check.Config)) (*check.Comp
 // ComponentTest is Component for the function id.Test of the package
 // id.Pkg in dir.
 func ComponentTest(dir string, id check.ID, over func(*check.Config)) (*check.ComponentReport, error) {
-	var c check.Config
-	c.TestOptions = func(c *check.Config, opts []check.TestOption) error {
-		if err := check.ReadOptions(c, opts); err != nil {
-			return err
-		}
-		if over != nil {
-			over(c)
-		}
-		check.DefaultBudget(c, check.ComponentTime, testing.Short())
-		return nil
+	target, got, err := component.Load(dir, id, nil)
+	if err != nil {
+		return nil, err
 	}
-	return check.CheckComponentTest(dir, id, c)
+	var c check.Config
+	if err := check.ReadOptions(&c, got.Options); err != nil {
+		return nil, err
+	}
+	if over != nil {
+		over(&c)
+	}
+	check.DefaultBudget(&c, check.ComponentTime, testing.Short())
+	return component.Check(target, id, "", c, got)
 }

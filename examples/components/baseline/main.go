@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
+	engine "github.com/mcheck-dev/mcheck/internal/component"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -172,19 +173,20 @@ func main() {
 // measure checks the scenario test of the package examples/components/name
 // with seed and a budget of executions, or of time if budget is not 0.
 func measure(name, test string, seed uint64, executions int, budget time.Duration) (*check.ComponentReport, error) {
-	var c check.Config
-	c.TestOptions = func(c *check.Config, opts []check.TestOption) error {
-		if err := check.ReadOptions(c, opts); err != nil {
-			return err
-		}
-		c.Seed, c.Executions, c.Time = seed, executions, 0
-		if budget > 0 {
-			c.Executions, c.Time = 0, budget
-		}
-		return nil
-	}
 	id := check.ID{Pkg: "github.com/mcheck-dev/mcheck/examples/components/" + name, Test: test}
-	return check.CheckComponentTest("examples/components/"+name, id, c)
+	target, got, err := engine.Load("examples/components/"+name, id, nil)
+	if err != nil {
+		return nil, err
+	}
+	var c check.Config
+	if err := check.ReadOptions(&c, got.Options); err != nil {
+		return nil, err
+	}
+	c.Seed, c.Executions, c.Time = seed, executions, 0
+	if budget > 0 {
+		c.Executions, c.Time = 0, budget
+	}
+	return engine.Check(target, id, "", c, got)
 }
 
 // describe spells a report on one line.

@@ -1,4 +1,4 @@
-package check
+package component
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/sched"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -130,7 +131,7 @@ func withSnap(t sched.Target, snap *runSnap) sched.Target {
 
 // snapshot returns what the environment's goroutines did on m.
 func snapshot(m *ssainterp.Machine) runSnap {
-	s := snapshotRun(m.Hosted().(*hosted).run)
+	s := snapshotRun(runOf(m))
 	s.panicked = s.inProgress(m.PanickedGoroutine())
 	s.panicG = slices.Index(s.ids, m.PanickedGoroutine())
 	return s
@@ -202,7 +203,9 @@ func ignoreSpent(err error) error {
 // mcheck.Component call that target starts; with linearizable, the
 // results of calls whose results are comparable are checked
 // (linear.go), with sequential runs under the check's options o.
-func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, linearizable bool) explorer {
+// reword, if not nil, rewrites the text of every failure the explorer
+// sees (a test's: verdicts do not depend on the words of reports).
+func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, linearizable bool, reword func(*sched.Failure)) explorer {
 	sig := &baseline{comp: comp}
 	return func(plan *envgen.Plan, eo sched.Options, known []string) (*sched.Report, *runSnap, error) {
 		var snap runSnap
@@ -210,6 +213,11 @@ func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, lin
 		if len(known) > 0 {
 			t.Expected = func(m *ssainterp.Machine, f *sched.Failure) bool {
 				s := snapshot(m)
+				if reword != nil {
+					g := *f
+					reword(&g)
+					f = &g
+				}
 				return slices.Contains(known, sig.signature(f, &s))
 			}
 		}
@@ -228,6 +236,9 @@ func exploreIn(target sched.Target, comp *envgen.Component, o sched.Options, lin
 		r, err := sched.Explore(t, eo)
 		if err == nil && lin != nil {
 			err = lin.err
+		}
+		if reword != nil && r != nil && r.Failure != nil {
+			reword(r.Failure)
 		}
 		return r, &snap, err
 	}
@@ -463,24 +474,8 @@ func (b *baseline) explainBefore(plan *envgen.Plan, f *sched.Failure, want strin
 	if g.Execution != 0 || g.Timing != "" || family(g.Kind) != family(f.Kind) || len(ss.ids) != 0 || b.signature(g, ss) != want {
 		return "", r.Executions, nil
 	}
-	msg, _ := panicPlace(g.Message)
 	return fmt.Sprintf("%s fails before any call (%s: %s); if it cannot take these arguments, give its parameters values with mcheck.Values",
-		builtString(b.comp, plan), g.Kind, msg), r.Executions, nil
-}
-
-// builtString spells the calls that build plan's component of comp:
-// "NewPool(0)", and "; Init(…)" after it if comp has an init method.
-func builtString(comp *envgen.Component, plan *envgen.Plan) string {
-	pr := &envgen.Printer{Pkg: comp.Pkg, User: comp.User}
-	name := comp.Ctor
-	if strings.Contains(name, " ") { // "the function literal at x_test.go:16"
-		name = "(" + name + ")"
-	}
-	s := name + "(" + envgen.Args(pr, comp.Params, plan.NewArgs, comp.CtorSig.Variadic()) + ")"
-	if comp.Init != nil {
-		s += "; " + comp.Init.Name + "(" + envgen.Args(pr, comp.Init.Params, plan.Init, comp.Init.Sig.Variadic()) + ")"
-	}
-	return s
+		check.BuiltString(b.comp, plan), g.Kind, g.Summary()), r.Executions, nil
 }
 
 // envBlocked reports whether f leaves only calls of the environment
@@ -560,27 +555,11 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 		}
 		return p
 	}
-	// then appends to o the calls of plan not in it, goroutine by
-	// goroutine, in order (up) or from the last goroutine (down).
-	then := func(o []envgen.CallRef, up bool) []envgen.CallRef {
-		for i := range plan.Threads {
-			g := i
-			if !up {
-				g = len(plan.Threads) - 1 - i
-			}
-			for j := range plan.Threads[g] {
-				if ref := (envgen.CallRef{G: g, J: j}); !slices.Contains(o, ref) {
-					o = append(o, ref)
-				}
-			}
-		}
-		return o
-	}
 	limit = seqOrders / 2
 	// Goroutine by goroutine, first: a failure of one goroutine's own
 	// calls shows there whatever the others did before it.
-	add(then(nil, true))
-	add(then(nil, false))
+	add(appendRest(plan, nil, true))
+	add(appendRest(plan, nil, false))
 	// The order in which the calls returned in the failing execution,
 	// with each call left in progress either where it started or after
 	// all the others (a woken Acquire that had not returned yet took
@@ -615,7 +594,7 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 				}
 			}
 		}
-		add(then(o, true))
+		add(appendRest(plan, o, true))
 	}
 	done := prefix(s.returned)
 	for _, merge := range done.Merges(seqOrders, seed) {
@@ -625,7 +604,7 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 			}
 			for _, up := range []bool{true, false} {
 				o := append(slices.Clone(merge), envgen.CallRef{G: first, J: len(done.Threads[first])})
-				add(then(o, up))
+				add(appendRest(plan, o, up))
 			}
 		}
 	}
@@ -636,7 +615,7 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 	}
 	if !slices.Equal(started, s.returned) {
 		for _, merge := range prefix(started).Merges(seqOrders, seed) {
-			add(then(merge, true))
+			add(appendRest(plan, merge, true))
 		}
 	}
 	limit = seqOrders
@@ -644,6 +623,23 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 		add(o)
 	}
 	return out
+}
+
+// appendRest appends to o the calls of plan not in it, goroutine by
+// goroutine, in order (up) or from the last goroutine (down).
+func appendRest(plan *envgen.Plan, o []envgen.CallRef, up bool) []envgen.CallRef {
+	for i := range plan.Threads {
+		g := i
+		if !up {
+			g = len(plan.Threads) - 1 - i
+		}
+		for j := range plan.Threads[g] {
+			if ref := (envgen.CallRef{G: g, J: j}); !slices.Contains(o, ref) {
+				o = append(o, ref)
+			}
+		}
+	}
+	return o
 }
 
 // sequential returns the options of a sequential run, from the check's
@@ -664,10 +660,6 @@ func family(k sched.Kind) sched.Kind {
 	return k
 }
 
-// harnessWait is the operation the test's goroutine is blocked in while
-// it waits for the environment's goroutines.
-const harnessWait = "mcheck.Component wait"
-
 // signature is what two failures must share to be the same failure:
 // their family, and what the family's failures are told apart by.
 func (b *baseline) signature(f *sched.Failure, s *runSnap) string {
@@ -679,8 +671,8 @@ func (b *baseline) what(f *sched.Failure, s *runSnap) string {
 	case sched.Leak:
 		var places []string
 		for _, g := range f.Goroutines {
-			if g.Op == harnessWait {
-				continue
+			if g.HarnessWait {
+				continue // the test's goroutine, waiting for the environment's
 			}
 			where := "created at " + g.Created
 			if c := s.inProgress(g.ID); c != nil {
@@ -691,8 +683,7 @@ func (b *baseline) what(f *sched.Failure, s *runSnap) string {
 		slices.Sort(places)
 		return strings.Join(slices.Compact(places), "; ")
 	case sched.Panic:
-		msg, place := panicPlace(f.Message)
-		return b.method(s.panicked) + ": " + msg + " at " + place
+		return b.method(s.panicked) + ": " + panicWhat(f)
 	case sched.DataRace:
 		if f.Race == nil {
 			return f.Message
@@ -704,17 +695,15 @@ func (b *baseline) what(f *sched.Failure, s *runSnap) string {
 	return f.Message
 }
 
-// panicPlace splits a panic's message into its first line and the
-// position of its innermost frame ("" if the message has no stack).
-func panicPlace(msg string) (first, place string) {
-	first, rest, _ := strings.Cut(msg, "\n")
-	for _, line := range strings.Split(rest, "\n") {
-		if p, ok := strings.CutPrefix(line, "\t"); ok {
-			place, _, _ = strings.Cut(p, " ")
-			break
-		}
+// panicWhat tells panics apart: by the report's first line (the first
+// panic of the chain, or the fatal error) and whether other panics
+// followed it. (The innermost frame's position is not compared: the
+// report that signatures were made from before had no stack.)
+func panicWhat(f *sched.Failure) string {
+	if f.Panic != nil && len(f.Panic.Chain) > 1 {
+		return f.Summary() + " and more panics"
 	}
-	return first, place
+	return f.Summary()
 }
 
 // reason says why a sequential failure g (snapshot s) is not a
@@ -725,18 +714,18 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap, alone bool) string {
 	switch family(g.Kind) {
 	case sched.Leak:
 		for _, gr := range g.Goroutines {
-			if c := s.inProgress(gr.ID); c != nil && gr.Op != harnessWait {
+			if c := s.inProgress(gr.ID); c != nil && !gr.HarnessWait {
 				return fmt.Sprintf("%s blocks %s (%s at %s); if it blocks by design, say when it may be called with mcheck.Protocol", b.method(c), seq, gr.Op, b.userPos(gr))
 			}
 		}
 		for _, gr := range g.Goroutines {
-			if gr.Op != harnessWait && gr.Created == "" && b.comp.Finish != nil {
+			if !gr.HarnessWait && gr.Created == "" && b.comp.Finish != nil {
 				// The test's goroutine, in the call made last.
 				return fmt.Sprintf("%s, called last, blocks %s (%s at %s); if it blocks by design, say when it may be called with mcheck.Protocol", b.comp.Finish.Name, seq, gr.Op, b.userPos(gr))
 			}
 		}
 		for _, gr := range g.Goroutines {
-			if gr.Op != harnessWait {
+			if !gr.HarnessWait {
 				why := fmt.Sprintf("goroutines created at %s stay blocked %s (%s at %s)", gr.Created, seq, gr.Op, b.userPos(gr))
 				if m := b.closeLike(); m != "" {
 					why += fmt.Sprintf("; if %s ends them, have the environment call it last with mcheck.Finish(%q)", m, m)
@@ -745,7 +734,7 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap, alone bool) string {
 			}
 		}
 	case sched.Panic:
-		msg, _ := panicPlace(g.Message)
+		msg := g.Summary()
 		if s.panicked != nil {
 			m := b.method(s.panicked)
 			advice := "if that is its contract, say when it may be called with mcheck.Protocol"
@@ -759,8 +748,7 @@ func (b *baseline) reason(g *sched.Failure, s *runSnap, alone bool) string {
 		}
 		return fmt.Sprintf("a panic %s: %s", seq, msg)
 	}
-	msg, _, _ := strings.Cut(g.Message, "\n")
-	return fmt.Sprintf("%s %s: %s", g.Kind, seq, msg)
+	return fmt.Sprintf("%s %s: %s", g.Kind, seq, g.Summary())
 }
 
 // userPos is the position of g's innermost frame in the component's
@@ -770,11 +758,9 @@ func (b *baseline) userPos(g ssainterp.Goroutine) string {
 	if b.comp.Pkg == nil {
 		return g.Pos
 	}
-	lines := strings.Split(g.Stack, "\n")
-	for i := 0; i+1 < len(lines); i += 2 {
-		if strings.HasPrefix(lines[i], b.comp.Pkg.Path()+".") {
-			pos, _, _ := strings.Cut(strings.TrimSpace(lines[i+1]), " ")
-			return filepath.Base(pos)
+	for _, f := range g.Frames {
+		if f.Pkg == b.comp.Pkg.Path() && f.File != "" {
+			return fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line)
 		}
 	}
 	return g.Pos

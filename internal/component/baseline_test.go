@@ -1,4 +1,4 @@
-package check
+package component
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -17,13 +18,13 @@ import (
 // accounts whose transfers take two locks in opposite orders, and an
 // event with a lost wake-up and its fixed twin (a Wait before any Set
 // blocks by design).
-const queuePkg = "github.com/mcheck-dev/mcheck/internal/check/testdata/queue"
+const queuePkg = "github.com/mcheck-dev/mcheck/internal/component/testdata/queue"
 
-func checkQueue(t *testing.T, test string, seed uint64) *ComponentReport {
+func checkQueue(t *testing.T, test string, seed uint64) *check.ComponentReport {
 	t.Helper()
-	var c Config
+	var c check.Config
 	c.Executions, c.Seed = 3000, seed
-	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, test}, c)
+	rep, err := CheckTest("testdata/queue", check.ID{Pkg: queuePkg, Test: test}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestBaselineByDesign(t *testing.T) {
 				t.Errorf("%s, seed %d: %d of %d environments discarded, first because %q; want some, because %q",
 					tc.test, seed, rep.Discarded, rep.Attempts, rep.Why, tc.why)
 			}
-			text := (&Result{Component: rep}).Text()
+			text := (&check.Result{Component: rep}).Text()
 			want := fmt.Sprintf("mcheck: %d environments; %d failures discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the summary lacks %q:\n%s", tc.test, want, text)
@@ -107,9 +108,9 @@ func TestBaselineSettled(t *testing.T) {
 // gives, and it was reported (examples/realworld/puddle-tryacquire-close).
 func TestReleaseBeforeFinish(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
-		var c Config
-		c.Executions, c.Seed, c.Component.Reduction, c.TestOptions = 3000, seed, "none", ReadOptions
-		rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, "TestResources"}, c)
+		var c check.Config
+		c.Executions, c.Seed, c.Component.Reduction = 3000, seed, "none"
+		rep, err := checkWithOptions("testdata/queue", check.ID{Pkg: queuePkg, Test: "TestResources"}, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,15 +199,15 @@ func TestBaselineExplain(t *testing.T) {
 // goroutines call the methods threads name (with their first values).
 func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *envgen.Component, *envgen.Plan, explorer) {
 	t.Helper()
-	tg, err := LoadTest("testdata/queue", ID{queuePkg, test}, nil)
+	tg, err := check.LoadTest("testdata/queue", check.ID{Pkg: queuePkg, Test: test}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Probe(tg)
+	got, err := check.Probe(tg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	comp, err := extract(tg.Prog, got, ComponentConfig{})
+	comp, err := extract(tg.Prog, got, check.ComponentConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,33 +222,33 @@ func queueEnv(t *testing.T, test string, threads [][]string) (sched.Target, *env
 		}
 		plan.Threads = append(plan.Threads, calls)
 	}
-	return tg, comp, plan, exploreIn(tg, comp, sched.Options{}, false)
+	return tg, comp, plan, exploreIn(tg, comp, sched.Options{}, false, nil)
 }
 
 // TestBaselineCorpus: a saved failure that the baseline explains (saved
 // before it existed) is skipped, and the search runs; the same token
 // given to replay is reported as it is.
 func TestBaselineCorpus(t *testing.T) {
-	id := ID{queuePkg, "TestLatch"}
+	id := check.ID{Pkg: queuePkg, Test: "TestLatch"}
 	tg, _, plan, explore := queueEnv(t, id.Test, [][]string{{"Close"}, {"Close"}})
 	r, _, err := explore(plan, sched.Options{Seed: 1, Executions: 100}, nil)
 	if err != nil || r.Failure == nil || r.Failure.Kind != sched.Panic {
 		t.Fatalf("two Closes: %+v %v", r, err)
 	}
 	tok := id.Token(plan.Encode() + "." + r.Failure.Schedule.Token())
-	corpus := Corpus(t.TempDir())
+	corpus := check.Corpus(t.TempDir())
 	if _, err := corpus.Save(tok); err != nil {
 		t.Fatal(err)
 	}
-	var c Config
+	var c check.Config
 	c.Executions, c.Seed = 300, 1
 	c.Component.Include = []string{"Add", "Close", "Closed"} // Close among the calls in every environment
-	rep, err := CheckComponent(tg, id, corpus, c)
+	rep, err := Check(tg, id, corpus, c, nil)
 	if err != nil || rep.Failure != nil || rep.FromCorpus || rep.Discarded == 0 {
 		t.Fatalf("from the corpus: %+v %v", rep, err)
 	}
 	c.Replay = tok
-	rep, err = CheckComponent(tg, id, corpus, c)
+	rep, err = Check(tg, id, corpus, c, nil)
 	if err != nil || rep.Failure == nil || rep.Failure.Kind != sched.Panic || !rep.Replayed {
 		t.Fatalf("replayed: %+v %v", rep, err)
 	}
@@ -257,11 +258,11 @@ func TestBaselineCorpus(t *testing.T) {
 // shown with why, the failing execution's calls and the sequential order
 // that explains it.
 func TestBaselineProgress(t *testing.T) {
-	var c Config
+	var c check.Config
 	var out bytes.Buffer
 	c.Executions, c.Seed, c.Progress = 500, 1, &out
 	c.Component.Include = []string{"Add", "Close", "Closed"} // Close among the calls in every environment
-	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, "TestLatch"}, c)
+	rep, err := CheckTest("testdata/queue", check.ID{Pkg: queuePkg, Test: "TestLatch"}, c)
 	if err != nil || rep.Failure != nil || rep.Discarded == 0 {
 		t.Fatalf("%+v %v", rep, err)
 	}
@@ -314,18 +315,18 @@ func TestPlanMerges(t *testing.T) {
 // order gives; its fixed twin, whose Inc is one critical section, is
 // clean, for three seeds each; without the check, the buggy one passes.
 func TestLinearizability(t *testing.T) {
-	check := func(test string, seed uint64, lin bool) *ComponentReport {
-		var c Config
+	checkOf := func(test string, seed uint64, lin bool) *check.ComponentReport {
+		var c check.Config
 		c.Executions, c.Seed = 3000, seed
 		c.Component.Include, c.Component.Linearizable = []string{"Inc", "Get"}, lin
-		rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, test}, c)
+		rep, err := CheckTest("testdata/queue", check.ID{Pkg: queuePkg, Test: test}, c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return rep
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		rep := check("TestCounter", seed, true)
+		rep := checkOf("TestCounter", seed, true)
 		f := rep.Failure
 		if f == nil || f.Kind != sched.TestFailed || !strings.Contains(f.Message, "mcheck.Component: linearizability violation: no order of the calls one at a time gives these results") ||
 			!strings.Contains(f.Message, "Inc() → 1") || !strings.Contains(f.Message, "then gives 2, not 1") {
@@ -333,17 +334,17 @@ func TestLinearizability(t *testing.T) {
 		} else {
 			t.Logf("seed %d, %d calls after shrinking:\n%s", seed, rep.Plan.Calls(), f.Message)
 		}
-		if rep := check("TestCounterFixed", seed, true); rep.Failure != nil {
+		if rep := checkOf("TestCounterFixed", seed, true); rep.Failure != nil {
 			t.Errorf("fixed, seed %d: %s", seed, rep.Failure.Format(""))
 		}
 	}
-	if rep := check("TestCounter", 1, false); rep.Failure != nil {
+	if rep := checkOf("TestCounter", 1, false); rep.Failure != nil {
 		t.Errorf("without the check: %s", rep.Failure.Format(""))
 	}
 	// mcheck.Linearizable() in the test asks for it, as mcheck test reads it.
-	var c Config
-	c.Executions, c.Seed, c.TestOptions = 3000, 1, ReadOptions
-	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, "TestCounterLinearizable"}, c)
+	var c check.Config
+	c.Executions, c.Seed = 3000, 1
+	rep, err := checkWithOptions("testdata/queue", check.ID{Pkg: queuePkg, Test: "TestCounterLinearizable"}, c)
 	if err != nil || rep.Failure == nil || !strings.Contains(rep.Failure.Message, "linearizability violation") {
 		t.Errorf("with mcheck.Linearizable(): %+v %v", rep, err)
 	}

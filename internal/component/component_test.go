@@ -1,4 +1,4 @@
-package check
+package component
 
 import (
 	"regexp"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcheck-dev/mcheck/envgen"
+	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/sched"
 )
 
@@ -15,11 +16,11 @@ import (
 // every kind of built-in domain value well (each method of Kinds panics
 // on a malformed one) and that universal environments run too.
 func TestComponentDomains(t *testing.T) {
-	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
+	var id = check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestKinds"}
 	for _, env := range []string{"random", "universal"} {
-		var c Config
+		var c check.Config
 		c.Executions, c.Seed, c.Component.Env = 3000, 1, env
-		rep, err := CheckComponentTest("testdata/cache", id, c)
+		rep, err := CheckTest("testdata/cache", id, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,8 +41,8 @@ func TestComponentDomains(t *testing.T) {
 // TestChooseIsAChoicePoint: dfs explores each alternative of
 // mcheck.Choose, 3×2 executions for two choices.
 func TestChooseIsAChoicePoint(t *testing.T) {
-	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
-	tg, err := LoadTest("testdata/cache", ID{id.Pkg, "chooseNone"}, nil)
+	var id = check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestKinds"}
+	tg, err := check.LoadTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "chooseNone"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func TestChooseIsAChoicePoint(t *testing.T) {
 	if err != nil || rep.Failure != nil || !rep.Exhausted || rep.Executions != 6 {
 		t.Fatalf("chooseNone: %+v %v", rep, err)
 	}
-	tg, err = LoadTest("testdata/cache", ID{id.Pkg, "chooseAll"}, nil)
+	tg, err = check.LoadTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "chooseAll"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestChooseIsAChoicePoint(t *testing.T) {
 // TestTestifyRuns: a test package that uses testify can be explored; a
 // failed require is a failed test at the caller's line.
 func TestTestifyRuns(t *testing.T) {
-	tg, err := LoadTest("testdata/cache", ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "testifyFails"}, nil)
+	tg, err := check.LoadTest("testdata/cache", check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "testifyFails"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,15 +82,15 @@ func TestTestifyRuns(t *testing.T) {
 // without a bug ends its attempt early and the next environment starts;
 // a universal environment under dfs is one environment, explored in full.
 func TestComponentExhaustion(t *testing.T) {
-	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
-	var c Config
+	var id = check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestKinds"}
+	var c check.Config
 	c.Strategy, c.Executions, c.SyncOnly = "dfs", 3000, true
-	rep, err := CheckComponentTest("testdata/cache", ID{id.Pkg, "TestCacheFixed"}, c)
+	rep, err := CheckTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "TestCacheFixed"}, c)
 	if err != nil || rep.Failure != nil || rep.Attempts < 10 || rep.Executions > 3000 {
 		t.Fatalf("random environments under dfs: %+v %v", rep, err)
 	}
 	c.Component.Env, c.Component.MaxCalls, c.Component.Include = "universal", 1, []string{"Len", "Delete"}
-	rep, err = CheckComponentTest("testdata/cache", ID{id.Pkg, "TestCacheFixed"}, c)
+	rep, err = CheckTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "TestCacheFixed"}, c)
 	if err != nil || rep.Failure != nil || !rep.Exhausted || rep.Attempts != 1 {
 		t.Fatalf("a universal environment under dfs: %+v %v", rep, err)
 	}
@@ -104,20 +105,20 @@ func TestComponentExhaustion(t *testing.T) {
 // says why.
 // mcheck.Finish names the method explicitly.
 func TestComponentFinish(t *testing.T) {
-	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
-	var c Config
+	var id = check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestKinds"}
+	var c check.Config
 	c.Executions, c.Seed = 2000, 1
-	rep, err := CheckComponentTest("testdata/cache", ID{id.Pkg, "TestBatcherNoClose"}, c)
+	rep, err := CheckTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "TestBatcherNoClose"}, c)
 	if err != nil || rep.Failure != nil || !strings.Contains(strings.Join(rep.Component.Notes, "\n"), "Close is called once, after the other calls, in half of the environments (the default protocol") {
 		t.Fatalf("default protocol: %+v %v", rep, err)
 	}
 	c.Component.Exclude = []string{"Close"}
-	rep, err = CheckComponentTest("testdata/cache", ID{id.Pkg, "TestBatcherNoClose"}, c)
+	rep, err = CheckTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "TestBatcherNoClose"}, c)
 	if err != nil || rep.Failure != nil || rep.Discarded == 0 || !strings.Contains(rep.Why, "goroutines created at batcher.go:28 stay blocked") {
 		t.Fatalf("without Close: %+v %v", rep, err)
 	}
 	c.Component.Exclude, c.Component.Finish = nil, "Close"
-	rep, err = CheckComponentTest("testdata/cache", ID{id.Pkg, "TestBatcher"}, c)
+	rep, err = CheckTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "TestBatcher"}, c)
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("with Finish: %+v %v", rep, err)
 	}
@@ -128,17 +129,17 @@ func TestComponentFinish(t *testing.T) {
 // addresses), and a slice that holds itself is cut, never a stack
 // overflow of the host.
 func TestComponentCyclicResults(t *testing.T) {
-	var id = ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestKinds"}
+	var id = check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestKinds"}
 	addr := `0xc[0-9a-f]+`
 	for _, tc := range []struct{ method, want string }{
 		{"Pair", `Pair\(\) → &\{a ` + addr + ` ` + addr + ` \[` + addr + ` ` + addr + `\] map\[b:` + addr + `\]\}`},
 		{"Value", `Value\(\) → \{a ` + addr + ` ` + addr + ` \[` + addr + ` ` + addr + `\] map\[b:` + addr + `\]\}`},
 		{"Loop", `Loop\(\) → \[\[\[\[\[\[\.\.\. \.\.\.\] end\] end\] end\] end\] end\]`},
 	} {
-		var c Config
+		var c check.Config
 		c.Seed, c.Executions, c.NoRaces = 1, 2000, true
 		c.Component.Include, c.Component.Finish = []string{tc.method}, "Check"
-		rep, err := CheckComponentTest("testdata/cache", ID{id.Pkg, "TestGraph"}, c)
+		rep, err := CheckTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "TestGraph"}, c)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.method, err)
 		}
@@ -156,10 +157,10 @@ func TestComponentCyclicResults(t *testing.T) {
 // alone runs exactly that many executions, and negative budgets are
 // refused.
 func TestComponentBudgets(t *testing.T) {
-	fixed := ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestCacheFixed"}
-	var c Config
+	fixed := check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestCacheFixed"}
+	var c check.Config
 	c.Seed, c.Time = 1, 1500*time.Millisecond
-	rep, err := CheckComponentTest("testdata/cache", fixed, c)
+	rep, err := CheckTest("testdata/cache", fixed, c)
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("time alone: %+v %v", rep, err)
 	}
@@ -167,23 +168,23 @@ func TestComponentBudgets(t *testing.T) {
 		t.Errorf("a 1.5s budget stopped after %v, %d executions", rep.Elapsed, rep.Executions)
 	}
 	c.Time, c.Executions = 0, 250
-	rep, err = CheckComponentTest("testdata/cache", fixed, c)
+	rep, err = CheckTest("testdata/cache", fixed, c)
 	if err != nil || rep.Failure != nil || rep.Executions != 250 {
 		t.Fatalf("executions alone: %+v %v", rep, err)
 	}
-	for _, bad := range []func(*Config){
-		func(c *Config) { c.Time = -time.Second },
-		func(c *Config) { c.Executions = -3 },
-		func(c *Config) { c.Executions, c.Component.Unit.Executions = 10, -1 },
+	for _, bad := range []func(*check.Config){
+		func(c *check.Config) { c.Time = -time.Second },
+		func(c *check.Config) { c.Executions = -3 },
+		func(c *check.Config) { c.Executions, c.Component.Unit.Executions = 10, -1 },
 	} {
-		var c Config
+		var c check.Config
 		bad(&c)
-		if _, err := CheckComponentTest("testdata/cache", fixed, c); err == nil || !strings.Contains(err.Error(), "negative budget") {
+		if _, err := CheckTest("testdata/cache", fixed, c); err == nil || !strings.Contains(err.Error(), "negative budget") {
 			t.Errorf("%+v: %v", c, err)
 		}
 	}
-	c = Config{Refused: []string{"mcheck.Budget 0s: a time budget must be positive"}}
-	if _, err := CheckComponentTest("testdata/cache", fixed, c); err == nil || !strings.Contains(err.Error(), "mcheck.Budget 0s") {
+	c = check.Config{Refused: []string{"mcheck.Budget 0s: a time budget must be positive"}}
+	if _, err := CheckTest("testdata/cache", fixed, c); err == nil || !strings.Contains(err.Error(), "mcheck.Budget 0s") {
 		t.Errorf("refused option: %v", err)
 	}
 }
@@ -191,15 +192,14 @@ func TestComponentBudgets(t *testing.T) {
 // TestComponentOwnOption: an option that is not package mcheck's does
 // not stop the probe (go test applies it natively), but cannot be read.
 func TestComponentOwnOption(t *testing.T) {
-	own := ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestOwnOption"}
-	var c Config
+	own := check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestOwnOption"}
+	var c check.Config
 	c.Executions = 50
-	rep, err := CheckComponentTest("testdata/cache", own, c)
+	rep, err := CheckTest("testdata/cache", own, c)
 	if err != nil || rep.Failure != nil || rep.Executions != 50 {
 		t.Fatalf("%+v %v", rep, err)
 	}
-	c.TestOptions = ReadOptions
-	if _, err := CheckComponentTest("testdata/cache", own, c); err == nil || !strings.Contains(err.Error(), "internal/check/testdata/cache.own: it is not one of package mcheck") {
+	if _, err := checkWithOptions("testdata/cache", own, c); err == nil || !strings.Contains(err.Error(), "internal/component/testdata/cache.own: it is not one of package mcheck") {
 		t.Fatalf("read: %v", err)
 	}
 }
@@ -210,9 +210,9 @@ func TestComponentOwnOption(t *testing.T) {
 // none of whose values work keeps them all (Never), and the report's
 // note names the values left out.
 func TestProbeDomains(t *testing.T) {
-	var c Config
+	var c check.Config
 	c.Executions, c.Seed = 400, 1
-	rep, err := CheckComponentTest("testdata/cache", ID{"github.com/mcheck-dev/mcheck/internal/check/testdata/cache", "TestSlots"}, c)
+	rep, err := CheckTest("testdata/cache", check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestSlots"}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestConstructorProbe(t *testing.T) {
 	for seed := uint64(1); seed <= 2; seed++ {
 		rep := checkQueue(t, "TestBounded", seed)
 		if rep.Failure != nil {
-			t.Fatalf("seed %d: reported\n%s", seed, (&Result{Component: rep}).Text())
+			t.Fatalf("seed %d: reported\n%s", seed, (&check.Result{Component: rep}).Text())
 		}
 		if !slices.Contains(rep.Component.Notes, note) {
 			t.Errorf("seed %d: notes %q lack %q", seed, rep.Component.Notes, note)
@@ -279,7 +279,7 @@ func TestConstructorProbe(t *testing.T) {
 	if f == nil || f.Kind != sched.Panic || !rep.NotStarted {
 		t.Fatalf("flaky: want a panic before the environment started, got %+v", rep)
 	}
-	text := (&Result{Component: rep}).Text()
+	text := (&check.Result{Component: rep}).Text()
 	for _, want := range []string{"(did not return: the environment did not start)", "(not reached)",
 		"note: the failure came before any call, in NewBoundedFlaky(1): no method ran"} {
 		if !strings.Contains(text, want) {
@@ -312,7 +312,7 @@ func TestDocContract(t *testing.T) {
 		for seed := uint64(1); seed <= 2; seed++ {
 			rep := checkQueue(t, tc.test, seed)
 			if rep.Failure != nil {
-				t.Errorf("%s, seed %d: reported\n%s", tc.test, seed, (&Result{Component: rep}).Text())
+				t.Errorf("%s, seed %d: reported\n%s", tc.test, seed, (&check.Result{Component: rep}).Text())
 			}
 			if !strings.Contains(strings.Join(rep.Component.Notes, "\n"), tc.note) {
 				t.Errorf("%s: notes %q lack %q", tc.test, rep.Component.Notes, tc.note)
@@ -324,10 +324,23 @@ func TestDocContract(t *testing.T) {
 		}
 	}
 	// A universal environment calls Add from its first goroutine only.
-	var c Config
+	var c check.Config
 	c.Executions, c.Seed, c.Component.Env = 2000, 1, "universal"
-	rep, err := CheckComponentTest("testdata/queue", ID{queuePkg, "TestMockClock"}, c)
+	rep, err := CheckTest("testdata/queue", check.ID{Pkg: queuePkg, Test: "TestMockClock"}, c)
 	if err != nil || rep.Failure != nil {
 		t.Errorf("universal: %v %v", err, rep.Failure)
 	}
+}
+
+// checkWithOptions is CheckTest with the options of the test's call
+// applied to c first, as mcheck test applies them.
+func checkWithOptions(dir string, id check.ID, c check.Config) (*check.ComponentReport, error) {
+	target, got, err := Load(dir, id, c.Tags)
+	if err != nil {
+		return nil, err
+	}
+	if err := check.ReadOptions(&c, got.Options); err != nil {
+		return nil, err
+	}
+	return Check(target, id, "", c, got)
 }

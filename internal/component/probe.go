@@ -1,4 +1,4 @@
-package check
+package component
 
 import (
 	"fmt"
@@ -67,7 +67,7 @@ func probeDomains(comp *envgen.Component, target sched.Target, o sched.Options, 
 	if err != nil || !methods {
 		return p.n, notes, err
 	}
-	note, err = p.methods(comp, exploreIn(target, comp, p.o, false), newArgs, initArgs)
+	note, err = p.methods(comp, exploreIn(target, comp, p.o, false, nil), newArgs, initArgs)
 	if note != "" {
 		notes = append(notes, note)
 	}
@@ -174,6 +174,12 @@ func (p *prober) constructor(comp *envgen.Component, target sched.Target) (newAr
 	return newArgs, initArgs, fmt.Sprintf("not drawn, as the component cannot be built with these arguments (the environment does not start: a panic, an error or a block before any call; give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
 }
 
+// candidate is a value of a parameter of a call that the probe tries.
+type candidate struct {
+	call     envgen.Call
+	param, v int
+}
+
 // methods marks in comp the values its methods cannot take, on
 // components built with newArgs and initArgs, running the probe's plans
 // with explore; it returns a note naming the values left out ("" if
@@ -198,10 +204,6 @@ func (p *prober) methods(comp *envgen.Component, explore explorer, newArgs, init
 			return true, nil
 		}
 		return ss.returned[0] < len(before), nil // a context call failed: not the call's own
-	}
-	type candidate struct {
-		call     envgen.Call
-		param, v int
 	}
 	var (
 		fails []candidate
@@ -257,6 +259,13 @@ func (p *prober) methods(comp *envgen.Component, explore explorer, newArgs, init
 			skipped = append(skipped, c)
 		}
 	}
+	return markSkipped(comp, skipped), nil
+}
+
+// markSkipped marks in comp the values of skipped as not drawn, but for
+// a parameter none of whose values a call can take, and returns the note
+// naming the calls left out ("" for none).
+func markSkipped(comp *envgen.Component, skipped []candidate) string {
 	for _, c := range skipped {
 		meth := &comp.Methods[c.call.Method]
 		if meth.Skip == nil {
@@ -285,7 +294,7 @@ func (p *prober) methods(comp *envgen.Component, explore explorer, newArgs, init
 		}
 	}
 	if len(left) == 0 {
-		return "", nil
+		return ""
 	}
-	return fmt.Sprintf("not drawn, as the calls fail with these arguments alone and after every call that returns alone (give the values to draw with mcheck.Values): %s", strings.Join(left, ", ")), nil
+	return fmt.Sprintf("not drawn, as the calls fail with these arguments alone and after every call that returns alone (give the values to draw with mcheck.Values): %s", strings.Join(left, ", "))
 }

@@ -1,4 +1,4 @@
-package check_test
+package component_test
 
 import (
 	"path/filepath"
@@ -35,7 +35,7 @@ func TestUnknownMethod(t *testing.T) { mcheck.Component(t, New, mcheck.Protocol(
 // found), and bad protocols are refused with the column or the method.
 func TestProtocolEnvironments(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(checktest.TempModule(t, map[string]string{"queue/protocol_test.go": queueTestSrc}, "internal/check/testdata/queue"), "queue")
+	dir := filepath.Join(checktest.TempModule(t, map[string]string{"queue/protocol_test.go": queueTestSrc}, "internal/component/testdata/queue"), "queue")
 	run := func(test string) (*check.ComponentReport, error) {
 		return checktest.ComponentTest(dir, check.ID{Pkg: "fixture/queue", Test: test}, func(c *check.Config) {
 			c.Seed, c.Executions, c.Time = 1, 2000, 0

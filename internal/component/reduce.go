@@ -1,4 +1,4 @@
-package check
+package component
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcheck-dev/mcheck/envgen"
 	"github.com/mcheck-dev/mcheck/envgen/detect"
+	"github.com/mcheck-dev/mcheck/internal/check"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
@@ -20,7 +21,7 @@ import (
 
 // reduce gives comp the reductions of parallelism that apply to it, as
 // cc asks, from the detectors run over the SSA package of its type.
-func reduce(prog *ssainterp.Program, comp *envgen.Component, cc ComponentConfig) {
+func reduce(prog *ssainterp.Program, comp *envgen.Component, cc check.ComponentConfig) {
 	if cc.Reduction == "none" || comp.Pkg == nil {
 		return
 	}
@@ -63,7 +64,7 @@ func reduce(prog *ssainterp.Program, comp *envgen.Component, cc ComponentConfig)
 // the detectors do not point at is searched as often as before. With one
 // reduction asked for (-mcheck.reduction=sensitive), every attempt draws
 // from it.
-func reductionOf(comp *envgen.Component, cc ComponentConfig, i int) envgen.Reduction {
+func reductionOf(comp *envgen.Component, cc check.ComponentConfig, i int) envgen.Reduction {
 	n := len(comp.Reduced)
 	switch {
 	case n == 0:

@@ -1,4 +1,4 @@
-package check
+package component
 
 import (
 	"fmt"
@@ -106,8 +106,8 @@ func withCheck(t sched.Target, check func(r *componentRun) string) sched.Target 
 	start := t.Start
 	t.Start = func(m *ssainterp.Machine) error {
 		err := start(m)
-		if h, ok := m.Hosted().(*hosted); ok && h.run != nil {
-			h.run.check = check
+		if r := runOf(m); r != nil {
+			r.check = check
 		}
 		return err
 	}
@@ -201,6 +201,13 @@ func (l *linearity) check(r *componentRun) string {
 		}
 		return ""
 	}
+	return l.violation(r, deepest, next, nextOut)
+}
+
+// violation reports the results of r as a linearizability violation:
+// deepest is the longest order one at a time that gives them, next a
+// call that cannot follow it, giving nextOut instead.
+func (l *linearity) violation(r *componentRun, deepest []envgen.CallRef, next *envgen.CallRef, nextOut string) string {
 	var got []string
 	for g, th := range l.plan.Threads {
 		calls := make([]string, len(th))
