@@ -294,7 +294,7 @@ func defaultChecks(t *testing.T) map[string]func() string {
 		},
 		"Component restart unit (executions)":           func() string { return strconv.Itoa(check.DefaultUnit) },
 		"recursive reduction threshold":                 func() string { return fmt.Sprint(envgen.DefaultThreshold) },
-		"one-at-a-time orders tried exhaustively up to": func() string { return constValue(t, "internal/check", "seqMerges") },
+		"one-at-a-time orders tried exhaustively up to": func() string { return constValue(t, "internal/component", "seqMerges") },
 	}
 }
 
@@ -419,7 +419,7 @@ func claims(t *testing.T) []claim {
 			return "not all cores: -mcheck.workers's default is not 0"
 		}),
 		c(`backtrack set keeps at most (\d+) states`, itoa(heuristics.DefaultBacktrackBound)),
-		c(`every order is tried when there are at most (\d+)`, func() string { return constValue(t, "internal/check", "seqMerges") }),
+		c(`every order is tried when there are at most (\d+)`, func() string { return constValue(t, "internal/component", "seqMerges") }),
 		c(`a budget of (\d+) executions instead of time`, func() string { return constValue(t, "gotest", "bubbleExecutions") }),
 		c(`ports from (\d+) up`, func() string { return constValue(t, "ssainterp/overlay/net", "memFirstPort") }),
 		c(`(\d+) KiB socket buffers`, func() string {
