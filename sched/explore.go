@@ -157,22 +157,36 @@ type Step struct {
 	// Objs number what the operation touches (a channel, the channels of
 	// a select, a sync object, memory), from 1 in order of first touch in
 	// this trace; none: nothing shared.
-	Objs []int
+	Objs Objects
 	// Blocked, if G was stopped at an operation it could not perform
-	// before this step, says since when and at what. That operation is
-	// this step's unless it completed while G was blocked (a send that a
-	// receiver took, a receive that a sender filled): the step is then G
-	// running on.
-	Blocked *Blocking
+	// before this step (Blocked.Op != ""), says since when and at what.
+	// That operation is this step's unless it completed while G was
+	// blocked (a send that a receiver took, a receive that a sender
+	// filled): the step is then G running on.
+	Blocked Blocking
 }
 
 // Blocking is a span a goroutine spent blocked at an operation.
 type Blocking struct {
 	Since int    // index of the first step before which the goroutine was blocked
-	Op    string // the operation, as Step.Op
+	Op    string // the operation, as Step.Op; "": not blocked
 	Pos   string
-	Objs  []int // as Step.Objs
+	Objs  Objects // as Step.Objs
 }
+
+// Objects are the numbers of what an operation touches (Step.Objs): the
+// first len(IDs), and how many in all. (An array, so that Step stays
+// comparable.)
+type Objects struct {
+	IDs [4]int
+	N   int
+}
+
+// List returns the numbers kept.
+func (o Objects) List() []int { return o.IDs[:min(o.N, len(o.IDs))] }
+
+// Cut reports whether some numbers were not kept.
+func (o Objects) Cut() bool { return o.N > len(o.IDs) }
 
 // Report is the outcome of an exploration.
 type Report struct {

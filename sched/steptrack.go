@@ -5,13 +5,13 @@ import "github.com/mcheck-dev/mcheck/ssainterp"
 // stepTracker fills in the viewer fields of a trace's steps (Step.Clock,
 // Obj and BlockedSince) while runOne records the trace.
 type stepTracker struct {
-	objs  map[any]int       // what operations touched → its number in Step.Objs
-	since map[int]*Blocking // goroutine → since when and at what it is blocked
-	on    []bool            // scratch: the enabled goroutines, by id
+	objs  map[any]int      // what operations touched → its number in Step.Objs
+	since map[int]Blocking // goroutine → since when and at what it is blocked
+	on    []bool           // scratch: the enabled goroutines, by id
 }
 
 func newStepTracker() *stepTracker {
-	return &stepTracker{objs: map[any]int{}, since: map[int]*Blocking{}}
+	return &stepTracker{objs: map[any]int{}, since: map[int]Blocking{}}
 }
 
 // blocked notes the goroutines stopped at an operation they cannot perform
@@ -33,7 +33,7 @@ func (tk *stepTracker) blocked(m *ssainterp.Machine, en []int, next int) {
 			continue
 		}
 		if op, pos := m.Next(id); op != "run" && !m.CanMove(id) { // "run": done, or not stopped at an operation
-			tk.since[id] = &Blocking{Since: next, Op: op, Pos: pos, Objs: tk.number(m.PendingAccess(id).Objects)}
+			tk.since[id] = Blocking{Since: next, Op: op, Pos: pos, Objs: tk.number(m.PendingAccess(id).Objects)}
 		}
 	}
 }
@@ -50,15 +50,15 @@ func (tk *stepTracker) step(m *ssainterp.Machine, g int) Step {
 }
 
 // number returns the numbers of objs (see Step.Objs).
-func (tk *stepTracker) number(objs []any) []int {
-	var ids []int
-	for _, o := range objs {
+func (tk *stepTracker) number(objs []any) Objects {
+	ids := Objects{N: len(objs)}
+	for i, o := range objs[:min(len(objs), len(ids.IDs))] {
 		id, ok := tk.objs[o]
 		if !ok {
 			id = len(tk.objs) + 1
 			tk.objs[o] = id
 		}
-		ids = append(ids, id)
+		ids.IDs[i] = id
 	}
 	return ids
 }

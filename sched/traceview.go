@@ -128,7 +128,7 @@ func (f *Failure) TraceEvents(title, replay string) *TraceEvents {
 		if tid == Clock {
 			tid = timersTid
 		}
-		if b := s.Blocked; b != nil && b.Since < i {
+		if b := s.Blocked; b.Op != "" && b.Since < i {
 			add(TraceEvent{Name: "blocked: " + b.Op, Cat: "blocked", Ph: "X", Ts: ts(b.Since), Dur: ts(i) - ts(b.Since), Tid: tid,
 				Args: map[string]any{"pos": b.Pos, "from step": b.Since + 1, "to step": i + 1}})
 		}
@@ -211,32 +211,36 @@ type flowEnd struct {
 // lock, the Done that released a Wait, the close that ended a receive).
 func flows(tr []Step) []flow {
 	selected := map[int]bool{}
+	cut := false // a select touched more channels than a step keeps
 	for _, s := range tr {
 		for _, op := range []struct {
 			op   string
-			objs []int
-		}{{s.Op, s.Objs}, {blockedOp(s), blockedObjs(s)}} {
-			if strings.HasPrefix(op.op, "select") {
-				for _, o := range op.objs {
-					selected[o] = true
-				}
+			objs Objects
+		}{{s.Op, s.Objs}, {s.Blocked.Op, s.Blocked.Objs}} {
+			if !strings.HasPrefix(op.op, "select") {
+				continue
+			}
+			cut = cut || op.objs.Cut()
+			for _, o := range op.objs.List() {
+				selected[o] = true
 			}
 		}
 	}
 	sends, recvs := map[int][]flowEnd{}, map[int][]flowEnd{}
-	note := func(op string, objs []int, e flowEnd) {
-		if len(objs) != 1 || selected[objs[0]] {
+	note := func(op string, objs Objects, e flowEnd) {
+		if cut || objs.N != 1 || selected[objs.IDs[0]] {
 			return
 		}
+		ch := objs.IDs[0]
 		switch op {
 		case "chan send":
-			sends[objs[0]] = append(sends[objs[0]], e)
+			sends[ch] = append(sends[ch], e)
 		case "chan receive":
-			recvs[objs[0]] = append(recvs[objs[0]], e)
+			recvs[ch] = append(recvs[ch], e)
 		}
 	}
 	for i, s := range tr {
-		if b := s.Blocked; b != nil && b.Op != s.Op {
+		if b := s.Blocked; b.Op != "" && b.Op != s.Op {
 			note(b.Op, b.Objs, flowEnd{step: i, inBlock: true, key: b.Since})
 		}
 		note(s.Op, s.Objs, flowEnd{step: i, key: i})
@@ -255,33 +259,24 @@ func flows(tr []Step) []flow {
 	}
 	for i, s := range tr {
 		b := s.Blocked
-		if b == nil || matched[i] || len(b.Objs) == 0 {
+		if b.Op == "" || matched[i] || b.Objs.N == 0 {
 			continue
 		}
 		for j := i - 1; j >= b.Since && j >= 0; j-- {
 			p := tr[j]
-			if p.G != s.G && p.G != Clock && sharesObj(p.Objs, b.Objs) {
+			if p.G != s.G && p.G != Clock && sharesObj(p.Objs.List(), b.Objs.List()) {
 				out = append(out, flow{flowEnd{step: j}, flowEnd{step: i}, p.Op + " → " + b.Op})
 				break
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b flow) int { return a.to.step - b.to.step })
+	slices.SortFunc(out, func(a, b flow) int {
+		if a.to.step != b.to.step {
+			return a.to.step - b.to.step
+		}
+		return a.from.step - b.from.step
+	})
 	return out
-}
-
-func blockedOp(s Step) string {
-	if s.Blocked == nil {
-		return ""
-	}
-	return s.Blocked.Op
-}
-
-func blockedObjs(s Step) []int {
-	if s.Blocked == nil {
-		return nil
-	}
-	return s.Blocked.Objs
 }
 
 func sharesObj(a, b []int) bool {
