@@ -129,6 +129,11 @@ func checkTest(t TestingT, c check.Config, id check.ID, err error, run func(sche
 			t.Errorf("mcheck: -mcheck.trace=full: %v", err)
 		}
 	}
+	if c.ViewTrace {
+		if err := res.WriteTraceView(); err != nil {
+			t.Errorf("mcheck: -mcheck.trace=view: %v", err)
+		}
+	}
 	finish(t, c, res)
 }
 

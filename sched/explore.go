@@ -147,11 +147,47 @@ type Failure struct {
 }
 
 // Step is one step of a trace: goroutine G performed operation Op at Pos.
+// Clock, Objs and Blocked are for trace viewers (WriteTraceEvents).
 type Step struct {
 	G   int
 	Op  string
 	Pos string
+	// Clock is the virtual clock when the step ran (for a timer firing,
+	// its deadline), in nanoseconds since the fixed epoch.
+	Clock int64
+	// Objs number what the operation touches (a channel, the channels of
+	// a select, a sync object, memory), from 1 in order of first touch in
+	// this trace; none: nothing shared.
+	Objs Objects
+	// Blocked, if G was stopped at an operation it could not perform
+	// before this step (Blocked.Op != ""), says since when and at what.
+	// That operation is this step's unless it completed while G was
+	// blocked (a send that a receiver took, a receive that a sender
+	// filled): the step is then G running on.
+	Blocked Blocking
 }
+
+// Blocking is a span a goroutine spent blocked at an operation.
+type Blocking struct {
+	Since int    // index of the first step before which the goroutine was blocked
+	Op    string // the operation, as Step.Op; "": not blocked
+	Pos   string
+	Objs  Objects // as Step.Objs
+}
+
+// Objects are the numbers of what an operation touches (Step.Objs): the
+// first len(IDs), and how many in all. (An array, so that Step stays
+// comparable.)
+type Objects struct {
+	IDs [4]int
+	N   int
+}
+
+// List returns the numbers kept.
+func (o Objects) List() []int { return o.IDs[:min(o.N, len(o.IDs))] }
+
+// Cut reports whether some numbers were not kept.
+func (o Objects) Cut() bool { return o.N > len(o.IDs) }
 
 // Report is the outcome of an exploration.
 type Report struct {
@@ -742,7 +778,11 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		horizon    = opts.horizon(seed)
 		clockRun   int    // timers fired early since a goroutine last moved
 		waiting    stalls // since when each goroutine has been runnable
+		tk         *stepTracker
 	)
+	if trace {
+		tk = newStepTracker()
+	}
 	fail := func(k Kind, msg string) *Failure {
 		bufs.handed = true // the failure keeps the schedule's choices
 		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
@@ -764,6 +804,9 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		if fp == nil || !fp.goesOn(m, current) {
 			enabled = m.AppendEnabled(enabled[:0])
 			en = enabled
+		}
+		if tk != nil && en != nil {
+			tk.blocked(m, en, len(steps))
 		}
 		if en != nil && len(en) == 0 {
 			if t.Test && m.TestDone() {
@@ -828,7 +871,8 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 			}
 			if trace {
 				desc, pos, _ := m.NextTimer()
-				steps = append(steps, Step{G: Clock, Op: "timer fires", Pos: pos})
+				when, _ := m.NextDeadline()
+				steps = append(steps, Step{G: Clock, Op: "timer fires", Pos: pos, Clock: when})
 				if others := slices.DeleteFunc(slices.Clone(en), func(id int) bool { return id == Clock }); len(others) > 0 {
 					early = append(early, desc+" fired before "+pendingOps(m, others))
 				}
@@ -840,8 +884,7 @@ func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *
 		}
 		clockRun = 0
 		if trace {
-			op, pos := m.Next(g)
-			steps = append(steps, Step{G: g, Op: op, Pos: pos})
+			steps = append(steps, tk.step(m, g))
 		}
 		if obs != nil {
 			obs.Performed(ex.Pending(g))

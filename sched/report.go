@@ -293,15 +293,27 @@ func (f *Failure) hidden(ids []int) string {
 	}
 	if len(parts) == 0 {
 		if f.TraceFile != "" {
-			return "full trace: " + f.TraceFile + "\n"
+			return "full trace: " + traceFileNote(f.TraceFile) + "\n"
 		}
 		return ""
 	}
-	where := "rerun with -mcheck.trace=full"
+	where := "rerun with -mcheck.trace=full (or =view, for a trace viewer)"
 	if f.TraceFile != "" {
-		where = f.TraceFile
+		where = traceFileNote(f.TraceFile)
 	}
 	return fmt.Sprintf("not shown: %s; full trace: %s\n", strings.Join(parts, ", and "), where)
+}
+
+// ViewTraceSuffix ends the name of a trace written for a viewer
+// (WriteTraceEvents) rather than as text (WriteTrace).
+const ViewTraceSuffix = ".trace.json"
+
+// traceFileNote names a trace file, and for a viewer's, the viewers.
+func traceFileNote(file string) string {
+	if strings.HasSuffix(file, ViewTraceSuffix) {
+		return file + " (trace events: open in ui.perfetto.dev or chrome://tracing)"
+	}
+	return file
 }
 
 // goroutineName is a goroutine's name in a trace: "g3", or "clock".

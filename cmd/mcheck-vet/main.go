@@ -13,11 +13,37 @@
 // weight (the paper's Table 1 for P1–P4). The findings are
 // heuristic: they say which methods are worth exercising in parallel,
 // and mcheck.Component decides whether they are bugs.
+//
+// With -sarif, mcheck-vet runs by itself instead of under go vet: it loads
+// the packages named on the command line and writes the findings as one
+// SARIF 2.1.0 log on standard output (one rule per analyzer, paths
+// relative to the module root), for GitHub code scanning and other SARIF
+// readers; it exits 0 whether or not it found something, 1 if the
+// packages do not load:
+//
+//	mcheck-vet -sarif ./... > mcheck-vet.sarif
 package main
 
 import (
+	"os"
+	"slices"
+
 	"github.com/mcheck-dev/mcheck/envgen/detect"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
-func main() { unitchecker.Main(detect.Analyzers...) }
+func main() {
+	if slices.ContainsFunc(os.Args[1:], isSARIFFlag) {
+		os.Exit(sarifMain(os.Args[1:], detect.Analyzers, os.Stdout, os.Stderr))
+	}
+	unitchecker.Main(detect.Analyzers...)
+}
+
+// isSARIFFlag reports whether arg turns SARIF mode on.
+func isSARIFFlag(arg string) bool {
+	switch arg {
+	case "-sarif", "--sarif", "-sarif=true", "--sarif=true":
+		return true
+	}
+	return false
+}

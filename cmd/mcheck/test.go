@@ -210,6 +210,11 @@ func (s *suite) test(prog *ssainterp.Program, id, name string, fs *flag.FlagSet,
 			fmt.Fprintf(s.stderr, "mcheck: -trace=full: %v\n", werr)
 		}
 	}
+	if base.ViewTrace && err == nil {
+		if werr := res.WriteTraceView(); werr != nil {
+			fmt.Fprintf(s.stderr, "mcheck: -trace=view: %v\n", werr)
+		}
+	}
 	switch {
 	case err != nil:
 		s.cannot++

@@ -22,6 +22,8 @@ type Config struct {
 	sched.Options
 	// FullTrace writes the whole trace of a failure to a file (Result.WriteTrace).
 	FullTrace bool
+	// ViewTrace writes it for a trace viewer instead (Result.WriteTraceView).
+	ViewTrace bool
 	Component ComponentConfig // mcheck.Component only
 	Guided    GuideConfig     // the guided strategy (guided.go)
 	// Refused lists options that were given values they cannot take

@@ -60,14 +60,16 @@ var flagTable = []flagDef{
 				c.refuse("%s: %v", name, err)
 			}
 		}},
-	{"trace", "full: also write the whole trace of a failure to a file (os.TempDir()/mcheck-TEST-*.trace) that the report names; the report itself shows the goroutines and steps that matter", string(""),
+	{"trace", "full: also write the whole trace of a failure to a file (os.TempDir()/mcheck-TEST-*.trace) that the report names; the report itself shows the goroutines and steps that matter. view: write it instead as trace-event JSON (os.TempDir()/mcheck-TEST-*.trace.json) for Perfetto (ui.perfetto.dev) or chrome://tracing", string(""),
 		func(c *Config, name string, v any) {
 			switch v.(string) {
 			case "":
 			case "full":
 				c.FullTrace = true
+			case "view":
+				c.ViewTrace = true
 			default:
-				c.refuse("%s=%s: want full (or nothing)", name, v)
+				c.refuse("%s=%s: want full or view (or nothing)", name, v)
 			}
 		}},
 	{"reduction", "mcheck.Component's environments: default (each reduction of parallelism by the P1–P4 weights, in the order parallel prefixes, sensitive composition, recursive reduction, on every other attempt), none (random sequences, or the user's protocol), protocol (traces of the unreduced protocol; without one, every method on a goroutine of its own), or prefixes, sensitive or recursive alone", "default",

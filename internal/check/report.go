@@ -93,6 +93,29 @@ func (r *Result) WriteTrace() error {
 	return err
 }
 
+// WriteTraceView writes the failing execution (if any) as trace-event
+// JSON for a trace viewer (sched.Failure.WriteTraceEvents) to a new file
+// os.TempDir()/mcheck-TEST-*.trace.json, which the report then names.
+func (r *Result) WriteTraceView() error {
+	f := r.Failure()
+	if f == nil {
+		return nil
+	}
+	w, err := os.CreateTemp("", "mcheck-"+r.ID.Test+"-*"+sched.ViewTraceSuffix)
+	if err != nil {
+		return err
+	}
+	path := w.Name()
+	err = f.WriteTraceEvents(w, r.ID.Test, r.Replay)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		f.TraceFile = path
+	}
+	return err
+}
+
 // Text returns the report as mcheck prints it.
 func (r *Result) Text() string {
 	if r.Err != nil {
