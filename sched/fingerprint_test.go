@@ -383,7 +383,7 @@ func TestStateHashIncremental(t *testing.T) {
 	for _, name := range names {
 		tg := target(t, name)
 		c := &hashChecker{}
-		opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, Workers: 1, StateCaching: true, NoReduction: true, Executions: 4, Time: time.Second, MaxSteps: 3000}
+		opts := Options{Strategy: "dfs", PreemptionBound: Unbounded, Workers: 1, StateCaching: true, NoReduction: true, Executions: 4, Time: 300 * time.Millisecond, MaxSteps: 3000}
 		opts.Custom = func() Strategy {
 			s, err := NewStrategy("dfs", Options{PreemptionBound: Unbounded, StateCaching: true, NoReduction: true})
 			require.NoError(t, err)
