@@ -66,12 +66,20 @@
 // (Report.Interrupted says where it was).
 //
 // The step bound (Options.MaxSteps) is a budget, not an oracle: an
-// execution that reaches it goes on under a fair round-robin scheduler,
-// and is a livelock only if it then makes no progress (the same cycle of
-// operations repeats with no write, no goroutine started or finished and
-// no timer left to fire; the report shows the cycle). One that still
-// makes progress when the fair budget is spent is inconclusive: counted
-// in Report.Inconclusive, never reported. The interpreter's bound on loop
+// execution that reaches it goes on under a fair round-robin scheduler
+// (each goroutine runs a time slice of up to 16 steps, as Go's scheduler
+// gives it a slice of time), and is a livelock only if it then makes no
+// progress (the same cycle of operations repeats with no write, no
+// goroutine started or finished and no timer left to fire; the report
+// shows the cycle). One that still makes progress when the fair budget
+// is spent is inconclusive: counted in Report.Inconclusive, never
+// reported. Under a time budget the fair budget grows with what the
+// search has seen: the first execution goes on until it ends or the
+// budget cuts it, each later one may make twice the steps of the longest
+// that ended (so a stress test of millions of steps is checked when the
+// budget allows one execution, and raising the budget is what helps);
+// without one it is 25 times MaxSteps. A failure found past that fixed
+// budget carries its fair steps in its token (Schedule.FairSteps). The interpreter's bound on loop
 // iterations (Options.LoopSteps, 10 million per execution) is mcheck's
 // limit too: an error
 // naming where it was reached, not a bug of the program.
