@@ -209,9 +209,12 @@
 // localhost; port 0 picks ports from 32768 up, in order; a connection's
 // receive buffer holds 64 KiB (a Write blocks while the peer's is full);
 // Go's own errors (*net.OpError around the syscall errnos, net.ErrClosed,
-// os.ErrDeadlineExceeded); deadlines on the virtual clock. A dial, listen
-// or lookup of any other address, raw IP sockets, SyscallConn's raw
-// control, net.FileConn and os/exec end the execution with an mcheck
+// os.ErrDeadlineExceeded); deadlines on the virtual clock. Raw control
+// (SyscallConn's Control, Dialer.Control, ListenConfig.Control) runs its
+// function with a descriptor of the model whose socket options are
+// modelled (set: accepted, no effect; get: ENOPROTOOPT). A dial, listen
+// or lookup of any other address, raw IP sockets, SyscallConn's raw reads
+// and writes, net.FileConn and os/exec end the execution with an mcheck
 // error naming what was tried and the program's line; nothing touches the
 // host's network. os/signal keeps Go's Notify, Stop and NotifyContext; a
 // signal arrives only when the program sends it to itself with

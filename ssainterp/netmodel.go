@@ -30,6 +30,9 @@ var memnetOverlay []byte
 // condition operations are.
 const memnetFile = "zz_mcheck_memnet.go"
 
+// memSocketFD is memnet.go.txt's descriptor of its sockets (see there).
+const memSocketFD = 1 << 30
+
 // netKeep lists the files of package net that run as Go wrote them: the
 // portable API over the netFD that memnet.go.txt provides. Every other
 // file of the package is replaced with an empty one.
@@ -129,6 +132,35 @@ func netModels() modelTable {
 	tab["net.memUnsupported"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: " + args[0].str() + " is not modelled by mcheck's in-memory network"})
 	}
+	// Socket options of the in-memory network's sockets (Control hands
+	// out memSocketFD for them; gRPC's channelz reads SO_LINGER,
+	// SO_RCVTIMEO and TCP_INFO of every connection).
+	sockopt := func(get, withValue bool) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			if int64(args[0].n) != memSocketFD {
+				panic(&internalFault{pos: programPosition(fr), msg: fmt.Sprintf("unsupported: socket options of descriptor %d: only the in-memory network's sockets (through SyscallConn's Control) are modelled", int64(args[0].n))})
+			}
+			err := value{}
+			if get {
+				err = m.nativeErr(syscall.ENOPROTOOPT)
+			}
+			if withValue {
+				err = value{r: agg{{}, err}}
+			}
+			set(fr, dst, err)
+			return fr
+		}
+	}
+	for _, pkg := range []string{"syscall", "golang.org/x/sys/unix"} {
+		tab[pkg+".getsockopt"] = sockopt(true, false)
+		tab[pkg+".setsockopt"] = sockopt(false, false)
+	}
+	// Package syscall comes from export data, without bodies: its
+	// exported setters, and GetsockoptInt, are modelled themselves.
+	for _, name := range []string{"Byte", "ICMPv6Filter", "IPMreq", "IPMreqn", "IPv6Mreq", "Inet4Addr", "Int", "Linger", "String", "Timeval"} {
+		tab["syscall.Setsockopt"+name] = sockopt(false, false)
+	}
+	tab["syscall.GetsockoptInt"] = sockopt(true, true)
 	errno := func(f func(syscall.Errno) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(syscall.Errno(args[0].n)))
