@@ -174,7 +174,7 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 	copy(fr.regs[fn.cbase:], fn.consts)
 	for _, gr := range fn.globals {
 		if gr.g < 0 {
-			fr.regs[gr.slot] = value{r: m.stdCell(-gr.g)}
+			fr.regs[gr.slot] = m.ownVar(-gr.g)
 			continue
 		}
 		c := &m.globals[gr.g]

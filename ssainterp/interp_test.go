@@ -119,6 +119,59 @@ func main() {
 	}
 }
 
+// TestCryptoRandFollowsTheSeed: crypto/rand's Read, Text and Reader
+// give the same bytes for the same seed (a session token must be the
+// same in a replay), and other bytes for another; the sizes and the
+// alphabet are Go's.
+func TestCryptoRandFollowsTheSeed(t *testing.T) {
+	src := `package main
+
+import (
+	"crypto/rand"
+	"fmt"
+	"io"
+	"strings"
+)
+
+func main() {
+	b := make([]byte, 8)
+	n, err := rand.Read(b)
+	c := make([]byte, 4)
+	if _, err := rand.Reader.Read(c); err != nil {
+		panic(err)
+	}
+	d := make([]byte, 4)
+	if _, err := io.ReadFull(rand.Reader, d); err != nil {
+		panic(err)
+	}
+	text := rand.Text()
+	if len(text) != 26 || strings.Trim(text, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") != "" {
+		panic("Text: " + text)
+	}
+	fmt.Printf("%d %v %x %x %x %s\n", n, err, b, c, d, text)
+}
+`
+	prog, err := loadSrc(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outputs := map[uint64]string{}
+	for _, seed := range []uint64{1, 2, 1, 2} {
+		var out bytes.Buffer
+		res := prog.Run("m", Config{Stdout: &out, Stderr: &out, Seed: seed})
+		if res.Fault != nil || res.ExitCode != 0 {
+			t.Fatalf("exit %d, fault %v: %s", res.ExitCode, res.Fault, out.String())
+		}
+		if prev, ok := outputs[seed]; ok && prev != out.String() {
+			t.Fatalf("seed %d gave two outputs:\n%s\n%s", seed, prev, out.String())
+		}
+		outputs[seed] = out.String()
+	}
+	if outputs[1] == outputs[2] {
+		t.Errorf("seeds 1 and 2 gave the same bytes: %s", outputs[1])
+	}
+}
+
 // TestPipeToNativeReaderIsRefused: an io.Pipe end handed to native code
 // that would block reading it is refused with a message naming the
 // operation and the line, instead of blocking the host.

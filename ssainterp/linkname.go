@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -36,6 +37,8 @@ type linkState struct {
 	pcIdx map[pcKey]int  // index in pcs
 	rnd   *randState     // see rand.go
 	funcs map[int]*value // FuncForPC results, one cell per pc entry
+
+	cryptoReader *io.Reader // the machine's crypto/rand.Reader (runtime.go's ownVar)
 }
 
 // pcInfo is what a fake program counter stands for: a position in an

@@ -25,6 +25,8 @@ var outsideStd = map[string]string{
 	"golang.org/x/sys/unix.mmap":            "the system call under unix.Mmap (fastcache's chunks)",
 	"golang.org/x/sys/unix.munmap":          "the system call under unix.Munmap",
 	"golang.org/x/sys/unix.mremap":          "the system call under unix.Mremap, refused",
+	"golang.org/x/sys/unix.getsockopt":      "the system call under unix.Getsockopt* (gRPC's channelz), on the network model's sockets",
+	"golang.org/x/sys/unix.setsockopt":      "the system call under unix.Setsockopt*",
 }
 
 // TestModelNames: every name of the model table (and of genericModels and

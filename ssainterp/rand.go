@@ -1,6 +1,7 @@
 package ssainterp
 
 import (
+	"encoding/binary"
 	randv1 "math/rand"
 	"math/rand/v2"
 
@@ -14,14 +15,20 @@ import (
 // calls the same method of a native Rand whose source is that generator,
 // as the native global functions call their global Rand over the
 // runtime's random source. Rands a program makes with rand.New over its
-// own source run natively and are as deterministic as their seed;
-// crypto/rand stays native.
+// own source run natively and are as deterministic as their seed.
+// crypto/rand's Read, Text and Reader draw from a ChaCha8 stream of the
+// execution's seed too: a session token or a request id must be the same
+// in a replay (a map keyed by them iterates in their order), and
+// predictable bytes are a possible outcome of a cryptographic generator
+// (Go's own, in a testing/synctest bubble, are not predictable, but no
+// program can tell).
 
 // randState is a machine's random generators, made on first use.
 type randState struct {
-	src *rand.PCG    // the execution's random stream
-	v1  *randv1.Rand // math/rand's global Rand
-	v2  *rand.Rand   // math/rand/v2's global Rand
+	src *rand.PCG     // the execution's random stream
+	v1  *randv1.Rand  // math/rand's global Rand
+	cr  *rand.ChaCha8 // crypto/rand's bytes
+	v2  *rand.Rand    // math/rand/v2's global Rand
 }
 
 // The second PCG word of the program's stream, apart from the one the
@@ -93,6 +100,38 @@ func randModels() modelTable {
 		n := int(args[0].int())
 		randCheck(n >= 0, "Shuffle")
 		m.randState().v1.Shuffle(n, m.swapper(args[1]))
+		return fr
+	}
+	// crypto/rand (see above).
+	cryptoRead := func(m *Machine, fr *frame, args []value, dst int) *frame {
+		p := args[len(args)-1].slice() // Read(b), or the Reader's method (r, b)
+		b := make([]byte, len(p))
+		m.cryptoBytes(b)
+		for i, c := range b {
+			p[i] = value{n: uint64(c)}
+		}
+		set(fr, dst, m.tuple2(intVal(int64(len(b))), value{}))
+		return fr
+	}
+	tab["crypto/rand.Read"] = cryptoRead
+	tab["(crypto/internal/rand.reader).Read"] = cryptoRead // crypto/rand.Reader's
+	tab["crypto/internal/fips140/drbg.Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		p := args[0].slice()
+		b := make([]byte, len(p))
+		m.cryptoBytes(b)
+		for i, c := range b {
+			p[i] = value{n: uint64(c)}
+		}
+		return fr
+	}
+	tab["crypto/rand.Text"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		const base32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" // crypto/rand.Text's alphabet, 26 letters of 5 bits
+		b := make([]byte, 26)
+		m.cryptoBytes(b)
+		for i := range b {
+			b[i] = base32[b[i]%32]
+		}
+		set(fr, dst, strVal(string(b)))
 		return fr
 	}
 	tab["math/rand.Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
@@ -227,4 +266,24 @@ func intsVal(xs []int) value {
 		out[i] = intVal(int64(x))
 	}
 	return value{r: out}
+}
+
+// cryptoBytes fills b from the execution's crypto/rand stream.
+func (m *Machine) cryptoBytes(b []byte) {
+	rs := m.randState()
+	if rs.cr == nil {
+		var seed [32]byte
+		binary.LittleEndian.PutUint64(seed[:], m.cfg.Seed)
+		binary.LittleEndian.PutUint64(seed[8:], progRandStream)
+		rs.cr = rand.NewChaCha8(seed)
+	}
+	rs.cr.Read(b)
+}
+
+// cryptoReader is the machine's crypto/rand.Reader (see cryptoReaderFD).
+type cryptoReader struct{ m *Machine }
+
+func (r cryptoReader) Read(b []byte) (int, error) {
+	r.m.cryptoBytes(b)
+	return len(b), nil
 }

@@ -158,7 +158,26 @@ func (m *Machine) closeOutputs() {
 // stdFiles are the variables of package os that each machine has its
 // own of: os.Stdout (fd 1), os.Stderr (fd 2) and os.Stdin (stdinFD,
 // since 0 means none here).
-var stdFiles = map[string]int{"os.Stdout": 1, "os.Stderr": 2, "os.Stdin": stdinFD}
+var stdFiles = map[string]int{"os.Stdout": 1, "os.Stderr": 2, "os.Stdin": stdinFD, "crypto/rand.Reader": cryptoReaderFD}
+
+// cryptoReaderFD is the index of the machine's crypto/rand.Reader among
+// its own variables (stdFiles; no descriptor): a reader of the
+// execution's crypto stream (rand.go), so that a program that reads it,
+// or replaces it, touches its own execution only.
+const cryptoReaderFD = stdinFD + 1
+
+// ownVar returns the address of the machine's variable fd of stdFiles,
+// as a register holds it.
+func (m *Machine) ownVar(fd int) value {
+	if fd != cryptoReaderFD {
+		return value{r: m.stdCell(fd)}
+	}
+	if m.lk.cryptoReader == nil {
+		m.lk.cryptoReader = new(io.Reader)
+		*m.lk.cryptoReader = cryptoReader{m}
+	}
+	return value{r: reflect.ValueOf(m.lk.cryptoReader)} // a native variable, as nativeVar's
+}
 
 // stdCell returns the machine's os.Stdout (fd 1), os.Stderr (fd 2) or
 // os.Stdin (stdinFD) variable.
