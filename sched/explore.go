@@ -29,15 +29,15 @@ const (
 // Options configure an exploration. The zero value explores with the
 // random strategy for the default budget.
 type Options struct {
-	Strategy        string        // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"; with Custom, a name for the report
+	Strategy        string        // one of Strategies: RandomPCT (the default), "random", "pct" or "dfs"; with Custom, a name for the report
 	Seed            uint64        // the exploration's seed; executions derive theirs from it
-	Executions      int           // budget in executions (default 10000; dfs: until exhausted)
+	Executions      int           // budget in executions (default DefaultExecutions; dfs: until exhausted)
 	Time            time.Duration // budget in time (0: none)
-	MaxSteps        int           // visible operations per execution before a livelock is reported (default 20000)
-	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default 10,000,000)
+	MaxSteps        int           // visible operations per execution before a livelock is reported (default DefaultMaxSteps)
+	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default DefaultLoopSteps)
 	MaxMemory       int64         // bytes an execution may allocate (default 1 GiB, ssainterp.Config.MaxMemory); past it, an mcheck error
-	PreemptionBound int           // dfs: preemptions per schedule (0: the default, 2; Unbounded; NoPreemptions)
-	PCTDepth        int           // pct: bug depth d (default 3)
+	PreemptionBound int           // dfs: preemptions per schedule (0: DefaultPreemptionBound; Unbounded; NoPreemptions)
+	PCTDepth        int           // pct: bug depth d (default DefaultPCTDepth)
 	NoReduction     bool          // dfs: no partial-order reduction (source-DPOR and sleep sets)
 	SleepSetsOnly   bool          // dfs: reduction by sleep sets alone, without DPOR (for comparison)
 	StateCaching    bool          // dfs: prune states already seen (a stateful search, with sleep sets but not DPOR; see fingerprint.go); Execution.StateHash for custom strategies
@@ -222,28 +222,28 @@ func (o *Options) defaults() {
 		// A time budget alone runs until the time is spent; the default
 		// execution count applies only when neither is set.
 		switch {
-		case o.Time > 0, o.Strategy == "dfs":
+		case o.Time > 0, systematic(o.Strategy):
 			o.Executions = math.MaxInt
 		default:
-			o.Executions = 10000
+			o.Executions = DefaultExecutions
 		}
 	}
 	if o.MaxSteps == 0 {
-		o.MaxSteps = 20000
+		o.MaxSteps = DefaultMaxSteps
 	}
 	if o.TimerHorizon == 0 {
-		o.TimerHorizon = 2 * time.Millisecond
+		o.TimerHorizon = DefaultTimerHorizon
 	}
 	if o.StallHorizon == 0 {
 		o.StallHorizon = -1
 	}
 	if o.LoopSteps == 0 {
-		o.LoopSteps = 10_000_000
+		o.LoopSteps = DefaultLoopSteps
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
-	if o.Strategy == "dfs" || o.Replay != "" {
+	if systematic(o.Strategy) || o.Replay != "" {
 		o.Workers = 1
 	}
 }
@@ -313,7 +313,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 	start := time.Now()
 	rep := &Report{Strategy: opts.Strategy}
 	if rep.Strategy == "" {
-		rep.Strategy = "portfolio"
+		rep.Strategy = RandomPCT
 	}
 	if opts.Custom != nil && opts.Strategy == "" {
 		rep.Strategy = "custom"
@@ -367,7 +367,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 	var k int
 	for _, s := range strategies {
 		p, ok := s.(*pct)
-		if pf, isPortfolio := s.(*portfolio); isPortfolio {
+		if pf, isMix := s.(*randomPCT); isMix {
 			p, ok = pf.pct, true
 		}
 		if ok {
@@ -724,7 +724,7 @@ func stallSeed(seed uint64) bool { return seed&1 == 1 }
 
 // horizon returns the timer horizon of the execution of seed.
 func (o *Options) horizon(seed uint64) time.Duration {
-	if o.Strategy == "dfs" || !stallSeed(seed) || o.StallHorizon >= 0 && o.StallHorizon <= o.TimerHorizon || o.TimerHorizon < 0 {
+	if systematic(o.Strategy) || !stallSeed(seed) || o.StallHorizon >= 0 && o.StallHorizon <= o.TimerHorizon || o.TimerHorizon < 0 {
 		return o.TimerHorizon
 	}
 	return o.StallHorizon
