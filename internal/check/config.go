@@ -116,6 +116,7 @@ type strategyDef struct {
 // one line here (and its row in docs/strategies.md, which a test checks).
 var strategyTable = []strategyDef{
 	{"portfolio", "random and pct alternately, then eda for the second half of the budget", sched.RandomPCT, portfolioEDA},
+	{"random+pct", "random and pct alternately for the whole budget: the portfolio without eda", sched.RandomPCT, exploreSched},
 	{"random", "a random walk of the schedules", "random", exploreSched},
 	{"pct", "probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010)", "pct", exploreSched},
 	{"dfs", "bounded exhaustive search with partial-order reduction", "dfs", exploreSched},
