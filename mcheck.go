@@ -56,10 +56,11 @@ type StrategyName string
 
 // The search strategies (package sched).
 const (
-	Portfolio StrategyName = "portfolio" // random and pct alternately, then eda for the second half of the budget (the default)
-	Random    StrategyName = "random"    // a random walk of the schedules
-	PCT       StrategyName = "pct"       // probabilistic concurrency testing, Burckhardt et al., ASPLOS 2010
-	DFS       StrategyName = "dfs"       // bounded exhaustive search with partial-order reduction
+	Portfolio StrategyName = "portfolio"  // random and pct alternately, then eda for the second half of the budget (the default)
+	RandomPCT StrategyName = "random+pct" // random and pct alternately for the whole budget: the portfolio without eda
+	Random    StrategyName = "random"     // a random walk of the schedules
+	PCT       StrategyName = "pct"        // probabilistic concurrency testing, Burckhardt et al., ASPLOS 2010
+	DFS       StrategyName = "dfs"        // bounded exhaustive search with partial-order reduction
 	// EDA is the estimation-of-distribution search of Jan Staunton and
 	// John A. Clark, "Searching for Safety Violations Using Estimation of
 	// Distribution Algorithms", ICST Workshops (SBST) 2010: an n-gram
@@ -107,8 +108,8 @@ func Executions(n int) Option {
 	return option(func(c *check.Config) { c.SetExecutions("mcheck.Executions", n) })
 }
 
-// Strategy sets the search strategy: Portfolio (the default), Random,
-// PCT, DFS or EDA ("dfs" as an untyped string works too).
+// Strategy sets the search strategy: Portfolio (the default), RandomPCT,
+// Random, PCT, DFS or EDA ("dfs" as an untyped string works too).
 func Strategy(name StrategyName) Option {
 	return option(func(c *check.Config) { c.SetStrategy("mcheck.Strategy", string(name)) })
 }

@@ -11,11 +11,35 @@ import (
 	"strings"
 )
 
-// Env names an environment kind.
+// Env names an environment kind (Parizek and Kalibera 2010).
 const (
 	Random    = "random"    // random-sequence environment (Figure 1b)
 	Universal = "universal" // universal environment (Figure 1a)
 )
+
+// EnvKind is one kind of environment, as options name it.
+type EnvKind struct {
+	Name, Doc string
+}
+
+// Envs are the kinds of environment, the default first. Adding one is
+// one line here, and its case in the code that makes plans.
+var Envs = []EnvKind{
+	{Random, "each goroutine calls a random sequence of methods"},
+	{Universal, "the search chooses each call"},
+}
+
+// DefaultEnv is the kind of environment when none is named.
+const DefaultEnv = Random
+
+// EnvNames lists the names of Envs, the default first.
+func EnvNames() []string {
+	names := make([]string, len(Envs))
+	for i, e := range Envs {
+		names[i] = e.Name
+	}
+	return names
+}
 
 // Call is one call of an environment: the method's index in
 // Component.Methods and, per parameter, an index into its domain.

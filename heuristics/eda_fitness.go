@@ -2,6 +2,8 @@ package heuristics
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/mcheck-dev/mcheck/sched"
 )
@@ -31,8 +33,17 @@ const (
 	Race
 )
 
-// Fitnesses are the metrics by name, as options spell them.
+// Fitnesses are the metrics by name, as options spell them, in the
+// order of Fitness. Adding one is one line here, its constant above and
+// its case in scorer.
 var Fitnesses = []string{"blocked", "leak", "race"}
+
+// DefaultFitness is the metric when none is named: Staunton and Clark
+// 2010's.
+const DefaultFitness = "blocked"
+
+// FitnessNames lists the names of the metrics.
+func FitnessNames() []string { return slices.Clone(Fitnesses) }
 
 func (f Fitness) String() string {
 	if int(f) < len(Fitnesses) {
@@ -48,7 +59,7 @@ func ParseFitness(s string) (Fitness, error) {
 			return Fitness(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown EDA fitness %q (want blocked, leak or race)", s)
+	return 0, fmt.Errorf("unknown EDA fitness %q (want %s)", s, strings.Join(Fitnesses, ", "))
 }
 
 // scorer computes one path's metric as its operations are performed.

@@ -5,14 +5,42 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/mcheck-dev/mcheck/internal/splitmix"
 )
 
-// Strategies names the restart strategies Multiplier knows.
-var Strategies = []string{"fixed", "luby", "walsh"}
+// Strategy is a restart strategy (Parizek and Kalibera 2010, Section 6):
+// Multiplier(i) is k_i, the multiple of the unit budget that attempt i
+// (counted from 1) gets.
+type Strategy struct {
+	Name       string
+	Doc        string
+	Multiplier func(i int) float64
+}
+
+// Strategies are the restart strategies by name, the default first.
+// Adding one is one line here.
+var Strategies = []Strategy{
+	{"luby", "the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...", func(i int) float64 { return float64(luby(i)) }},
+	{"fixed", "the same budget for every attempt", func(int) float64 { return 1 }},
+	{"walsh", "geometric, ratio √2", func(i int) float64 { return math.Pow(math.Sqrt2, float64(i-1)) }},
+}
+
+// DefaultStrategy is the restart strategy when none is named: the best of
+// Parizek and Kalibera 2010's over their components.
+const DefaultStrategy = "luby"
+
+// Names lists the names of Strategies, the default first.
+func Names() []string {
+	names := make([]string, len(Strategies))
+	for i, s := range Strategies {
+		names[i] = s.Name
+	}
+	return names
+}
 
 // Multiplier returns k_i, the multiple of the unit budget that attempt i
 // (counted from 1) gets under strategy.
@@ -20,15 +48,12 @@ func Multiplier(strategy string, i int) (float64, error) {
 	if i < 1 {
 		return 0, fmt.Errorf("restarts: attempt %d: attempts count from 1", i)
 	}
-	switch strategy {
-	case "fixed":
-		return 1, nil
-	case "luby":
-		return float64(luby(i)), nil
-	case "walsh":
-		return math.Pow(math.Sqrt2, float64(i-1)), nil
+	for _, s := range Strategies {
+		if s.Name == strategy {
+			return s.Multiplier(i), nil
+		}
 	}
-	return 0, fmt.Errorf("restarts: unknown strategy %q (want fixed, luby or walsh)", strategy)
+	return 0, fmt.Errorf("restarts: unknown strategy %q (want %s)", strategy, strings.Join(Names(), ", "))
 }
 
 // luby is the k_i of Parizek and Kalibera 2010 (Section 6): 2^(n-1) if i = 2^n - 1, and k_(i - 2^(n-1) + 1)

@@ -78,7 +78,7 @@ type choicePoint struct {
 func newDFS(bound int, reduce, dpor bool) *dfs {
 	switch bound {
 	case 0:
-		bound = 2
+		bound = DefaultPreemptionBound
 	case NoPreemptions:
 		bound = 0
 	}

@@ -14,7 +14,9 @@
 // cases, or the program asks for a choice (mcheck.Choose), the
 // execution is at a choice point, and a Strategy decides:
 //
-//   - portfolio (the default): random and pct on alternate executions;
+//   - random+pct (RandomPCT, the default): random and pct on alternate
+//     executions (package mcheck's "portfolio" runs it for the first
+//     half of its budget, then the EDA search of package heuristics);
 //   - random: a seeded random walk;
 //   - pct: probabilistic concurrency testing with priority change points
 //     (Burckhardt et al., ASPLOS 2010);
@@ -26,6 +28,11 @@
 //     bug"); Options.StateCaching makes it a stateful search instead
 //     (see fingerprint.go);
 //   - replay: a recorded Schedule, given as a token.
+//
+// Strategies is the table of these by name (adding one is one line
+// there); each is made with the parameters it reads (NewPCT(depth),
+// NewDFS(bound, reduction)), and the defaults of every option are the
+// Default constants beside it.
 //
 // Options.SyncOnly leaves loads and stores out of the choice points, and
 // Options.NoRaces turns off the data race checks that run on every access

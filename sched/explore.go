@@ -5,14 +5,11 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -29,15 +26,15 @@ const (
 // Options configure an exploration. The zero value explores with the
 // random strategy for the default budget.
 type Options struct {
-	Strategy        string        // "portfolio" (default: random and pct alternately), "random", "pct" or "dfs"; with Custom, a name for the report
+	Strategy        string        // one of Strategies: RandomPCT (the default), "random", "pct" or "dfs"; with Custom, a name for the report
 	Seed            uint64        // the exploration's seed; executions derive theirs from it
-	Executions      int           // budget in executions (default 10000; dfs: until exhausted)
+	Executions      int           // budget in executions (default DefaultExecutions; dfs: until exhausted)
 	Time            time.Duration // budget in time (0: none)
-	MaxSteps        int           // visible operations per execution before a livelock is reported (default 20000)
-	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default 10,000,000)
+	MaxSteps        int           // visible operations per execution before a livelock is reported (default DefaultMaxSteps)
+	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default DefaultLoopSteps)
 	MaxMemory       int64         // bytes an execution may allocate (default 1 GiB, ssainterp.Config.MaxMemory); past it, an mcheck error
-	PreemptionBound int           // dfs: preemptions per schedule (0: the default, 2; Unbounded; NoPreemptions)
-	PCTDepth        int           // pct: bug depth d (default 3)
+	PreemptionBound int           // dfs: preemptions per schedule (0: DefaultPreemptionBound; Unbounded; NoPreemptions)
+	PCTDepth        int           // pct: bug depth d (default DefaultPCTDepth)
 	NoReduction     bool          // dfs: no partial-order reduction (source-DPOR and sleep sets)
 	SleepSetsOnly   bool          // dfs: reduction by sleep sets alone, without DPOR (for comparison)
 	StateCaching    bool          // dfs: prune states already seen (a stateful search, with sleep sets but not DPOR; see fingerprint.go); Execution.StateHash for custom strategies
@@ -222,28 +219,28 @@ func (o *Options) defaults() {
 		// A time budget alone runs until the time is spent; the default
 		// execution count applies only when neither is set.
 		switch {
-		case o.Time > 0, o.Strategy == "dfs":
+		case o.Time > 0, systematic(o.Strategy):
 			o.Executions = math.MaxInt
 		default:
-			o.Executions = 10000
+			o.Executions = DefaultExecutions
 		}
 	}
 	if o.MaxSteps == 0 {
-		o.MaxSteps = 20000
+		o.MaxSteps = DefaultMaxSteps
 	}
 	if o.TimerHorizon == 0 {
-		o.TimerHorizon = 2 * time.Millisecond
+		o.TimerHorizon = DefaultTimerHorizon
 	}
 	if o.StallHorizon == 0 {
 		o.StallHorizon = -1
 	}
 	if o.LoopSteps == 0 {
-		o.LoopSteps = 10_000_000
+		o.LoopSteps = DefaultLoopSteps
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
-	if o.Strategy == "dfs" || o.Replay != "" {
+	if systematic(o.Strategy) || o.Replay != "" {
 		o.Workers = 1
 	}
 }
@@ -308,215 +305,311 @@ func replayToken(t Target, opts Options, tok string) (*Failure, error) {
 // budget is spent, or (dfs) every schedule is explored. An error means
 // mcheck itself could not run the program (an unsupported construct or
 // an interpreter fault), as opposed to a bug in it.
+//
+// It runs in passes: a replay token runs alone (exploreReplay);
+// otherwise each worker gets its strategy (newSearch), PCT its expected
+// number of choice points (calibratePCT), the executions run in batches
+// (runBatches), and the failure with the lowest index is shrunk and
+// reported (report).
 func Explore(t Target, opts Options) (*Report, error) {
 	opts.defaults()
 	start := time.Now()
-	rep := &Report{Strategy: opts.Strategy}
-	if rep.Strategy == "" {
-		rep.Strategy = "portfolio"
-	}
-	if opts.Custom != nil && opts.Strategy == "" {
-		rep.Strategy = "custom"
-	}
 	if opts.Replay != "" {
-		f, err := replayToken(t, opts, opts.Replay)
-		if err != nil {
-			return nil, err
-		}
-		rep.Strategy = "replay"
-		rep.Executions = 1
-		rep.Failure = f
-		rep.Elapsed = time.Since(start)
-		if err := writeTrace(f, opts.TraceFile); err != nil {
-			return nil, err
-		}
-		return rep, nil
+		return exploreReplay(t, opts, start)
 	}
-	var (
-		mu           sync.Mutex
-		best         *Failure
-		bestErr      error
-		steps        int64
-		seen         = &stateSet{m: map[uint64]struct{}{}}
-		races        = &raceSet{seen: map[[2]string]bool{}}
-		ran          int // complete executions
-		longest      int // the steps of the longest complete execution
-		inconclusive int
-		pruned       int // executions cut short by partial-order reduction
-		stateHits    int // of which at a state already seen
-	)
-	deadline, hard := time.Time{}, time.Time{}
+	x, err := newSearch(t, opts, start)
+	if err != nil {
+		return nil, err
+	}
+	if cut, err := x.calibratePCT(); err != nil {
+		return nil, err
+	} else if cut {
+		return x.rep, nil
+	}
+	if err := x.runBatches(); err != nil {
+		return nil, err
+	}
+	return x.report()
+}
+
+// reportName is the name a report gives the strategy of opts.
+func reportName(opts Options) string {
+	switch {
+	case opts.Custom != nil && opts.Strategy == "":
+		return "custom"
+	case opts.Strategy == "":
+		return RandomPCT
+	}
+	return opts.Strategy
+}
+
+// exploreReplay runs the schedule of opts.Replay, traced.
+func exploreReplay(t Target, opts Options, start time.Time) (*Report, error) {
+	f, err := replayToken(t, opts, opts.Replay)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Strategy: "replay", Executions: 1, Failure: f, Elapsed: time.Since(start)}
+	if err := writeTrace(f, opts.TraceFile); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// search is one exploration's state, shared by its workers: the counts
+// and the best failure are guarded by mu.
+type search struct {
+	t              Target
+	opts           Options
+	start          time.Time
+	deadline, hard time.Time // the time budget, and with its grace (zero: none)
+	strategies     []Strategy
+	slots          []machineSlot // each worker's last machine (see machineSlot)
+	seen           *stateSet
+	races          *raceSet
+	rep            *Report
+	lastProgress   time.Time
+
+	mu           sync.Mutex
+	best         *Failure
+	bestErr      error
+	steps        int64
+	ran          int // complete executions
+	longest      int // the steps of the longest complete execution
+	inconclusive int
+	pruned       int  // executions cut short by partial-order reduction
+	stateHits    int  // of which at a state already seen
+	exhausted    bool // the strategy has nothing left to explore
+}
+
+// newSearch prepares the exploration: its budget and each worker's
+// strategy. Executions run in batches; each worker has its own strategy.
+// Every execution's seed depends only on its index, and the failure
+// reported is the one with the lowest index, so the result does not
+// depend on the number of workers.
+func newSearch(t Target, opts Options, start time.Time) (*search, error) {
+	x := &search{
+		t: t, opts: opts, start: start, lastProgress: start,
+		rep:   &Report{Strategy: reportName(opts)},
+		seen:  &stateSet{m: map[uint64]struct{}{}},
+		races: &raceSet{seen: map[[2]string]bool{}},
+		// The last machines are not released: a strategy may look at
+		// its last execution once the exploration is over (tracetest's
+		// Classes.Finish).
+		slots:      make([]machineSlot, opts.Workers),
+		strategies: make([]Strategy, opts.Workers),
+	}
 	if opts.Time > 0 {
-		deadline = start.Add(opts.Time)
-		hard = deadline.Add(DeadlineGrace(opts.Time))
+		x.deadline = start.Add(opts.Time)
+		x.hard = x.deadline.Add(DeadlineGrace(opts.Time))
 	}
-	// Executions run in batches; each worker has its own strategy. Every
-	// execution's seed depends only on its index, and the failure
-	// reported is the one with the lowest index, so the result does not
-	// depend on the number of workers.
-	strategies := make([]Strategy, opts.Workers)
-	for w := range strategies {
+	for w := range x.strategies {
 		s, err := newStrategy(opts)
 		if err != nil {
 			return nil, err
 		}
-		strategies[w] = s
+		x.strategies[w] = s
 	}
-	// PCT draws its change points from the expected number of choice
-	// points, measured once (so it does not depend on the workers).
+	return x, nil
+}
+
+// calibratePCT gives PCT its change points' range: the expected number
+// of choice points, measured once (so it does not depend on the
+// workers). cut says the time budget ran out in the measuring execution:
+// x.rep is the report.
+func (x *search) calibratePCT() (cut bool, err error) {
 	var k int
-	for _, s := range strategies {
+	for _, s := range x.strategies {
 		p, ok := s.(*pct)
-		if pf, isPortfolio := s.(*portfolio); isPortfolio {
-			p, ok = pf.pct, true
+		if mix, isMix := s.(*randomPCT); isMix {
+			p, ok = mix.pct, true
 		}
-		if ok {
-			if k == 0 {
-				var err error
-				if k, err = calibrate(t, opts, hard); err != nil {
-					if cut, ok := err.(*interrupted); ok {
-						rep.Inconclusive, rep.Interrupted, rep.Elapsed = 1, cut.where, time.Since(start)
-						return rep, nil
-					}
-					return nil, err
+		if !ok {
+			continue
+		}
+		if k == 0 {
+			if k, err = calibrate(x.t, x.opts, x.hard); err != nil {
+				if c, ok := err.(*interrupted); ok {
+					x.rep.Inconclusive, x.rep.Interrupted, x.rep.Elapsed = 1, c.where, time.Since(x.start)
+					return true, nil
 				}
+				return false, err
 			}
-			p.k = k
 		}
+		p.k = k
 	}
-	lastProgress := start
-	// Each worker's last machine. The last ones are not released: a
-	// strategy may look at its last execution once the exploration is
-	// over (tracetest's Classes.Finish).
-	slots := make([]machineSlot, opts.Workers)
+	return false, nil
+}
+
+// runBatches runs the executions, a batch at a time, until one fails,
+// the budget is spent or the strategy is exhausted. An error is
+// mcheck's.
+func (x *search) runBatches() error {
+	opts := x.opts
 	for next := 0; next < opts.Executions; {
 		batch := min(opts.Workers*8, opts.Executions-next)
-		var wg sync.WaitGroup
-		exhausted := false
-		// Worker w's share of the batch. Worker 0 runs on this goroutine
-		// (one worker, as dfs has, needs no other, and no wake-up per batch).
-		work := func(w int) {
-			// A panic of mcheck's own code on this host goroutine
-			// would kill the test binary: it ends the search as an
-			// error instead (mu is never held across a call that
-			// may panic).
-			defer func() {
-				if r := recover(); r != nil {
-					err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
-					mu.Lock()
-					bestErr = cmp.Or(bestErr, err)
-					mu.Unlock()
-				}
-			}()
-			for i := next + w; i < next+batch; i += opts.Workers {
-				mu.Lock()
-				stop := bestErr != nil // mcheck could not run an execution (a limit, a fault): the rest of the batch would fail alike
-				mu.Unlock()
-				// The budget is over: the batch's other executions are
-				// not started (the first always is), so a search whose
-				// executions are slow ends at most one execution late.
-				if stop || i > 0 && !deadline.IsZero() && time.Now().After(deadline) {
-					return
-				}
-				seed := executionSeed(opts.Seed, i)
-				if !strategies[w].NewExecution(i, seed) {
-					mu.Lock()
-					exhausted = true
-					mu.Unlock()
-					return
-				}
-				extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: hard, machines: &slots[w]}
-				mu.Lock()
-				o := opts
-				o.fairSteps = fairBudget(opts, ran, longest)
-				mu.Unlock()
-				f, n, err := runOne(t, o, seed, strategies[w], false, extra)
-				if d, ok := strategies[w].(Diverger); ok && err == nil {
-					err = d.Diverged()
-				}
-				seen.add(extra.fps)
-				races.add(extra.races)
-				p, isPruner := strategies[w].(Pruner)
-				wasPruned := isPruner && p.Pruned()
-				c, isCache := strategies[w].(StateCache)
-				hit := wasPruned && isCache && c.StateHit()
-				mu.Lock()
-				if wasPruned {
-					pruned++
-					if hit {
-						stateHits++
-					}
-				} else if errors.Is(err, errInconclusive) {
-					err = nil
-					inconclusive++
-				} else if cut, ok := err.(*interrupted); ok {
-					err = nil
-					inconclusive++
-					rep.Interrupted = cut.where
-				} else {
-					ran++
-					longest = max(longest, extra.steps)
-				}
-				steps += int64(n)
-				if extra.slack != "" && f == nil {
-					rep.Slack++
-					rep.SlackExample = cmp.Or(rep.SlackExample, extra.slack)
-				}
-				if err != nil && (bestErr == nil) {
-					bestErr = err
-				}
-				if f != nil && (best == nil || i < best.Execution) {
-					f.Execution = i
-					best = f
-				}
-				mu.Unlock()
-			}
-		}
-		for w := 1; w < opts.Workers; w++ {
-			wg.Add(1)
-			go func(w int) {
-				defer wg.Done()
-				work(w)
-			}(w)
-		}
-		work(0)
-		wg.Wait()
-		rep.Executions, rep.Pruned, rep.Inconclusive, rep.StateHits = ran, pruned, inconclusive, stateHits
+		x.runBatch(next, batch)
+		x.rep.Executions, x.rep.Pruned, x.rep.Inconclusive, x.rep.StateHits = x.ran, x.pruned, x.inconclusive, x.stateHits
 		next += batch
-		if exhausted {
-			rep.Exhausted = true
+		if x.exhausted {
+			x.rep.Exhausted = true
 		}
-		if bestErr != nil {
-			return nil, bestErr
+		if x.bestErr != nil {
+			return x.bestErr
 		}
-		if best != nil || exhausted || (!deadline.IsZero() && time.Now().After(deadline)) {
+		if x.best != nil || x.exhausted || (!x.deadline.IsZero() && time.Now().After(x.deadline)) {
 			break
 		}
-		if opts.Progress != nil && time.Since(lastProgress) > time.Second {
-			lastProgress = time.Now()
-			el := time.Since(start)
-			fmt.Fprintf(opts.Progress, "mcheck: %d executions, %.0f schedules/s, %d distinct states, %d steps, 0 bugs\n",
-				rep.Executions, float64(rep.Executions)/el.Seconds(), seen.len(), steps)
+		x.progress()
+	}
+	return nil
+}
+
+// runBatch runs executions next to next+batch-1 on the workers. Worker
+// 0 runs on this goroutine (one worker, as dfs has, needs no other, and
+// no wake-up per batch).
+func (x *search) runBatch(next, batch int) {
+	var wg sync.WaitGroup
+	for w := 1; w < x.opts.Workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			x.work(w, next, batch)
+		}(w)
+	}
+	x.work(0, next, batch)
+	wg.Wait()
+}
+
+// work runs worker w's share of a batch: every Workers-th execution.
+func (x *search) work(w, next, batch int) {
+	// A panic of mcheck's own code on this host goroutine would kill
+	// the test binary: it ends the search as an error instead (mu is
+	// never held across a call that may panic).
+	defer func() {
+		if r := recover(); r != nil {
+			err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
+			x.mu.Lock()
+			x.bestErr = cmp.Or(x.bestErr, err)
+			x.mu.Unlock()
+		}
+	}()
+	for i := next + w; i < next+batch; i += x.opts.Workers {
+		if !x.runExecution(w, i) {
+			return
 		}
 	}
-	rep.Steps = steps
-	rep.States = seen.len()
-	rep.Races = races.list
-	if best != nil {
-		// Replay the failing schedule with tracing, shrunk first.
-		f, err := shrink(t, opts, best, hard)
+}
+
+// runExecution runs execution i on worker w and records its outcome. It
+// reports whether the worker goes on: not once the budget is spent, the
+// strategy is exhausted, or mcheck could not run an execution (a limit, a
+// fault: the rest of the batch would fail alike).
+func (x *search) runExecution(w, i int) bool {
+	opts, s := x.opts, x.strategies[w]
+	x.mu.Lock()
+	stop := x.bestErr != nil
+	x.mu.Unlock()
+	// The budget is over: the batch's other executions are not started
+	// (the first always is), so a search whose executions are slow ends
+	// at most one execution late.
+	if stop || i > 0 && !x.deadline.IsZero() && time.Now().After(x.deadline) {
+		return false
+	}
+	seed := executionSeed(opts.Seed, i)
+	if !s.NewExecution(i, seed) {
+		x.mu.Lock()
+		x.exhausted = true
+		x.mu.Unlock()
+		return false
+	}
+	extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: x.hard, machines: &x.slots[w]}
+	x.mu.Lock()
+	o := opts
+	o.fairSteps = fairBudget(opts, x.ran, x.longest)
+	x.mu.Unlock()
+	f, n, err := runOne(x.t, o, seed, s, false, extra)
+	if d, ok := s.(Diverger); ok && err == nil {
+		err = d.Diverged()
+	}
+	x.seen.add(extra.fps)
+	x.races.add(extra.races)
+	p, isPruner := s.(Pruner)
+	wasPruned := isPruner && p.Pruned()
+	c, isCache := s.(StateCache)
+	hit := wasPruned && isCache && c.StateHit()
+	x.record(i, f, n, err, extra, wasPruned, hit)
+	return true
+}
+
+// record counts the outcome of execution i: f, its n choice points,
+// mcheck's error err, whether the strategy pruned it (and hit, at a
+// state already seen).
+func (x *search) record(i int, f *Failure, n int, err error, extra *runExtra, wasPruned, hit bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if wasPruned {
+		x.pruned++
+		if hit {
+			x.stateHits++
+		}
+	} else if errors.Is(err, errInconclusive) {
+		err = nil
+		x.inconclusive++
+	} else if cut, ok := err.(*interrupted); ok {
+		err = nil
+		x.inconclusive++
+		x.rep.Interrupted = cut.where
+	} else {
+		x.ran++
+		x.longest = max(x.longest, extra.steps)
+	}
+	x.steps += int64(n)
+	if extra.slack != "" && f == nil {
+		x.rep.Slack++
+		x.rep.SlackExample = cmp.Or(x.rep.SlackExample, extra.slack)
+	}
+	if err != nil && (x.bestErr == nil) {
+		x.bestErr = err
+	}
+	if f != nil && (x.best == nil || i < x.best.Execution) {
+		f.Execution = i
+		x.best = f
+	}
+}
+
+// progress prints a progress line (Options.Progress) once a second.
+func (x *search) progress() {
+	if x.opts.Progress == nil || time.Since(x.lastProgress) <= time.Second {
+		return
+	}
+	x.lastProgress = time.Now()
+	el := time.Since(x.start)
+	fmt.Fprintf(x.opts.Progress, "mcheck: %d executions, %.0f schedules/s, %d distinct states, %d steps, 0 bugs\n",
+		x.rep.Executions, float64(x.rep.Executions)/el.Seconds(), x.seen.len(), x.steps)
+}
+
+// report completes the report: the counts, and the failure with the
+// lowest index, shrunk and replayed with tracing.
+func (x *search) report() (*Report, error) {
+	rep := x.rep
+	rep.Steps = x.steps
+	rep.States = x.seen.len()
+	rep.Races = x.races.list
+	if best := x.best; best != nil {
+		f, err := shrink(x.t, x.opts, best, x.hard)
 		if err != nil {
 			return nil, err
 		}
 		f.Execution = best.Execution
 		rep.Failure = f
 		// As if the executions had run one after the other.
-		rep.Executions = min(best.Execution+1, ran)
-		if err := writeTrace(f, opts.TraceFile); err != nil {
+		rep.Executions = min(best.Execution+1, x.ran)
+		if err := writeTrace(f, x.opts.TraceFile); err != nil {
 			return nil, err
 		}
 	}
-	rep.Elapsed = time.Since(start)
+	rep.Elapsed = time.Since(x.start)
 	return rep, nil
 }
 
@@ -724,7 +817,7 @@ func stallSeed(seed uint64) bool { return seed&1 == 1 }
 
 // horizon returns the timer horizon of the execution of seed.
 func (o *Options) horizon(seed uint64) time.Duration {
-	if o.Strategy == "dfs" || !stallSeed(seed) || o.StallHorizon >= 0 && o.StallHorizon <= o.TimerHorizon || o.TimerHorizon < 0 {
+	if systematic(o.Strategy) || !stallSeed(seed) || o.StallHorizon >= 0 && o.StallHorizon <= o.TimerHorizon || o.TimerHorizon < 0 {
 		return o.TimerHorizon
 	}
 	return o.StallHorizon
@@ -736,265 +829,6 @@ func (x *runExtra) deadlineOf() time.Time {
 		return time.Time{}
 	}
 	return x.deadline
-}
-
-// runOne runs one execution under strategy s. With trace, it records
-// the interleaving. It returns the failure (nil if none), the number of
-// choice points, and an error if mcheck itself failed.
-func runOne(t Target, opts Options, seed uint64, s Strategy, trace bool, extra *runExtra) (*Failure, int, error) {
-	bufs := extra.buffers()
-	rec := &recorder{Strategy: s, s: Schedule{Seed: seed, Choices: bufs.choices[:0]}}
-	enabled := bufs.enabled // the buffer of each step's enabled goroutines
-	defer func() {
-		bufs.choices, bufs.enabled = rec.s.Choices, enabled
-		extra.keep(bufs)
-	}()
-	m := extra.newMachine(t.Prog, ssainterp.Config{
-		Stdout: &bufs.stdout, Stderr: &bufs.stderr, Seed: seed, MaxSteps: opts.LoopSteps, MaxMemory: opts.MaxMemory,
-		SharedPoints: !opts.SyncOnly, Races: !opts.NoRaces, RecordRaces: opts.RecordRaces,
-		Fingerprints: opts.StateCaching,
-		Choose:       func(n int) int { return rec.NextNumber(n) },
-		Trace:        trace,
-		Deadline:     extra.deadlineOf(),
-	})
-	if err := t.Start(m); err != nil {
-		return nil, 0, err
-	}
-	ex := &Execution{m: m, prog: t.Prog, fingerprints: opts.StateCaching}
-	obs, _ := s.(Observer)
-	if obs != nil {
-		obs.Begin(ex)
-	}
-	pr, _ := s.(Pruner)
-	var (
-		steps      []Step
-		current    = 0
-		choices    = 0
-		lateTimers = 0 // clock advances after a test returned
-		fy         = newFairness()
-		fp         *fairPhase // past opts.MaxSteps: round-robin (see fair.go)
-		early      []string   // timers fired while goroutines could run (with trace)
-		stall      stallNeed  // the longest stall a timer fired early needed
-		horizon    = opts.horizon(seed)
-		clockRun   int    // timers fired early since a goroutine last moved
-		waiting    stalls // since when each goroutine has been runnable
-		tk         *stepTracker
-	)
-	if trace {
-		tk = newStepTracker()
-	}
-	fail := func(k Kind, msg string) *Failure {
-		bufs.handed = true // the failure keeps the schedule's choices
-		return &Failure{Kind: k, Message: msg, Schedule: rec.s, Trace: steps}
-	}
-	var f *Failure
-	n := 0 // scheduling steps
-	ex.sched = func() uint64 {
-		h := fnv.New64a()
-		fmt.Fprint(h, clockRun, fp != nil, waiting, "|")
-		fy.hash(h, n)
-		return h.Sum64()
-	}
-	for ; !m.Done(); n++ {
-		if n == opts.MaxSteps {
-			fp = newFairPhase(opts)
-		}
-		m.FireDueTimers()
-		var en []int // nil: the fair phase goes on with current (fairPhase.slice)
-		if fp == nil || !fp.goesOn(m, current) {
-			enabled = m.AppendEnabled(enabled[:0])
-			en = enabled
-		}
-		if tk != nil && en != nil {
-			tk.blocked(m, en, len(steps))
-		}
-		if en != nil && len(en) == 0 {
-			if t.Test && m.TestDone() {
-				// The test returned: let pending timers fire for a
-				// while, then whatever is still blocked leaked.
-				if lateTimers < 100 && m.WakeClock() {
-					lateTimers++
-					continue
-				}
-				break
-			}
-			if m.WakeClock() {
-				continue
-			}
-			f = fail(GlobalDeadlock, "all goroutines are asleep - deadlock!")
-			f.Goroutines = blocked(m)
-			m.Deadlock()
-			break
-		}
-		if en != nil {
-			en = fy.filter(en, n)
-		}
-		if when, ok := m.NextDeadline(); ok && !opts.TimeBarrier && en != nil {
-			// With no timer pending the clock stands (but for reads), so
-			// the runnable-since times need no update.
-			waiting.update(m, en, m.Now())
-			h := horizon
-			if stall.d > opts.TimerHorizon && opts.TimerHorizon >= 0 {
-				h = opts.TimerHorizon // one long stall per execution (see Options.StallHorizon)
-			}
-			if clockRun < maxClockRun && waiting.mayFire(m.Now(), when, h) {
-				en = append(en, Clock) // the earliest timer may fire now (see Clock)
-			}
-		}
-		var g int
-		switch {
-		case fp != nil:
-			var verdict string
-			g, verdict = fp.next(m, en, current)
-			if verdict != "" {
-				if verdict == inconclusive {
-					return nil, choices, errInconclusive
-				}
-				f = fail(Livelock, verdict)
-				f.Goroutines = livelocked(m)
-			}
-		case len(en) > 1:
-			g = rec.NextGoroutine(en, current)
-			choices++
-		default:
-			g = en[0]
-		}
-		if f != nil {
-			break
-		}
-		if g == Clock {
-			if obs != nil {
-				obs.Performed(ex.Pending(Clock))
-			}
-			if when, ok := m.NextDeadline(); ok {
-				stall.note(waiting, m.Now(), when) // goroutines could move: it fires early
-			}
-			if trace {
-				desc, pos, _ := m.NextTimer()
-				when, _ := m.NextDeadline()
-				steps = append(steps, Step{G: Clock, Op: "timer fires", Pos: pos, Clock: when})
-				if others := slices.DeleteFunc(slices.Clone(en), func(id int) bool { return id == Clock }); len(others) > 0 {
-					early = append(early, desc+" fired before "+pendingOps(m, others))
-				}
-			}
-			m.AdvanceClock()
-			current = Clock
-			clockRun++
-			continue
-		}
-		clockRun = 0
-		if trace {
-			steps = append(steps, tk.step(m, g))
-		}
-		if obs != nil {
-			obs.Performed(ex.Pending(g))
-		}
-		if extra != nil && extra.states {
-			extra.fps = append(extra.fps, m.Fingerprint())
-		}
-		yielded := m.Yielding(g)
-		if fp != nil {
-			fp.record(m, g, yielded)
-		}
-		m.StepID(g)
-		fy.moved(g, n, yielded, en)
-		if pr != nil && pr.Pruned() {
-			return nil, choices, nil // the rest of this execution is redundant
-		}
-		current = g
-	}
-	if extra != nil {
-		extra.steps = n
-	}
-	leaked := []ssainterp.Goroutine(nil)
-	if f == nil && (opts.Leaks || t.Test) {
-		// A goroutine waiting for a pending timer (a janitor on its
-		// ticker) is not blocked forever.
-		for _, g := range blocked(m) {
-			if !m.WaitsOnTimer(g.ID) {
-				leaked = append(leaked, g)
-			}
-		}
-	}
-	outcome := m.TestOutcome()
-	if extra != nil {
-		extra.races = m.Races()
-	}
-	res := m.Finish()
-	if res.Interrupted != "" {
-		return nil, choices, &interrupted{res.Interrupted}
-	}
-	if res.Fault != nil {
-		return nil, choices, fmt.Errorf("mcheck could not run the program: %w", res.Fault)
-	}
-	if r := m.Race(); f == nil && r != nil {
-		f = fail(DataRace, r.Message)
-		f.Race = r
-		for _, id := range []int{r.Current.Goroutine, r.Previous.Goroutine} {
-			f.Goroutines = append(f.Goroutines, m.Goroutine(id))
-		}
-	}
-	// A failed assertion that needed a longer stall than the horizon is
-	// the test's timing slack (Options.StallHorizon), and so is what
-	// follows from it: the goroutines it leaves blocked when it fails (a
-	// t.Fatal after a dial timed out leaves the server running), a panic
-	// of the test after it failed (t.Error("no value"), then the nil
-	// value's method). A leak or a panic of a test that had not failed is
-	// still a bug, whatever stall it needed.
-	slack := stall.d > opts.TimerHorizon && opts.TimerHorizon >= 0
-	panicked, panicMsg := m.Panicked()
-	failedSlack := slack && (t.Test && outcome.Failed || res.ExitCode != 0 && !res.Deadlock && !panicked)
-	if failedSlack && extra != nil {
-		extra.slack = stall.describe()
-	}
-	if f == nil {
-		if panicked && !(failedSlack && t.Test && outcome.Failed) {
-			msg := panicMsg
-			f = fail(Panic, strings.TrimPrefix(msg, "panic: "))
-			f.Panic = m.PanicInfo()
-		} else if t.Test && outcome.Failed && !slack {
-			f = fail(TestFailed, cmp.Or(strings.Join(outcome.Log, "\n"), outcome.FailedAt))
-		} else if len(leaked) > 0 && !failedSlack {
-			when := "the program ended"
-			if t.Test {
-				when = "the test returned"
-			}
-			f = fail(Leak, fmt.Sprintf("%d goroutine(s) blocked forever after %s", len(leaked), when))
-			f.Goroutines = leaked
-		} else if res.ExitCode != 0 && !res.Deadlock && !slack {
-			f = fail(ExitStatus, fmt.Sprintf("the program exited with status %d", res.ExitCode))
-		}
-	}
-	if r, ok := s.(*replay); ok {
-		if r.end(); r.misfit != "" {
-			f = fail(Nondeterminism, r.misfit) // replayToken tells which it is
-		}
-	}
-	if f != nil && f.Kind != Nondeterminism && t.Expected != nil && t.Expected(m, f) {
-		f = nil
-	}
-	if f != nil {
-		f.steps = n
-		if len(early) > 0 {
-			f.Timing = "timing-dependent: " + strings.Join(early[:min(len(early), 3)], "; ")
-			if len(early) > 3 {
-				f.Timing += fmt.Sprintf("; and %d more timers fired early", len(early)-3)
-			}
-			if stall.d > 0 {
-				f.Timing += "; it " + stall.describe()
-			}
-		}
-		if trace && t.Describe != nil {
-			f.Environment = t.Describe(m)
-		}
-		f.Schedule = rec.s
-		if fp != nil && fp.used > fairFactor*opts.MaxSteps {
-			f.Schedule.FairSteps = fp.used // a replay needs as many
-		}
-		f.Trace = steps
-		f.Stdout, f.Stderr = bufs.stdout.String(), bufs.stderr.String()
-	}
-	return f, choices, nil
 }
 
 // blocked describes the goroutines that cannot move.

@@ -25,7 +25,7 @@ type pct struct {
 
 func newPCT(depth int) *pct {
 	if depth <= 0 {
-		depth = 3
+		depth = DefaultPCTDepth
 	}
 	return &pct{depth: depth, k: 64}
 }

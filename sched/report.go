@@ -345,7 +345,7 @@ func firstLines(s string, n int) string {
 }
 
 // Summary says what a clean exploration did: "2000 executions
-// (portfolio) in 1.2s, no bug", "explored all 126 schedules (dfs), no
+// (random+pct) in 1.2s, no bug", "explored all 126 schedules (dfs), no
 // bug", with the inconclusive executions counted when there are any.
 func (r *Report) Summary() string {
 	s := fmt.Sprintf("%d executions (%s) in %v, no bug", r.Executions, r.Strategy, r.Elapsed.Round(time.Millisecond))

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Strategy decides, at every choice point of an execution, which enabled
@@ -25,33 +26,143 @@ type Strategy interface {
 	NextNumber(n int) int
 }
 
-// NewStrategy returns the strategy with the given name: "portfolio" (the
-// default), "random", "pct" (priority change points, depth from
-// opts.PCTDepth) or "dfs" (bounded exhaustive search, preemption bound
-// and reduction from opts.PreemptionBound, opts.NoReduction and
-// opts.SleepSetsOnly; a stateful search with opts.StateCaching, with
-// sleep sets unless opts.NoReduction, never DPOR). A
-// strategy of one's own may wrap one (see Options.Custom); dfs is an
-// Observer and a Pruner, and must see every execution (Workers: 1).
-func NewStrategy(name string, opts Options) (Strategy, error) {
-	switch name {
-	case "", "portfolio":
-		return &portfolio{pct: newPCT(opts.PCTDepth)}, nil
-	case "random":
-		return &randomWalk{}, nil
-	case "pct":
-		return newPCT(opts.PCTDepth), nil
-	case "dfs":
-		if opts.StateCaching {
-			// Sleep sets go with the visited states; DPOR does not
-			// (fingerprint.go).
-			d := newDFS(opts.PreemptionBound, !opts.NoReduction, false)
-			d.cache = &stateCache{}
-			return d, nil
-		}
-		return newDFS(opts.PreemptionBound, !opts.NoReduction, !opts.NoReduction && !opts.SleepSetsOnly), nil
+// RandomPCT is the name of sched's default strategy: the random walk and
+// PCT on alternate executions. (Package mcheck's default, "portfolio",
+// runs it for the first half of its budget and the EDA search for the
+// other half; that second part lives in internal/check, not here.)
+const RandomPCT = "random+pct"
+
+// The defaults of the options (Options): the one place each is stated.
+// internal/check's flags and docs show these values.
+const (
+	DefaultExecutions      = 10000                // Options.Executions, without a time budget
+	DefaultMaxSteps        = 20000                // Options.MaxSteps
+	DefaultLoopSteps       = 10_000_000           // Options.LoopSteps
+	DefaultTimerHorizon    = 2 * time.Millisecond // Options.TimerHorizon
+	DefaultPCTDepth        = 3                    // Options.PCTDepth
+	DefaultPreemptionBound = 2                    // Options.PreemptionBound
+)
+
+// StrategyDef is one of sched's strategies by name: what it does, and
+// how it is made from the options it reads.
+type StrategyDef struct {
+	Name string
+	Doc  string
+	// New makes one worker's strategy.
+	New func(o Options) Strategy
+	// Systematic says the strategy enumerates schedules, each once: it
+	// runs on one worker until it has explored them all (no execution
+	// budget by default), with the plain timer horizon (no stall
+	// executions).
+	Systematic bool
+}
+
+// Strategies are sched's strategies, as Options.Strategy names them; the
+// first is the default. Adding one is one line here.
+var Strategies = []StrategyDef{
+	{RandomPCT, "the random walk and pct on alternate executions (the default)", func(o Options) Strategy { return newRandomPCT(o.PCTDepth) }, false},
+	{"random", "a random walk of the schedules", func(Options) Strategy { return NewRandom() }, false},
+	{"pct", "probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010) with bug depth Options.PCTDepth", func(o Options) Strategy { return NewPCT(o.PCTDepth) }, false},
+	{"dfs", "bounded exhaustive search with source-DPOR and sleep sets (Options.PreemptionBound, NoReduction, SleepSetsOnly, StateCaching)", func(o Options) Strategy { return NewDFS(o.PreemptionBound, o.dfsReduction()) }, true},
+}
+
+// strategyDef returns the strategy named name ("" is the default), or
+// nil.
+func strategyDef(name string) *StrategyDef {
+	if name == "" {
+		return &Strategies[0]
 	}
-	return nil, fmt.Errorf("unknown strategy %q (want random, pct or dfs)", name)
+	for i := range Strategies {
+		if Strategies[i].Name == name {
+			return &Strategies[i]
+		}
+	}
+	return nil
+}
+
+// StrategyNames lists the names of Strategies, the default first.
+func StrategyNames() []string {
+	names := make([]string, len(Strategies))
+	for i, d := range Strategies {
+		names[i] = d.Name
+	}
+	return names
+}
+
+// NewStrategy returns the strategy with the given name, one of
+// Strategies ("" is the default, RandomPCT), made from the options it
+// reads. A strategy of one's own may wrap one (see Options.Custom); dfs
+// is an Observer and a Pruner, and must see every execution (Workers:
+// 1).
+func NewStrategy(name string, opts Options) (Strategy, error) {
+	if d := strategyDef(name); d != nil {
+		return d.New(opts), nil
+	}
+	return nil, fmt.Errorf("unknown strategy %q (want %s)", name, strings.Join(StrategyNames(), ", "))
+}
+
+// systematic reports whether the strategy named name is Systematic.
+func systematic(name string) bool {
+	d := strategyDef(name)
+	return name != "" && d != nil && d.Systematic
+}
+
+// NewRandom returns the random walk: at every choice point, any enabled
+// goroutine with the same probability.
+func NewRandom() Strategy { return &randomWalk{} }
+
+// NewPCT returns PCT with bug depth depth (0: DefaultPCTDepth).
+func NewPCT(depth int) Strategy { return newPCT(depth) }
+
+// Reduction is how dfs prunes schedules equivalent to ones it explored.
+type Reduction int
+
+const (
+	// DPOR is source-DPOR (Abdulla et al., POPL 2014) with sleep sets,
+	// the default.
+	DPOR Reduction = iota
+	// SleepSets are sleep sets alone, without DPOR (for comparison).
+	SleepSets
+	// NoReduction explores every schedule within the bound.
+	NoReduction
+	// CachedStates prunes states already seen, by fingerprint, with sleep
+	// sets kept with each state (a stateful search; not with DPOR: see
+	// fingerprint.go).
+	CachedStates
+	// CachedStatesOnly prunes states already seen, without sleep sets.
+	CachedStatesOnly
+)
+
+// dfsReduction is the Reduction the flat options ask for.
+func (o Options) dfsReduction() Reduction {
+	switch {
+	case o.StateCaching && o.NoReduction:
+		return CachedStatesOnly
+	case o.StateCaching:
+		return CachedStates
+	case o.NoReduction:
+		return NoReduction
+	case o.SleepSetsOnly:
+		return SleepSets
+	}
+	return DPOR
+}
+
+// NewDFS returns the bounded exhaustive search with at most bound
+// preemptions per schedule (0: DefaultPreemptionBound; Unbounded;
+// NoPreemptions), pruning by r.
+func NewDFS(bound int, r Reduction) Strategy {
+	switch r {
+	case CachedStates, CachedStatesOnly:
+		d := newDFS(bound, r == CachedStates, false)
+		d.cache = &stateCache{}
+		return d
+	case NoReduction:
+		return newDFS(bound, false, false)
+	case SleepSets:
+		return newDFS(bound, true, false)
+	}
+	return newDFS(bound, true, true)
 }
 
 // randomWalk picks uniformly among the enabled goroutines at every
@@ -98,19 +209,21 @@ func (r *randomWalk) NextGoroutine(enabled []int, current int) int {
 
 func (r *randomWalk) NextNumber(n int) int { return r.rng.IntN(n) }
 
-// portfolio alternates the random walk (even executions) and PCT (odd
+// randomPCT alternates the random walk (even executions) and PCT (odd
 // ones). Neither dominates: the random walk finds bugs that need many
 // switches (every dining philosopher preempted after one fork), PCT the
 // ones that need a few switches at rare points (a reader between a
 // writer's two critical sections), so the default spends half the budget
 // on each. The choice depends on the execution's index only.
-type portfolio struct {
+type randomPCT struct {
 	random randomWalk
 	pct    *pct
 	cur    Strategy
 }
 
-func (p *portfolio) NewExecution(i int, seed uint64) bool {
+func newRandomPCT(depth int) *randomPCT { return &randomPCT{pct: newPCT(depth)} }
+
+func (p *randomPCT) NewExecution(i int, seed uint64) bool {
 	p.cur = &p.random
 	if i%2 == 1 {
 		p.cur = p.pct
@@ -118,11 +231,11 @@ func (p *portfolio) NewExecution(i int, seed uint64) bool {
 	return p.cur.NewExecution(i, seed)
 }
 
-func (p *portfolio) NextGoroutine(enabled []int, current int) int {
+func (p *randomPCT) NextGoroutine(enabled []int, current int) int {
 	return p.cur.NextGoroutine(enabled, current)
 }
 
-func (p *portfolio) NextNumber(n int) int { return p.cur.NextNumber(n) }
+func (p *randomPCT) NextNumber(n int) int { return p.cur.NextNumber(n) }
 
 // replay follows a recorded list of choices. A choice that is not one
 // of the alternatives, or a schedule that ends before the execution

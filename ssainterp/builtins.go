@@ -10,6 +10,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// builtin compiles a call of builtin b with arguments argv, its result
+// (if any) to register dst: one function per family of builtins.
 func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.Instruction) op {
 	args := c.slotsOf(argv)
 	set := func(fr *frame, v value) {
@@ -17,104 +19,141 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			fr.regs[dst] = v
 		}
 	}
-	switch b.Name() {
+	switch name := b.Name(); name {
 	case "len", "cap":
-		t := c.rt(argv[0].Type())
-		x := args[0]
-		isCap := b.Name() == "cap"
-		return func(fr *frame) *frame {
-			set(fr, intVal(int64(lenCap(t, fr.regs[x], isCap))))
-			return fr
-		}
+		return c.lenCapOp(name, argv, args, dst, set)
 	case "append":
-		st := c.rt(argv[0].Type())
-		elemT := argv[0].Type().Underlying().(*types.Slice).Elem()
-		size := gcSizes.Sizeof(elemT)
-		noscan := !hasPointers(elemT)
-		fromString := c.rt(argv[1].Type()).kind == kString
-		s, x := args[0], args[1]
-		cp := isAggregate(st.elem)
-		per := elemBytes(st.elem)
-		return func(fr *frame) *frame {
-			old := fr.regs[s].slice()
-			var add []value
-			if fromString {
-				str := fr.regs[x].str()
-				if n := len(old) + len(str); n > cap(old) {
-					fr.g.m.allocN(uint64(growCap(cap(old), n, size, noscan)), per)
-				}
-				add = make([]value, len(str))
-				for i := 0; i < len(str); i++ {
-					add[i].n = uint64(str[i])
-				}
-			} else {
-				add = fr.regs[x].slice()
-				// A new backing array is charged before it is made
-				// (with room for its elements' contents: the copies
-				// of struct or array elements go there).
-				if n := len(old) + len(add); n > cap(old) {
-					fr.g.m.allocN(uint64(growCap(cap(old), n, size, noscan)), per)
-				}
-			}
-			if fr.g.m.watch {
-				var into []value // appending in place writes the cells past len
-				if n := len(old) + len(add); n <= cap(old) {
-					into = old[len(old):n]
-				}
-				src := add
-				if fromString {
-					src = nil
-				}
-				if fr.g.m.memBulk(fr, src, into) {
-					fr.pc--
-					return nil
-				}
-			}
-			s := appendValues(old, add, size, noscan, cp)
-			if fr.g.m.watch && cap(s) != cap(old) {
-				fr.g.m.allocatedSlice(fr.g, s) // a new backing array
-			}
-			set(fr, value{r: s})
-			return fr
-		}
+		return c.appendOp(name, argv, args, dst, set)
 	case "copy":
-		d, s := args[0], args[1]
-		fromString := c.rt(argv[1].Type()).kind == kString
-		cp := isAggregate(c.rt(argv[0].Type()).elem)
-		return func(fr *frame) *frame {
-			dst := fr.regs[d].slice()
-			if fr.g.m.watch {
-				var src []value
-				if !fromString {
-					src = fr.regs[s].slice()
-				}
-				n := min(len(dst), len(src))
-				if fromString {
-					n = min(len(dst), len(fr.regs[s].str()))
-				}
-				if fr.g.m.memBulk(fr, src[:min(n, len(src))], dst[:n]) {
-					fr.pc--
-					return nil
-				}
+		return c.copyOp(name, argv, args, dst, set)
+	case "delete", "clear":
+		return c.containerOp(name, argv, args, dst, set)
+	case "close":
+		return c.closeOp(name, argv, args, dst, set)
+	case "min", "max":
+		return c.minMaxOp(name, argv, args, dst, set)
+	case "print", "println":
+		return c.printOp(name, argv, args, dst, set)
+	case "String", "Slice", "SliceData", "StringData", "Add", "Sizeof", "Alignof", "Offsetof":
+		return c.unsafeOp(name, argv, args, dst, set)
+	case "panic", "ssa:deferstack", "recover", "ssa:wrapnilchk":
+		return c.controlOp(name, argv, args, dst, set)
+	case "complex", "real", "imag":
+		return c.complexOp(name, argv, args, dst, set)
+	}
+	c.fault("builtin %s", b.Name())
+	return nil
+}
+
+// lenCapOp compiles len and cap.
+func (c *compiler) lenCapOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	t := c.rt(argv[0].Type())
+	x := args[0]
+	isCap := name == "cap"
+	return func(fr *frame) *frame {
+		set(fr, intVal(int64(lenCap(t, fr.regs[x], isCap))))
+		return fr
+	}
+}
+
+// appendOp compiles append, from a slice or (append([]byte, string...)) a string.
+func (c *compiler) appendOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	st := c.rt(argv[0].Type())
+	elemT := argv[0].Type().Underlying().(*types.Slice).Elem()
+	size := gcSizes.Sizeof(elemT)
+	noscan := !hasPointers(elemT)
+	fromString := c.rt(argv[1].Type()).kind == kString
+	s, x := args[0], args[1]
+	cp := isAggregate(st.elem)
+	per := elemBytes(st.elem)
+	return func(fr *frame) *frame {
+		old := fr.regs[s].slice()
+		var add []value
+		if fromString {
+			str := fr.regs[x].str()
+			if n := len(old) + len(str); n > cap(old) {
+				fr.g.m.allocN(uint64(growCap(cap(old), n, size, noscan)), per)
 			}
-			var n int
-			if fromString {
-				str := fr.regs[s].str()
-				n = min(len(dst), len(str))
-				for i := 0; i < n; i++ {
-					dst[i] = value{n: uint64(str[i])}
-				}
-			} else {
-				src := fr.regs[s].slice()
-				if cp {
-					n = copyAggs(dst, src)
-				} else {
-					n = copy(dst, src)
-				}
+			add = make([]value, len(str))
+			for i := 0; i < len(str); i++ {
+				add[i].n = uint64(str[i])
 			}
-			set(fr, intVal(int64(n)))
-			return fr
+		} else {
+			add = fr.regs[x].slice()
+			// A new backing array is charged before it is made
+			// (with room for its elements' contents: the copies
+			// of struct or array elements go there).
+			if n := len(old) + len(add); n > cap(old) {
+				fr.g.m.allocN(uint64(growCap(cap(old), n, size, noscan)), per)
+			}
 		}
+		if fr.g.m.watch {
+			var into []value // appending in place writes the cells past len
+			if n := len(old) + len(add); n <= cap(old) {
+				into = old[len(old):n]
+			}
+			src := add
+			if fromString {
+				src = nil
+			}
+			if fr.g.m.memBulk(fr, src, into) {
+				fr.pc--
+				return nil
+			}
+		}
+		s := appendValues(old, add, size, noscan, cp)
+		if fr.g.m.watch && cap(s) != cap(old) {
+			fr.g.m.allocatedSlice(fr.g, s) // a new backing array
+		}
+		set(fr, value{r: s})
+		return fr
+	}
+}
+
+// copyOp compiles copy, from a slice or a string.
+func (c *compiler) copyOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	d, s := args[0], args[1]
+	fromString := c.rt(argv[1].Type()).kind == kString
+	cp := isAggregate(c.rt(argv[0].Type()).elem)
+	return func(fr *frame) *frame {
+		dst := fr.regs[d].slice()
+		if fr.g.m.watch {
+			var src []value
+			if !fromString {
+				src = fr.regs[s].slice()
+			}
+			n := min(len(dst), len(src))
+			if fromString {
+				n = min(len(dst), len(fr.regs[s].str()))
+			}
+			if fr.g.m.memBulk(fr, src[:min(n, len(src))], dst[:n]) {
+				fr.pc--
+				return nil
+			}
+		}
+		var n int
+		if fromString {
+			str := fr.regs[s].str()
+			n = min(len(dst), len(str))
+			for i := 0; i < n; i++ {
+				dst[i] = value{n: uint64(str[i])}
+			}
+		} else {
+			src := fr.regs[s].slice()
+			if cp {
+				n = copyAggs(dst, src)
+			} else {
+				n = copy(dst, src)
+			}
+		}
+		set(fr, intVal(int64(n)))
+		return fr
+	}
+}
+
+// containerOp compiles delete and clear of maps and slices.
+func (c *compiler) containerOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	switch name {
 	case "delete":
 		mp, k := args[0], args[1]
 		return func(fr *frame) *frame {
@@ -144,53 +183,70 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			}
 			return fr
 		}
-	case "close":
-		x := args[0]
-		return func(fr *frame) *frame {
-			m := fr.g.m
-			cv, _ := fr.regs[x].r.(*chanV)
-			var obj any
-			if cv != nil {
-				obj = cv
-			}
-			if !m.visible(fr, &opDesc{kind: opClose, obj: obj, what: "chan close"}) {
-				fr.pc--
-				return nil
-			}
-			m.chanClose(cv)
-			return fr
+	}
+	c.fault("builtin %s", name)
+	return nil
+}
+
+// closeOp compiles close of a channel, a visible operation.
+func (c *compiler) closeOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	x := args[0]
+	return func(fr *frame) *frame {
+		m := fr.g.m
+		cv, _ := fr.regs[x].r.(*chanV)
+		var obj any
+		if cv != nil {
+			obj = cv
 		}
-	case "min", "max":
-		t := c.rt(argv[0].Type())
-		isMax := b.Name() == "max"
-		return func(fr *frame) *frame {
-			r := fr.regs[args[0]]
-			for _, s := range args[1:] {
-				r = minMax(t, r, fr.regs[s], isMax)
-			}
-			set(fr, r)
-			return fr
+		if !m.visible(fr, &opDesc{kind: opClose, obj: obj, what: "chan close"}) {
+			fr.pc--
+			return nil
 		}
-	case "print", "println":
-		ts := make([]*rtype, len(argv))
-		for i, a := range argv {
-			ts[i] = c.rt(a.Type())
+		m.chanClose(cv)
+		return fr
+	}
+}
+
+// minMaxOp compiles min and max.
+func (c *compiler) minMaxOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	t := c.rt(argv[0].Type())
+	isMax := name == "max"
+	return func(fr *frame) *frame {
+		r := fr.regs[args[0]]
+		for _, s := range args[1:] {
+			r = minMax(t, r, fr.regs[s], isMax)
 		}
-		ln := b.Name() == "println"
-		return func(fr *frame) *frame {
-			var sb strings.Builder
-			for i, s := range args {
-				if ln && i > 0 {
-					sb.WriteByte(' ')
-				}
-				printValue(&sb, ts[i], fr.regs[s])
+		set(fr, r)
+		return fr
+	}
+}
+
+// printOp compiles print and println, to the machine's standard error.
+func (c *compiler) printOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	ts := make([]*rtype, len(argv))
+	for i, a := range argv {
+		ts[i] = c.rt(a.Type())
+	}
+	ln := name == "println"
+	return func(fr *frame) *frame {
+		var sb strings.Builder
+		for i, s := range args {
+			if ln && i > 0 {
+				sb.WriteByte(' ')
 			}
-			if ln {
-				sb.WriteByte('\n')
-			}
-			fr.g.m.writeStderr(sb.String())
-			return fr
+			printValue(&sb, ts[i], fr.regs[s])
 		}
+		if ln {
+			sb.WriteByte('\n')
+		}
+		fr.g.m.writeStderr(sb.String())
+		return fr
+	}
+}
+
+// unsafeOp compiles the functions of package unsafe.
+func (c *compiler) unsafeOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	switch name {
 	case "String": // unsafe.String(ptr *byte, len)
 		p, n := args[0], args[1]
 		place := c.placeOperand(argv[0])
@@ -252,6 +308,22 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 		}
 	case "Add": // unsafe.Add(ptr unsafe.Pointer, len)
 		return c.unsafeAdd(argv, dst)
+	case "Sizeof", "Alignof", "Offsetof":
+		// Not constant in generic code (a type parameter's size): here the
+		// function is an instantiation, and the types are known.
+		n, ok := unsafeConst(name, argv[0])
+		if !ok {
+			c.fault("unsafe.Offsetof in generic code of a field not selected directly (x.f, not promoted through an embedded field)")
+		}
+		return func(fr *frame) *frame { set(fr, intVal(n)); return fr }
+	}
+	c.fault("builtin %s", name)
+	return nil
+}
+
+// controlOp compiles panic, recover and the SSA builder's own builtins (ssa:deferstack, ssa:wrapnilchk).
+func (c *compiler) controlOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	switch name {
 	case "panic":
 		// go panic(v) and defer panic(v): the statement's thunk calls
 		// the builtin (a panic statement is an ssa.Panic instead).
@@ -276,6 +348,24 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 			set(fr, fr.g.m.recover(fr))
 			return fr
 		}
+	case "ssa:wrapnilchk":
+		x := args[0]
+		return func(fr *frame) *frame {
+			if isNilRef(fr.regs[x].r) {
+				// Go 1.26 reports a plain nil dereference here.
+				throwPanic(nilDeref())
+			}
+			set(fr, fr.regs[x])
+			return fr
+		}
+	}
+	c.fault("builtin %s", name)
+	return nil
+}
+
+// complexOp compiles complex, real and imag.
+func (c *compiler) complexOp(name string, argv []ssa.Value, args []int, dst int, set func(*frame, value)) op {
+	switch name {
 	case "complex":
 		k := c.rt(argv[0].Type()).kind
 		x, y := args[0], args[1]
@@ -293,29 +383,10 @@ func (c *compiler) builtin(b *ssa.Builtin, argv []ssa.Value, dst int, ins ssa.In
 	case "imag":
 		x := args[0]
 		return func(fr *frame) *frame { set(fr, f64Val(imag(fr.regs[x].cplx()))); return fr }
-	case "Sizeof", "Alignof", "Offsetof":
-		// Not constant in generic code (a type parameter's size): here the
-		// function is an instantiation, and the types are known.
-		n, ok := unsafeConst(b.Name(), argv[0])
-		if !ok {
-			c.fault("unsafe.Offsetof in generic code of a field not selected directly (x.f, not promoted through an embedded field)")
-		}
-		return func(fr *frame) *frame { set(fr, intVal(n)); return fr }
-	case "ssa:wrapnilchk":
-		x := args[0]
-		return func(fr *frame) *frame {
-			if isNilRef(fr.regs[x].r) {
-				// Go 1.26 reports a plain nil dereference here.
-				throwPanic(nilDeref())
-			}
-			set(fr, fr.regs[x])
-			return fr
-		}
 	}
-	c.fault("builtin %s", b.Name())
+	c.fault("builtin %s", name)
 	return nil
 }
-
 func stringConst(c *ssa.Const) string {
 	s, _ := strconv.Unquote(c.Value.ExactString())
 	return s

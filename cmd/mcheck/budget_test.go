@@ -64,7 +64,7 @@ func TestFlagsRefused(t *testing.T) {
 		{[]string{"test", "-budget", "-5s", "."}, "mcheck: -budget -5s: a time budget must be positive"},
 		{[]string{"test", "-executions", "-1", "."}, "mcheck: -executions -1: an execution budget must be positive"},
 		{[]string{"explore", "-executions", "-5", "."}, "mcheck: -executions -5: an execution budget must be positive"},
-		{[]string{"test", "-strategy", "bfs", "."}, `mcheck: -strategy "bfs": want one of portfolio, random, pct, dfs, eda`},
+		{[]string{"test", "-strategy", "bfs", "."}, `mcheck: -strategy "bfs": want one of portfolio, random+pct, random, pct, dfs, eda`},
 		{[]string{"test", "-steps", "-1", "."}, "mcheck: -steps -1: the step bound must be positive"},
 		{[]string{"test", "-workers", "-2", "."}, "mcheck: -workers -2: the number of workers must not be negative"},
 		{[]string{"test", "-replay", "nonsense", "."}, `mcheck: -replay: "nonsense" is not a replay token of mcheck`},

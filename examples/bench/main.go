@@ -122,7 +122,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		for _, strategy := range []string{"portfolio", "random", "pct", "dfs"} {
+		for _, strategy := range sched.StrategyNames() {
 			var execs []int
 			var times []time.Duration
 			found := 0

@@ -41,7 +41,7 @@ func restartsMain(args []string) {
 		{"universal env", envgen.Universal, "none", 0, 1},
 		{"random env", envgen.Random, "none", 0, 1},
 	}
-	for _, s := range restarts.Strategies {
+	for _, s := range restarts.Names() {
 		for _, u := range strings.Split(*units, ",") {
 			var n int
 			fmt.Sscan(u, &n)

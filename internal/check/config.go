@@ -20,6 +20,10 @@ import (
 // only through mcheck.Option values.
 type Config struct {
 	sched.Options
+	// Strategy is the check's strategy, one of Strategies (set by
+	// SetStrategy): it shadows sched.Options.Strategy, which holds the
+	// sched strategy it runs (strategyDef.sched).
+	Strategy string
 	// FullTrace writes the whole trace of a failure to a file (Result.WriteTrace).
 	FullTrace bool
 	// ViewTrace writes it for a trace viewer instead (Result.WriteTraceView).
@@ -79,32 +83,88 @@ type ComponentConfig struct {
 }
 
 // Defaults: the one table of what a check does when nothing says
-// otherwise. The flags show these (flags.go); sched, envgen and restarts
-// apply the same values when a field is left zero.
+// otherwise. The flags show these (flags.go). Those that sched, envgen,
+// restarts and heuristics apply when a field is left zero are theirs,
+// named here, not copied.
 const (
 	RunTime          = 5 * time.Second // mcheck.Run, mcheck test, mcheck explore: time alone, no execution cap
 	ComponentTime    = 3 * time.Second // mcheck.Component
 	ShortTime        = time.Second     // either, with -short
 	DefaultStrategy  = "portfolio"
-	DefaultSteps     = 20000
-	DefaultPreempt   = 2
-	DefaultPCTDepth  = 3
-	DefaultHorizon   = 2 * time.Millisecond
-	DefaultRestart   = "luby"
+	DefaultSteps     = sched.DefaultMaxSteps
+	DefaultPreempt   = sched.DefaultPreemptionBound
+	DefaultPCTDepth  = sched.DefaultPCTDepth
+	DefaultHorizon   = sched.DefaultTimerHorizon
+	DefaultRestart   = restarts.DefaultStrategy
 	DefaultUnit      = 10 // executions per restart unit: the best Luby unit for every component of examples/bench/restarts_table.md
-	DefaultEnv       = envgen.Random
+	DefaultEnv       = envgen.DefaultEnv
 	DefaultGoroutine = 2
-	DefaultFitness   = "blocked" // the EDA's (heuristics.Fitnesses)
+	DefaultFitness   = heuristics.DefaultFitness // the EDA's
 )
 
-// Strategies, environments and restart strategies by name, as options
-// and flags take them.
+// strategyDef is one strategy of a check, as mcheck.Strategy and
+// -mcheck.strategy name it: its usage, the sched strategy it runs (with
+// Options.Custom, the name sched's report gives it), and how a search
+// with it explores a test (run.go).
+type strategyDef struct {
+	name, usage string
+	sched       string
+	explore     func(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, error)
+}
+
+// strategyTable lists the strategies, the default first. Adding one is
+// one line here (and its row in docs/strategies.md, which a test checks).
+var strategyTable = []strategyDef{
+	{"portfolio", "random and pct alternately, then eda for the second half of the budget", sched.RandomPCT, portfolioEDA},
+	{"random+pct", "random and pct alternately for the whole budget: the portfolio without eda", sched.RandomPCT, exploreSched},
+	{"random", "a random walk of the schedules", "random", exploreSched},
+	{"pct", "probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010)", "pct", exploreSched},
+	{"dfs", "bounded exhaustive search with partial-order reduction", "dfs", exploreSched},
+	{"eda", "the EDA search of Staunton and Clark 2010, with -fitness", "eda", exploreEDA},
+	{"guided", "guided test along -guide's locations (Rungta and Mercer 2008)", "guided", exploreGuided},
+}
+
+// strategyOf returns the strategy named name ("": the default), or nil.
+func strategyOf(name string) *strategyDef {
+	if name == "" {
+		name = DefaultStrategy
+	}
+	for i := range strategyTable {
+		if strategyTable[i].name == name {
+			return &strategyTable[i]
+		}
+	}
+	return nil
+}
+
+func names[T any](table []T, name func(T) string) []string {
+	out := make([]string, len(table))
+	for i, d := range table {
+		out[i] = name(d)
+	}
+	return out
+}
+
+// Strategies, environments, restart strategies, reductions and EDA
+// fitness metrics by name, as options and flags take them; each is read
+// from the table of its package.
 var (
-	Strategies   = []string{"portfolio", "random", "pct", "dfs", "eda", "guided"}
-	Environments = []string{envgen.Random, envgen.Universal}
-	Restarts     = []string{"luby", "fixed", "walsh", "none"}
-	Reductions   = []string{"default", "none", "protocol", "prefixes", "sensitive", "recursive"}
+	Strategies   = names(strategyTable, func(d strategyDef) string { return d.name })
+	Environments = envgen.EnvNames()
+	Restarts     = append(restarts.Names(), "none")
+	Reductions   = reductionNames()
+	Fitnesses    = heuristics.FitnessNames()
 )
+
+// reductionNames are the names -mcheck.reduction takes: the default
+// schedule, none, the unreduced protocol, then each of envgen.Reductions.
+func reductionNames() []string {
+	out := []string{"default", "none", envgen.ReductionNames[envgen.Unreduced]}
+	for _, r := range envgen.Reductions {
+		out = append(out, envgen.ReductionNames[r])
+	}
+	return out
+}
 
 // Err returns the refusals of c (options given values they cannot take)
 // as one error, or nil.
@@ -156,12 +216,20 @@ func (c *Config) SetExecutions(what string, n int) {
 // SetStrategy sets the search strategy.
 func (c *Config) SetStrategy(what, name string) {
 	c.oneOf(what, name, Strategies)
+	c.useStrategy(name)
+}
+
+// useStrategy sets the strategy, and the sched strategy it runs.
+func (c *Config) useStrategy(name string) {
 	c.Strategy = name
+	if d := strategyOf(name); d != nil {
+		c.Options.Strategy = d.sched
+	}
 }
 
 // SetFitness sets the EDA's fitness metric.
 func (c *Config) SetFitness(what, name string) {
-	c.oneOf(what, name, heuristics.Fitnesses)
+	c.oneOf(what, name, Fitnesses)
 	c.Fitness = name
 }
 

@@ -146,7 +146,7 @@ func writeModel(file string, m *heuristics.Model, fitness heuristics.Fitness) er
 
 // exploreEDA is Explore's search with the EDA strategy: the model of the
 // corpus first, the model learned saved there after.
-func exploreEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, error) {
+func exploreEDA(target sched.Target, _ ID, corpus Corpus, c Config) (*RunReport, error) {
 	s, err := newEDASearch(c.Fitness, corpus)
 	if err != nil {
 		return nil, err
@@ -168,17 +168,19 @@ func exploreEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, error
 // (global deadlock, leak, race). The phases take their seeds from the
 // exploration's, so a budget in executions gives the same search every
 // time. The model found with a bug is saved in the corpus.
-func portfolioEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, error) {
+func portfolioEDA(target sched.Target, _ ID, corpus Corpus, c Config) (*RunReport, error) {
 	start := time.Now()
 	if c.Executions == 0 && c.Time == 0 {
-		c.Executions = 10000 // sched's default
+		c.Executions = sched.DefaultExecutions
 	}
 	first := c.Options
+	first.Strategy = sched.RandomPCT
 	first.Executions, first.Time = half(c.Executions), c.Time/2
 	rep, err := sched.Explore(target, first)
 	if err != nil {
 		return nil, err
 	}
+	rep.Strategy = DefaultStrategy // the portfolio's first part
 	if rep.Failure != nil || rep.Exhausted {
 		return &RunReport{Report: rep}, nil
 	}
@@ -220,7 +222,7 @@ func portfolioEDA(target sched.Target, corpus Corpus, c Config) (*RunReport, err
 			}
 			r.Failure.Execution += total.Executions
 			total.Failure = r.Failure
-			total.Strategy = "portfolio, then " + r.Strategy
+			total.Strategy = DefaultStrategy + ", then " + r.Strategy
 		}
 		total.Executions += r.Executions
 		total.Inconclusive += r.Inconclusive

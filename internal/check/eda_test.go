@@ -31,7 +31,8 @@ func TestEDAModelKept(t *testing.T) {
 	target, id := loadExample(t, "diningphil", "dinePhil8")
 	corpus := Corpus(t.TempDir())
 	var c Config
-	c.Strategy, c.Seed, c.Executions = "eda", 1, 5000
+	c.SetStrategy("test", "eda")
+	c.Seed, c.Executions = 1, 5000
 	explore := func() *RunReport {
 		t.Helper()
 		rep, err := Explore(target, id, corpus, c)

@@ -35,7 +35,7 @@ var flagTable = []flagDef{
 		func(c *Config, name string, v any) { c.SetBudget(name, v.(time.Duration)) }},
 	{"executions", "execution budget of each check; alone, no time cap", int(0),
 		func(c *Config, name string, v any) { c.SetExecutions(name, v.(int)) }},
-	{"strategy", "search strategy: portfolio (random and pct alternately, then eda), random, pct, dfs, eda or guided (see -guide)", string(DefaultStrategy),
+	{"strategy", "search strategy: portfolio (random and pct alternately, then eda), random+pct (the same without eda), random, pct, dfs, eda or guided (see -guide)", string(DefaultStrategy),
 		func(c *Config, name string, v any) { c.SetStrategy(name, v.(string)) }},
 	{"fitness", "eda fitness metric: blocked (global deadlock), leak (goroutines blocked at the end) or race", string(DefaultFitness),
 		func(c *Config, name string, v any) { c.SetFitness(name, v.(string)) }},

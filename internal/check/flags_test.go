@@ -65,7 +65,7 @@ func TestFlagsRefused(t *testing.T) {
 		{"-mcheck.budget=-3s", "-mcheck.budget -3s: a time budget must be positive"},
 		{"-mcheck.executions=0", "-mcheck.executions 0: an execution budget must be positive"},
 		{"-mcheck.executions=-1", "-mcheck.executions -1: an execution budget must be positive"},
-		{"-mcheck.strategy=bfs", `-mcheck.strategy "bfs": want one of portfolio, random, pct, dfs, eda`},
+		{"-mcheck.strategy=bfs", `-mcheck.strategy "bfs": want one of portfolio, random+pct, random, pct, dfs, eda`},
 		{"-mcheck.steps=-4", "-mcheck.steps -4: the step bound must be positive"},
 		{"-mcheck.workers=-1", "-mcheck.workers -1: the number of workers must not be negative"},
 		{"-mcheck.preemptions=-3", "-mcheck.preemptions -3: a preemption bound is 0 or more, or -1 for none"},

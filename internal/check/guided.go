@@ -36,7 +36,7 @@ func (c *Config) SetGuide(what string, specs ...string) {
 	c.Guided.Locations, c.Guided.Races, c.Guided.Warnings = nil, nil, false
 	if len(specs) == 1 && strings.TrimSpace(specs[0]) == WarningsGuide {
 		c.Guided.Warnings = true
-		c.Strategy = "guided"
+		c.useStrategy("guided")
 		return
 	}
 	locs, races, err := parseGuide(specs)
@@ -45,7 +45,7 @@ func (c *Config) SetGuide(what string, specs ...string) {
 		return
 	}
 	c.Guided.Locations, c.Guided.Races = locs, races
-	c.Strategy = "guided"
+	c.useStrategy("guided")
 }
 
 // parseGuide parses the specs of SetGuide; a race report with several

@@ -109,20 +109,29 @@ func explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 			return &RunReport{Report: rep, FromCorpus: true}, nil
 		}
 	}
-	if c.Strategy == "guided" && (c.Guided.Warnings || len(c.Guided.Races) > 1) {
-		return exploreSequences(target, id, c)
+	d := strategyOf(c.Strategy)
+	if d == nil {
+		return nil, fmt.Errorf("unknown strategy %q", c.Strategy)
 	}
-	switch c.Strategy {
-	case "eda":
-		return exploreEDA(target, corpus, c)
-	case "", DefaultStrategy:
-		return portfolioEDA(target, corpus, c)
-	}
+	return d.explore(target, id, corpus, c)
+}
+
+// exploreSched is the search of a strategy of package sched's.
+func exploreSched(target sched.Target, _ ID, _ Corpus, c Config) (*RunReport, error) {
 	rep, err := sched.Explore(target, c.Options)
 	if err != nil {
 		return nil, err
 	}
 	return &RunReport{Report: rep}, nil
+}
+
+// exploreGuided is guided test's search: each sequence in turn when
+// there are several (the warnings, the races of a report), else one.
+func exploreGuided(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, error) {
+	if c.Guided.Warnings || len(c.Guided.Races) > 1 {
+		return exploreSequences(target, id, c)
+	}
+	return exploreSched(target, id, corpus, c)
 }
 
 // Guard runs check and returns its error, or a panic of check's (a

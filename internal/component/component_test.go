@@ -84,7 +84,8 @@ func TestTestifyRuns(t *testing.T) {
 func TestComponentExhaustion(t *testing.T) {
 	var id = check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestKinds"}
 	var c check.Config
-	c.Strategy, c.Executions, c.SyncOnly = "dfs", 3000, true
+	c.SetStrategy("test", "dfs")
+	c.Executions, c.SyncOnly = 3000, true
 	rep, err := CheckTest("testdata/cache", check.ID{Pkg: id.Pkg, Test: "TestCacheFixed"}, c)
 	if err != nil || rep.Failure != nil || rep.Attempts < 10 || rep.Executions > 3000 {
 		t.Fatalf("random environments under dfs: %+v %v", rep, err)

@@ -24,7 +24,10 @@ func TestComponentEDAModelKept(t *testing.T) {
 	run := func(strategy, test string, corpus check.Corpus, workers, execs int) *check.ComponentReport {
 		t.Helper()
 		var c check.Config
-		c.Strategy, c.Seed, c.Executions, c.Workers = strategy, 3, execs, workers
+		if strategy != "" {
+			c.SetStrategy("test", strategy)
+		}
+		c.Seed, c.Executions, c.Workers = 3, execs, workers
 		id := check.ID{Pkg: pkg, Test: test}
 		target, err := check.LoadTest(dir, id, nil)
 		if err != nil {
