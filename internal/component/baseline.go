@@ -22,14 +22,17 @@ import (
 // environment (the harness still starts it and waits for it), in orders
 // consistent with each goroutine's own order. First come at most
 // seqOrders orders of families that can explain the failure directly
-// (the calls that returned in it, in every merge, then one goroutine's
-// next call; a deterministic sample of all merges last). Then the orders
-// are searched a call at a time, guided by the failing execution
-// (guided: a call is added only where it returns what it returned there,
-// at most seqGuided runs); when that search is cut short (or left a
-// call out for its result), every merge not tried yet runs on one
-// goroutine, when there are at most seqMerges. A sequential run is one
-// execution: dfs's first schedule (below).
+// (the calls in the order they returned in it, and in the order they
+// started: a call that returned late may have taken effect early; the
+// calls that returned in it, in every merge, then one goroutine's next
+// call; a deterministic sample of all merges last). Then the orders are
+// searched a call at a time, guided by the failing execution (guided: a
+// call is added only where it returns what it returned there, the call
+// that returned first there tried first, at most seqGuided runs); when
+// that search is cut short (or left a call out for its result), every
+// merge not tried yet runs on one goroutine, when there are at most
+// seqMerges. A sequential run is one execution: dfs's first schedule
+// (below).
 //
 // A sequential run explains the failure when it shows the same failure
 // and every call that returned in the failing execution returned in it
@@ -381,18 +384,36 @@ func (b *baseline) why(plan *envgen.Plan, order []envgen.CallRef, g *sched.Failu
 // that returned in s returned. So a semaphore whose Acquire is left
 // blocked after the others returned is explained by the one order that
 // alternates its Acquires and Releases, whichever order the calls
-// returned in and however many merges there are. Each step is one
-// sequential run of dfs's first schedule (seqGuided at most); the
-// Finish call runs only after a complete order. complete says the search
-// ran every order that can explain f on one goroutine: it was not cut
-// short, and no call was left out for its result.
+// returned in and however many merges there are. Of the goroutines,
+// the one whose next call returned first in s (then started first) is
+// tried first: the search starts from the order the calls returned in
+// and moves a call that returned late earlier only when that order
+// fails (a SubmitWait woken only after a Stop returned; the results of
+// calls that return an error are not compared, and going through the
+// goroutines in turn spent the runs on orders with the Stop early).
+// Each step is one sequential run of dfs's first schedule (seqGuided
+// at most); the Finish call runs only after a complete order. complete
+// says the search ran every order that can explain f on one goroutine:
+// it was not cut short, and no call was left out for its result.
 func (b *baseline) guided(plan *envgen.Plan, f *sched.Failure, s *runSnap, want string, o sched.Options) (why string, order []envgen.CallRef, complete bool, n int, err error) {
 	total, runs := plan.Calls(), 0
 	complete = true
 	next := make([]int, len(plan.Threads))
 	var search func(prefix []envgen.CallRef) (bool, error)
+	rank := returnRank(s)
 	search = func(prefix []envgen.CallRef) (bool, error) {
-		for g, th := range plan.Threads {
+		// The goroutine whose next call returned first in s first: the
+		// search starts from the order the calls returned in, and moves
+		// a call that returned late earlier only when that order fails.
+		gs := make([]int, len(plan.Threads))
+		for g := range gs {
+			gs[g] = g
+		}
+		slices.SortStableFunc(gs, func(a, b int) int {
+			return rank(envgen.CallRef{G: a, J: next[a]}) - rank(envgen.CallRef{G: b, J: next[b]})
+		})
+		for _, g := range gs {
+			th := plan.Threads[g]
 			if next[g] == len(th) {
 				continue
 			}
@@ -438,6 +459,27 @@ func (b *baseline) guided(plan *envgen.Plan, f *sched.Failure, s *runSnap, want 
 	}
 	_, err = search(nil)
 	return why, order, complete, n, err
+}
+
+// returnRank returns the rank of a call in the failing execution s:
+// the calls that returned in the order they did, then those in progress
+// in the order they started, then those that did not start.
+func returnRank(s *runSnap) func(envgen.CallRef) int {
+	rank := map[envgen.CallRef]int{}
+	for i, c := range s.order {
+		rank[c] = i
+	}
+	for i, c := range s.started {
+		if _, ok := rank[c]; !ok {
+			rank[c] = len(s.order) + i
+		}
+	}
+	return func(c envgen.CallRef) int {
+		if r, ok := rank[c]; ok {
+			return r
+		}
+		return len(s.order) + len(s.started) + c.G
+	}
 }
 
 // observed reports whether call ref, last in a sequential run ss where
@@ -528,7 +570,8 @@ func explains(order []envgen.CallRef, threads [][]envgen.Call, ss, s *runSnap) b
 // failure whose execution s is, at most seqOrders, distinct: first the
 // goroutines' calls goroutine by goroutine (in both orders), then the
 // calls in the order they returned in s (with those in progress where
-// they started or last), then those
+// they started or last), then in the order they started (with those in
+// progress where they started or last), then those
 // that can explain it directly, where the calls that returned run first
 // (in every merge of them) and then the next call of one goroutine, the
 // others after; then those where every call that started runs first (in
@@ -596,6 +639,15 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 		}
 		add(appendRest(plan, o, true))
 	}
+	// The order in which the calls started, with those in progress
+	// where they started or last: a call that returned late may have
+	// taken effect early, before calls that started after it and
+	// returned before it did (a SubmitWait whose task ran before a Stop,
+	// woken only after the Stop returned, panics when it runs after the
+	// Stop).
+	for _, last := range []bool{false, true} {
+		add(appendRest(plan, startOrder(s, last), true))
+	}
 	done := prefix(s.returned)
 	for _, merge := range done.Merges(seqOrders, seed) {
 		for first := range plan.Threads {
@@ -623,6 +675,28 @@ func orders(plan *envgen.Plan, s *runSnap, seed uint64) [][]envgen.CallRef {
 		add(o)
 	}
 	return out
+}
+
+// startOrder returns the calls that started in s in the order they
+// started; with last, those in progress after the others, the one whose
+// panic ended the execution first.
+func startOrder(s *runSnap, last bool) []envgen.CallRef {
+	var o, held []envgen.CallRef
+	for _, c := range s.started {
+		if last && c.J >= s.returned[c.G] {
+			held = append(held, c)
+			continue
+		}
+		o = append(o, c)
+	}
+	for _, first := range []bool{true, false} {
+		for _, c := range held {
+			if (c.G == s.panicG) == first {
+				o = append(o, c)
+			}
+		}
+	}
+	return o
 }
 
 // appendRest appends to o the calls of plan not in it, goroutine by

@@ -45,3 +45,6 @@ func TestMockClock(t *testing.T)     { mcheck.Component(t, NewMockClock) }
 func TestMockClockRacy(t *testing.T) { mcheck.Component(t, NewMockClockRacy) }
 func TestBatch(t *testing.T)         { mcheck.Component(t, NewBatch) }
 func TestBatchRacy(t *testing.T)     { mcheck.Component(t, NewBatchRacy) }
+
+func TestWorkers(t *testing.T)     { mcheck.Component(t, NewWorkers) }
+func TestWorkersRacy(t *testing.T) { mcheck.Component(t, NewWorkersRacy) }
