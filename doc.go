@@ -106,10 +106,19 @@
 //	token        the replay token, with the test's identity
 //	replay       the command that replays the failure
 //	saved        the corpus file the failure was saved to
-//	figures      strategy, executions, environments (Component),
-//	             elapsed_ms, exhausted (every schedule was explored)
+//	figures      strategy, executions, inconclusive (executions
+//	             discarded: past the step bound, or cut by the time
+//	             budget), environments (Component), elapsed_ms,
+//	             exhausted (every schedule was explored)
 //	error        outcome "error": why mcheck could not run the test
 //	text         the report as mcheck prints it
+//
+// Each check also gives its facts to the test with testing.T.Attr, so
+// that go test -json prints them as {"Action":"attr",...} events:
+// mcheck.verdict ("clean", the kind of bug, "not checked" or "error"),
+// mcheck.token (a failure's replay token), mcheck.executions and
+// mcheck.inconclusive. A failure's first line is its headline,
+// "mcheck: KIND: summary", after go test's file:line of the call.
 //
 // # What is not supported
 //

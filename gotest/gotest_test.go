@@ -175,6 +175,52 @@ func checkJSON(t *testing.T, path string) {
 	}
 }
 
+// TestAttrs: go test -json carries each check's facts as attr events
+// (testing.T.Attr): the verdict, the replay token of a failure, the
+// executions and the inconclusive ones; for mcheck.Run, failing and
+// clean, and for mcheck.Check, which does not fail the test. The
+// failure's first line is its headline, "file:line: mcheck: KIND: ...".
+func TestAttrs(t *testing.T) {
+	t.Parallel()
+	mod := fixture(t)
+	out, ok := goTest(t, mod, "bank", "-json", "-run", "^(TestTransfer|TestTransferFixed|TestCheckReport)$", "-mcheck.seed=3")
+	if ok {
+		t.Fatalf("the deadlock was not found:\n%s", out)
+	}
+	type event struct{ Action, Test, Key, Value, Output string }
+	attrs := map[string]map[string]string{}
+	var firstLine string
+	for line := range strings.Lines(out) {
+		var e event
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			continue // go build's lines
+		}
+		switch {
+		case e.Action == "attr":
+			if attrs[e.Test] == nil {
+				attrs[e.Test] = map[string]string{}
+			}
+			attrs[e.Test][e.Key] = e.Value
+		case e.Action == "output" && e.Test == "TestTransfer" && firstLine == "" && strings.HasPrefix(e.Output, "    "):
+			firstLine = strings.TrimSpace(e.Output)
+		}
+	}
+	bug, clean, checked := attrs["TestTransfer"], attrs["TestTransferFixed"], attrs["TestCheckReport"]
+	if bug["mcheck.verdict"] != "global deadlock" || !strings.HasPrefix(bug["mcheck.token"], "TestTransfer.") ||
+		bug["mcheck.executions"] == "" || bug["mcheck.executions"] == "0" || bug["mcheck.inconclusive"] != "0" {
+		t.Errorf("TestTransfer's attrs: %v\n%s", bug, out)
+	}
+	if clean["mcheck.verdict"] != "clean" || clean["mcheck.token"] != "" || clean["mcheck.executions"] == "" || clean["mcheck.inconclusive"] != "0" {
+		t.Errorf("TestTransferFixed's attrs: %v", clean)
+	}
+	if checked["mcheck.verdict"] != "global deadlock" || !strings.HasPrefix(checked["mcheck.token"], "TestCheckReport.") {
+		t.Errorf("TestCheckReport's attrs: %v", checked)
+	}
+	if !regexp.MustCompile(`^bank_test\.go:\d+: mcheck: global deadlock: all goroutines are asleep - deadlock!$`).MatchString(firstLine) {
+		t.Errorf("the failure's first line: %q", firstLine)
+	}
+}
+
 // TestBudgetEndToEnd: zero and negative budgets, from options or flags,
 // fail the test with an mcheck error and run nothing; a time budget
 // alone runs until the time is spent. And an interpreted test sees the
