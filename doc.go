@@ -32,6 +32,10 @@
 // Because the test function itself runs under the interpreter, body may
 // use anything the test set up before the call.
 //
+// Sometimes states the reverse of an assertion, an interleaving that
+// must be reachable: mcheck.Sometimes(t, cond, "the cancellation wins")
+// in body fails the test if cond held in no explored execution.
+//
 // # Component
 //
 // Component checks a concurrent type from its constructor alone: it
@@ -95,7 +99,8 @@
 //	outcome      "bug", "clean" or "error" (mcheck could not run the test)
 //	kind         the kind of bug: "global deadlock", "partial deadlock",
 //	             "panic", "livelock", "exit status", "nondeterminism",
-//	             "test failed" or "data race"
+//	             "test failed", "data race", or "sometimes never held"
+//	             (an mcheck.Sometimes condition held in no execution)
 //	message      the runtime's words, or why
 //	locations    file:line of what the failure is about: where each
 //	             goroutine is blocked, the two racing accesses, the line

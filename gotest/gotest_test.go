@@ -221,6 +221,57 @@ func TestAttrs(t *testing.T) {
 	}
 }
 
+// TestSometimes: mcheck.Sometimes passes when its condition holds in
+// some schedule; fails, naming the site, its message and the executions
+// explored, when it holds in none or is reached in none; and leaves a
+// bug found to be reported as before.
+func TestSometimes(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	mod := checktest.TempModule(t, nil, "gotest/testdata/sometimes")
+	out, ok := goTest(t, mod, "sometimes", "-run", "^TestEitherWins$", "-v")
+	if !ok || !strings.Contains(out, "--- PASS: TestEitherWins") {
+		t.Errorf("TestEitherWins:\n%s", out)
+	}
+	out, ok = goTest(t, mod, "sometimes", "-run", "^TestNobodyThird$", "-json")
+	if ok {
+		t.Fatalf("TestNobodyThird passed:\n%s", out)
+	}
+	text := testOutput(jsonOutput(t, out), "TestNobodyThird")
+	for _, want := range []string{
+		`sometimes_test.go:22: mcheck: sometimes never held: sometimes_test.go:24: "a third goroutine wins": the condition was false in all 5 schedules (dfs; reached 5 times)` + "\n",
+		"sometimes_test.go:26: mcheck.Sometimes was reached in no execution\n",
+		"mcheck: explored all 5 schedules (dfs), no bug\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("TestNobodyThird's report lacks %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(out, `"Key":"mcheck.verdict","Value":"sometimes never held"`) {
+		t.Errorf("TestNobodyThird's verdict attr:\n%s", out)
+	}
+	out, ok = goTest(t, mod, "sometimes", "-run", "^TestLeakFirst$")
+	if ok || !strings.Contains(out, "mcheck: partial deadlock: 1 goroutine(s) blocked forever after the test returned") || strings.Contains(out, "sometimes never held") {
+		t.Errorf("TestLeakFirst:\n%s", out)
+	}
+}
+
+// jsonOutput returns the text of the output events of go test -json's
+// output out.
+func jsonOutput(t *testing.T, out string) string {
+	t.Helper()
+	var b strings.Builder
+	for line := range strings.Lines(out) {
+		var e struct{ Action, Output string }
+		if json.Unmarshal([]byte(line), &e) == nil && e.Action == "output" {
+			b.WriteString(e.Output)
+		}
+	}
+	return b.String()
+}
+
 // TestBudgetEndToEnd: zero and negative budgets, from options or flags,
 // fail the test with an mcheck error and run nothing; a time budget
 // alone runs until the time is spent. And an interpreted test sees the

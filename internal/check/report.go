@@ -40,9 +40,10 @@ func (r *Result) Failure() *sched.Failure {
 }
 
 // Found reports whether the check found a bug (a failure, or data races
-// recorded with -recordraces).
+// recorded with -recordraces) or fails for an mcheck.Sometimes whose
+// condition never held.
 func (r *Result) Found() bool {
-	return r.Failure() != nil || r.Run != nil && len(r.Run.Races) > 0
+	return r.Failure() != nil || r.Run != nil && (len(r.Run.Races) > 0 || len(r.Run.Unmet) > 0)
 }
 
 // Token returns the replay token of the failure, with the test's
@@ -139,8 +140,10 @@ func (r *Result) Verdict() string {
 		return VerdictError
 	case r.Failure() != nil:
 		return string(r.Failure().Kind)
-	case r.Found():
+	case r.Run != nil && len(r.Run.Races) > 0:
 		return string(sched.DataRace) // recorded races
+	case r.Run != nil && len(r.Run.Unmet) > 0:
+		return SometimesNeverHeld
 	}
 	return VerdictClean
 }
@@ -215,6 +218,10 @@ func (r *Result) Text() string {
 			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
 		case len(rep.Races) > 0:
 			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
+		case len(rep.Unmet) > 0:
+			msg := sometimesMessage(rep.Unmet, rep.Report)
+			fmt.Fprintf(&b, "mcheck: %s: %s\n", SometimesNeverHeld, strings.ReplaceAll(msg, "\n", "\n  "))
+			fmt.Fprintf(&b, "mcheck: %s\n", rep.Summary())
 		default:
 			fmt.Fprintf(&b, "mcheck: %s\n", rep.Summary())
 		}
@@ -267,7 +274,9 @@ func (r *Result) Text() string {
 //	outcome      "bug", "clean" or "error" (mcheck could not run the test)
 //	kind         the kind of bug: "global deadlock", "partial deadlock",
 //	             "panic", "livelock", "exit status", "nondeterminism",
-//	             "test failed" or "data race"
+//	             "test failed", "data race", or "sometimes never held"
+//	             (the condition of an mcheck.Sometimes call held in no
+//	             execution)
 //	message      the runtime's words, or why
 //	locations    file:line of what the failure is about: where each
 //	             goroutine is blocked, the two racing accesses, the line
@@ -342,8 +351,12 @@ func (r *Result) Report() *Report {
 	if run := r.Run; run != nil {
 		rep.Figures = Figures{Strategy: run.Strategy, Executions: run.Executions, Inconclusive: run.Inconclusive, Exhausted: run.Exhausted}
 		elapsed = run.Elapsed
-		if len(run.Races) > 0 {
+		switch {
+		case len(run.Races) > 0:
 			rep.Outcome, rep.Kind = OutcomeBug, string(sched.DataRace)
+		case len(run.Unmet) > 0:
+			rep.Outcome, rep.Kind = OutcomeBug, SometimesNeverHeld
+			rep.Message, rep.Locations = sometimesMessage(run.Unmet, run.Report), sometimesLocations(run.Unmet)
 		}
 	}
 	if c := r.Component; c != nil {
