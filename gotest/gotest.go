@@ -53,6 +53,7 @@ func withFlags(t TestingT, c check.Config, def time.Duration) check.Config {
 	}
 	check.DefaultBudget(&c, def, testing.Short())
 	c.JSON = *jsonFile
+	c.Output = c.Output || testing.Verbose()
 	// A replay flag without -run is for the token's own test only.
 	given := false
 	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "mcheck.replay" })

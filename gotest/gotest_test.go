@@ -258,6 +258,54 @@ func TestSometimes(t *testing.T) {
 	}
 }
 
+// TestProgramOutput: what the explored program prints (stdout, stderr,
+// the log package, with the virtual clock's time) is each execution's
+// own: a clean check prints nothing of it, with -v the last execution's
+// six lines; a failure shows its execution's output, and a loud one its
+// last 40 lines after a line that says what was cut.
+func TestProgramOutput(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	mod := checktest.TempModule(t, nil, "gotest/testdata/chatty")
+	block := func(out, title string) []string {
+		_, after, ok := strings.Cut(out, title+":\n")
+		if !ok {
+			return nil
+		}
+		var lines []string
+		for l := range strings.Lines(after) {
+			if !strings.HasPrefix(l, "          ") { // go test's 8 and the block's 2
+				break
+			}
+			lines = append(lines, strings.TrimSpace(l))
+		}
+		return lines
+	}
+	out, ok := goTest(t, mod, "chatty", "-run", "^TestClean$")
+	if !ok || strings.Contains(out, "inc") || strings.Count(out, "\n") != 1 {
+		t.Errorf("TestClean without -v printed more than go test's line:\n%s", out)
+	}
+	out, ok = goTest(t, mod, "chatty", "-run", "^TestClean$", "-v")
+	got := block(out, "output of the last execution")
+	slices.Sort(got)
+	want := []string{"2026/01/01 00:00:00 log: inc 1", "2026/01/01 00:00:00 log: inc 2", "stderr: inc 1", "stderr: inc 2", "stdout: inc 1", "stdout: inc 2"}
+	if !ok || !slices.Equal(got, want) || strings.Count(out, "inc ") != 6 {
+		t.Errorf("TestClean -v: the last execution's output is %q, want %q:\n%s", got, want, out)
+	}
+	out, ok = goTest(t, mod, "chatty", "-run", "^TestRacy$")
+	got = block(out, "program output")
+	if ok || !slices.Equal(got, []string{"stdout: racy inc 1", "2026/01/01 00:00:00 log: racy inc 1"}) || strings.Count(out, "racy inc") != 2 {
+		t.Errorf("TestRacy: the failing execution's output is %q:\n%s", got, out)
+	}
+	out, ok = goTest(t, mod, "chatty", "-run", "^TestLoud$")
+	got = block(out, "program output")
+	if ok || len(got) != 41 || got[0] != "[60 earlier lines cut: the last 40 lines follow]" || got[1] != "line 60" || got[40] != "line 99" {
+		t.Errorf("TestLoud: the failing execution's output is %q:\n%s", got, out)
+	}
+}
+
 // jsonOutput returns the text of the output events of go test -json's
 // output out.
 func jsonOutput(t *testing.T, out string) string {

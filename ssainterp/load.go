@@ -135,6 +135,10 @@ var interpretedStd = map[string]bool{
 	"bufio": true,
 	// Printing values whose methods fmt calls (see fmt.go).
 	"fmt": true,
+	// The standard logger writes to the execution's os.Stderr, with the
+	// time of the virtual clock, under a mutex the scheduler sees.
+	"log":          true,
+	"log/internal": true,
 	// Reflection over interpreted values needs the reflect model.
 	"encoding/json":       true,
 	"encoding/xml":        true,

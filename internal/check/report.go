@@ -206,15 +206,7 @@ func (r *Result) Text() string {
 		switch {
 		case f != nil:
 			b.WriteString(f.Format(replay))
-			if r.Main {
-				out := f.Stdout
-				if f.Kind == sched.ExitStatus {
-					out += f.Stderr // otherwise the runtime's report is summarised above
-				}
-				if out = strings.TrimSpace(out); out != "" {
-					fmt.Fprintf(&b, "program output:\n  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
-				}
-			}
+			writeOutput(&b, "program output", failureOutput(f))
 			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
 		case len(rep.Races) > 0:
 			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
@@ -224,6 +216,9 @@ func (r *Result) Text() string {
 			fmt.Fprintf(&b, "mcheck: %s\n", rep.Summary())
 		default:
 			fmt.Fprintf(&b, "mcheck: %s\n", rep.Summary())
+		}
+		if f == nil {
+			writeOutput(&b, "output of the last execution", rep.Output)
 		}
 		for _, race := range rep.Races {
 			fmt.Fprintf(&b, "mcheck: data race (recorded): %s\n", race.Message)
@@ -237,6 +232,7 @@ func (r *Result) Text() string {
 		switch {
 		case f != nil:
 			b.WriteString(f.Format(replay))
+			writeOutput(&b, "program output", failureOutput(f))
 			b.WriteString(rep.Advice())
 			found = fmt.Sprintf("found in environment %d (%s) after %d executions in %v\n", rep.Attempts, rep.Plan.Kind(rep.Component), rep.Executions, rep.Elapsed.Round(time.Millisecond))
 		case rep.Exhausted:
@@ -403,4 +399,12 @@ func AppendJSON(path string, rep *Report) error {
 		err = cerr
 	}
 	return err
+}
+
+// writeOutput writes a block of program output (boundOutput), if any,
+// under a title.
+func writeOutput(b *strings.Builder, title, out string) {
+	if out = strings.TrimRight(out, "\n"); out != "" {
+		fmt.Fprintf(b, "%s:\n  %s\n", title, strings.ReplaceAll(out, "\n", "\n  "))
+	}
 }

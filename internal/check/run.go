@@ -21,6 +21,10 @@ type RunReport struct {
 	// execution of a search that found no bug: a failure of the test
 	// (SometimesNeverHeld).
 	Unmet []SometimesSite
+	// Output is what the program printed in the last execution of a
+	// search that found no failure, bounded (boundOutput), when
+	// Config.Output asked for it.
+	Output string
 }
 
 // Explore explores the test id that target starts as c says: the replay
@@ -33,7 +37,13 @@ type RunReport struct {
 // a replay never does.
 func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, error) {
 	st := newSometimes(target.Prog, id)
-	rep, err := explore(st.watch(target), id, corpus, c)
+	target = st.watch(target)
+	var out *lastOutput
+	if c.Output {
+		out = &lastOutput{}
+		target = out.watch(target)
+	}
+	rep, err := explore(target, id, corpus, c)
 	if err != nil {
 		return nil, err
 	}
@@ -42,6 +52,9 @@ func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 	}
 	if rep.Failure == nil && len(rep.Races) == 0 && !rep.Replayed {
 		rep.Unmet = st.unmet()
+	}
+	if out != nil && rep.Failure == nil {
+		rep.Output = out.text()
 	}
 	return rep, nil
 }
