@@ -32,6 +32,10 @@
 // Because the test function itself runs under the interpreter, body may
 // use anything the test set up before the call.
 //
+// Sometimes states the reverse of an assertion, an interleaving that
+// must be reachable: mcheck.Sometimes(t, cond, "the cancellation wins")
+// in body fails the test if cond held in no explored execution.
+//
 // # Component
 //
 // Component checks a concurrent type from its constructor alone: it
@@ -95,7 +99,8 @@
 //	outcome      "bug", "clean" or "error" (mcheck could not run the test)
 //	kind         the kind of bug: "global deadlock", "partial deadlock",
 //	             "panic", "livelock", "exit status", "nondeterminism",
-//	             "test failed" or "data race"
+//	             "test failed", "data race", or "sometimes never held"
+//	             (an mcheck.Sometimes condition held in no execution)
 //	message      the runtime's words, or why
 //	locations    file:line of what the failure is about: where each
 //	             goroutine is blocked, the two racing accesses, the line
@@ -106,10 +111,19 @@
 //	token        the replay token, with the test's identity
 //	replay       the command that replays the failure
 //	saved        the corpus file the failure was saved to
-//	figures      strategy, executions, environments (Component),
-//	             elapsed_ms, exhausted (every schedule was explored)
+//	figures      strategy, executions, inconclusive (executions
+//	             discarded: past the step bound, or cut by the time
+//	             budget), environments (Component), elapsed_ms,
+//	             exhausted (every schedule was explored)
 //	error        outcome "error": why mcheck could not run the test
 //	text         the report as mcheck prints it
+//
+// Each check also gives its facts to the test with testing.T.Attr, so
+// that go test -json prints them as {"Action":"attr",...} events:
+// mcheck.verdict ("clean", the kind of bug, "not checked" or "error"),
+// mcheck.token (a failure's replay token), mcheck.executions and
+// mcheck.inconclusive. A failure's first line is its headline,
+// "mcheck: KIND: summary", after go test's file:line of the call.
 //
 // # What is not supported
 //

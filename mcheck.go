@@ -360,6 +360,22 @@ func Restarts(strategy RestartStrategy, unit int) ComponentOption {
 	return componentOption(func(c *check.Config) { c.SetRestarts("mcheck.Restarts", string(strategy), unit) })
 }
 
+// Sometimes asserts that cond holds in at least one explored execution:
+// the reverse of an assertion, an interleaving the test's author expects
+// to be reachable ("the cancellation wins at least once"). Call it in
+// the body of Run (or Check), or in the test under mcheck test. Each
+// call site (its file:line) is one assertion: if the exploration finds
+// no bug and the condition of a site held in none of its executions,
+// or no execution reached a site written in the test function itself,
+// the test fails with the site, msg and how many executions were
+// explored (the verdict "sometimes never held"). A bug found is
+// reported as it would be without Sometimes; a replay (-mcheck.replay)
+// and the shrinking of a failure never fail for a Sometimes. Run
+// natively (outside mcheck's exploration, or in mcheck.Component's
+// tests), it does nothing: one execution says nothing of what some
+// execution can reach.
+func Sometimes(t TestingT, cond bool, msg string) { t.Helper() }
+
 // Choose returns a number in [0, n): a nondeterministic choice. Under
 // mcheck the search explores every alternative (a choice point, as JPF's
 // Verify.getInt); run natively, it is random. Hand-written environments

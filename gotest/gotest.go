@@ -53,6 +53,7 @@ func withFlags(t TestingT, c check.Config, def time.Duration) check.Config {
 	}
 	check.DefaultBudget(&c, def, testing.Short())
 	c.JSON = *jsonFile
+	c.Output = c.Output || testing.Verbose()
 	// A replay flag without -run is for the token's own test only.
 	given := false
 	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "mcheck.replay" })
@@ -137,10 +138,20 @@ func checkTest(t TestingT, c check.Config, id check.ID, err error, run func(sche
 	finish(t, c, res)
 }
 
-// finish reports res: to the -mcheck.json file, then to c.Sink
+// attrT is a test that takes attributes (testing.T.Attr, Go 1.25):
+// go test -json prints each as an event {"Action":"attr",...}.
+type attrT interface{ Attr(key, value string) }
+
+// finish reports res: its facts as t's attributes (check.Result.Attrs,
+// for mcheck.Check too), to the -mcheck.json file, then to c.Sink
 // (mcheck.Check) or through t, failing it for a bug.
 func finish(t TestingT, c check.Config, res *check.Result) {
 	t.Helper()
+	if a, ok := t.(attrT); ok {
+		for _, kv := range res.Attrs() {
+			a.Attr(kv.Key, kv.Value)
+		}
+	}
 	rep := res.Report()
 	if c.JSON != "" {
 		if err := check.AppendJSON(c.JSON, rep); err != nil {

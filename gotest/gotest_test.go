@@ -175,6 +175,151 @@ func checkJSON(t *testing.T, path string) {
 	}
 }
 
+// TestAttrs: go test -json carries each check's facts as attr events
+// (testing.T.Attr): the verdict, the replay token of a failure, the
+// executions and the inconclusive ones; for mcheck.Run, failing and
+// clean, and for mcheck.Check, which does not fail the test. The
+// failure's first line is its headline, "file:line: mcheck: KIND: ...".
+func TestAttrs(t *testing.T) {
+	t.Parallel()
+	mod := fixture(t)
+	out, ok := goTest(t, mod, "bank", "-json", "-run", "^(TestTransfer|TestTransferFixed|TestCheckReport)$", "-mcheck.seed=3")
+	if ok {
+		t.Fatalf("the deadlock was not found:\n%s", out)
+	}
+	type event struct{ Action, Test, Key, Value, Output string }
+	attrs := map[string]map[string]string{}
+	var firstLine string
+	for line := range strings.Lines(out) {
+		var e event
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			continue // go build's lines
+		}
+		switch {
+		case e.Action == "attr":
+			if attrs[e.Test] == nil {
+				attrs[e.Test] = map[string]string{}
+			}
+			attrs[e.Test][e.Key] = e.Value
+		case e.Action == "output" && e.Test == "TestTransfer" && firstLine == "" && strings.HasPrefix(e.Output, "    "):
+			firstLine = strings.TrimSpace(e.Output)
+		}
+	}
+	bug, clean, checked := attrs["TestTransfer"], attrs["TestTransferFixed"], attrs["TestCheckReport"]
+	if bug["mcheck.verdict"] != "global deadlock" || !strings.HasPrefix(bug["mcheck.token"], "TestTransfer.") ||
+		bug["mcheck.executions"] == "" || bug["mcheck.executions"] == "0" || bug["mcheck.inconclusive"] != "0" {
+		t.Errorf("TestTransfer's attrs: %v\n%s", bug, out)
+	}
+	if clean["mcheck.verdict"] != "clean" || clean["mcheck.token"] != "" || clean["mcheck.executions"] == "" || clean["mcheck.inconclusive"] != "0" {
+		t.Errorf("TestTransferFixed's attrs: %v", clean)
+	}
+	if checked["mcheck.verdict"] != "global deadlock" || !strings.HasPrefix(checked["mcheck.token"], "TestCheckReport.") {
+		t.Errorf("TestCheckReport's attrs: %v", checked)
+	}
+	if !regexp.MustCompile(`^bank_test\.go:\d+: mcheck: global deadlock: all goroutines are asleep - deadlock!$`).MatchString(firstLine) {
+		t.Errorf("the failure's first line: %q", firstLine)
+	}
+}
+
+// TestSometimes: mcheck.Sometimes passes when its condition holds in
+// some schedule; fails, naming the site, its message and the executions
+// explored, when it holds in none or is reached in none; and leaves a
+// bug found to be reported as before.
+func TestSometimes(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	mod := checktest.TempModule(t, nil, "gotest/testdata/sometimes")
+	out, ok := goTest(t, mod, "sometimes", "-run", "^TestEitherWins$", "-v")
+	if !ok || !strings.Contains(out, "--- PASS: TestEitherWins") {
+		t.Errorf("TestEitherWins:\n%s", out)
+	}
+	out, ok = goTest(t, mod, "sometimes", "-run", "^TestNobodyThird$", "-json")
+	if ok {
+		t.Fatalf("TestNobodyThird passed:\n%s", out)
+	}
+	text := testOutput(jsonOutput(t, out), "TestNobodyThird")
+	for _, want := range []string{
+		`sometimes_test.go:22: mcheck: sometimes never held: sometimes_test.go:24: "a third goroutine wins": the condition was false in all 5 schedules (dfs; reached 5 times)` + "\n",
+		"sometimes_test.go:26: mcheck.Sometimes was reached in no execution\n",
+		"mcheck: explored all 5 schedules (dfs), no bug\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("TestNobodyThird's report lacks %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(out, `"Key":"mcheck.verdict","Value":"sometimes never held"`) {
+		t.Errorf("TestNobodyThird's verdict attr:\n%s", out)
+	}
+	out, ok = goTest(t, mod, "sometimes", "-run", "^TestLeakFirst$")
+	if ok || !strings.Contains(out, "mcheck: partial deadlock: 1 goroutine(s) blocked forever after the test returned") || strings.Contains(out, "sometimes never held") {
+		t.Errorf("TestLeakFirst:\n%s", out)
+	}
+}
+
+// TestProgramOutput: what the explored program prints (stdout, stderr,
+// the log package, with the virtual clock's time) is each execution's
+// own: a clean check prints nothing of it, with -v the last execution's
+// six lines; a failure shows its execution's output, and a loud one its
+// last 40 lines after a line that says what was cut.
+func TestProgramOutput(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	mod := checktest.TempModule(t, nil, "gotest/testdata/chatty")
+	block := func(out, title string) []string {
+		_, after, ok := strings.Cut(out, title+":\n")
+		if !ok {
+			return nil
+		}
+		var lines []string
+		for l := range strings.Lines(after) {
+			if !strings.HasPrefix(l, "          ") { // go test's 8 and the block's 2
+				break
+			}
+			lines = append(lines, strings.TrimSpace(l))
+		}
+		return lines
+	}
+	out, ok := goTest(t, mod, "chatty", "-run", "^TestClean$")
+	if !ok || strings.Contains(out, "inc") || strings.Count(out, "\n") != 1 {
+		t.Errorf("TestClean without -v printed more than go test's line:\n%s", out)
+	}
+	out, ok = goTest(t, mod, "chatty", "-run", "^TestClean$", "-v")
+	got := block(out, "output of the last execution")
+	slices.Sort(got)
+	want := []string{"2026/01/01 00:00:00 log: inc 1", "2026/01/01 00:00:00 log: inc 2", "stderr: inc 1", "stderr: inc 2", "stdout: inc 1", "stdout: inc 2"}
+	if !ok || !slices.Equal(got, want) || strings.Count(out, "inc ") != 6 {
+		t.Errorf("TestClean -v: the last execution's output is %q, want %q:\n%s", got, want, out)
+	}
+	out, ok = goTest(t, mod, "chatty", "-run", "^TestRacy$")
+	got = block(out, "program output")
+	if ok || !slices.Equal(got, []string{"stdout: racy inc 1", "2026/01/01 00:00:00 log: racy inc 1"}) || strings.Count(out, "racy inc") != 2 {
+		t.Errorf("TestRacy: the failing execution's output is %q:\n%s", got, out)
+	}
+	out, ok = goTest(t, mod, "chatty", "-run", "^TestLoud$")
+	got = block(out, "program output")
+	if ok || len(got) != 41 || got[0] != "[60 earlier lines cut: the last 40 lines follow]" || got[1] != "line 60" || got[40] != "line 99" {
+		t.Errorf("TestLoud: the failing execution's output is %q:\n%s", got, out)
+	}
+}
+
+// jsonOutput returns the text of the output events of go test -json's
+// output out.
+func jsonOutput(t *testing.T, out string) string {
+	t.Helper()
+	var b strings.Builder
+	for line := range strings.Lines(out) {
+		var e struct{ Action, Output string }
+		if json.Unmarshal([]byte(line), &e) == nil && e.Action == "output" {
+			b.WriteString(e.Output)
+		}
+	}
+	return b.String()
+}
+
 // TestBudgetEndToEnd: zero and negative budgets, from options or flags,
 // fail the test with an mcheck error and run nothing; a time budget
 // alone runs until the time is spent. And an interpreted test sees the

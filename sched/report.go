@@ -13,8 +13,8 @@ import (
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
-// Format writes the failure as mcheck reports it: the kind and the
-// runtime's words, where each blocked goroutine is, the interleaving as a
+// Format writes the failure as mcheck reports it: the headline (see
+// Headline), the rest of the runtime's words, where each blocked goroutine is, the interleaving as a
 // table with one column per goroutine, and the replay command (replay
 // completes it with the token). The report is bounded (under 200 lines
 // of at most a few hundred characters whatever the execution, but for
@@ -27,7 +27,10 @@ import (
 // (WriteTrace).
 func (f *Failure) Format(replay string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "mcheck: %s: %s\n", f.Kind, firstLines(f.Message, 6))
+	fmt.Fprintf(&b, "%s\n", f.Headline())
+	if rest := restOfMessage(f.Message); rest != "" {
+		fmt.Fprintf(&b, "  %s\n", firstLines(rest, 5))
+	}
 	if r := f.Race; r != nil {
 		w := accessOp(r.Current)
 		if !strings.HasPrefix(w, "sync.") {
@@ -61,13 +64,51 @@ func (f *Failure) Format(replay string) string {
 	return b.String()
 }
 
+// Headline returns the first line of the failure's report, short and
+// stable for tools that annotate a test's first line of failure:
+// "mcheck: KIND: the first line of the message", cut with "…" past
+// maxHeadline characters (the rest follows in the report).
+func (f *Failure) Headline() string {
+	line, _ := splitHeadline(f.Message)
+	return fmt.Sprintf("mcheck: %s: %s", f.Kind, line)
+}
+
+// splitHeadline splits msg into the part the headline shows and the
+// rest, which the report shows under it ("…" and the rest of a first
+// line that was cut, then the other lines).
+func splitHeadline(msg string) (head, rest string) {
+	msg = strings.TrimRight(msg, "\n")
+	head, rest, _ = strings.Cut(msg, "\n")
+	if r := []rune(head); len(r) > maxHeadline {
+		cut := maxHeadline
+		if i := strings.LastIndexByte(string(r[:cut]), ' '); i > maxHeadline/2 {
+			cut = len([]rune(string(r[:cut])[:i]))
+		}
+		tail := strings.TrimLeft(string(r[cut:]), " ")
+		head = strings.TrimRight(string(r[:cut]), " ") + " …"
+		if rest != "" {
+			tail += "\n" + rest
+		}
+		rest = "… " + tail
+	}
+	return head, rest
+}
+
+// restOfMessage is what the headline of a failure with message msg
+// leaves out.
+func restOfMessage(msg string) string {
+	_, rest := splitHeadline(msg)
+	return rest
+}
+
 // Bounds of a report (see Format).
 const (
-	maxStackLines     = 16 // of a race's stack
-	maxEnvLines       = 16 // of an environment's description
-	maxGoroutineLines = 20 // blocked goroutines listed one by one
-	maxColumns        = 8  // goroutines with a column of their own
-	othersWidth       = 48 // of the column of the others
+	maxHeadline       = 160 // characters of the message in the headline
+	maxStackLines     = 16  // of a race's stack
+	maxEnvLines       = 16  // of an environment's description
+	maxGoroutineLines = 20  // blocked goroutines listed one by one
+	maxColumns        = 8   // goroutines with a column of their own
+	othersWidth       = 48  // of the column of the others
 )
 
 // writeGoroutines lists the blocked goroutines, one line each; more than

@@ -140,7 +140,9 @@
 // below, and context, sort, slices, maps,
 // cmp, iter, unique, errors, sync, sync/atomic, container/*, the packages
 // that call the program's Read and Write methods: io and bufio, fmt when
-// it must call the program's methods, and the packages that reflect over
+// it must call the program's methods, log (its standard logger writes to
+// the execution's os.Stderr with the virtual clock's time), and the
+// packages that reflect over
 // the user's values: encoding/json, encoding/xml, encoding/gob,
 // text/template, html/template), modelled by name (sync.Mutex/RWMutex/
 // WaitGroup/Map/Pool, the notify list under sync.Cond, sync/atomic's

@@ -135,6 +135,10 @@ var interpretedStd = map[string]bool{
 	"bufio": true,
 	// Printing values whose methods fmt calls (see fmt.go).
 	"fmt": true,
+	// The standard logger writes to the execution's os.Stderr, with the
+	// time of the virtual clock, under a mutex the scheduler sees.
+	"log":          true,
+	"log/internal": true,
 	// Reflection over interpreted values needs the reflect model.
 	"encoding/json":       true,
 	"encoding/xml":        true,
@@ -571,6 +575,41 @@ func (p *Program) Run(mainPkg string, cfg Config) Result {
 // runs mcheck. Call it before any machine runs.
 func (p *Program) SetArgs(args []string) {
 	p.osArgs = append([]string{os.Args[0]}, args...)
+}
+
+// CallSites returns the positions ("file.go:12", as HookCall.Position
+// spells them) of the static calls of callee in the function fn of the
+// package id and in its function literals, in source order.
+func (p *Program) CallSites(id, fn, callee string) []string {
+	sp := p.byPth[id]
+	if sp == nil || sp.Func(fn) == nil {
+		return nil
+	}
+	var pos []token.Pos
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		for _, b := range f.Blocks {
+			for _, ins := range b.Instrs {
+				if c, ok := ins.(ssa.CallInstruction); ok {
+					if sc := c.Common().StaticCallee(); sc != nil && sc.String() == callee {
+						pos = append(pos, c.Pos())
+					}
+				}
+			}
+		}
+		for _, a := range f.AnonFuncs {
+			visit(a)
+		}
+	}
+	visit(sp.Func(fn))
+	slices.Sort(pos)
+	var out []string
+	for _, ps := range pos {
+		if s := p.shortPos(ps); s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Calls reports whether function fn of the package with the given ID

@@ -401,6 +401,16 @@ func (m *Machine) write(i int, w io.Writer, s string) {
 }
 
 // lockedWriter serialises writes to w.
+// TeeOutput makes m write what the program prints on standard output
+// and standard error (os.Stdout, os.Stderr, print and println, the log
+// package, and the runtime's report of a panic or deadlock) to w as
+// well, in the order it was written. Call it before the program runs
+// (sched.Target.Start); w is used under m's output lock.
+func (m *Machine) TeeOutput(w io.Writer) {
+	m.outW.w = io.MultiWriter(m.outW.w, w)
+	m.errW.w = io.MultiWriter(m.errW.w, w)
+}
+
 type lockedWriter struct {
 	mu *sync.Mutex
 	w  io.Writer

@@ -17,8 +17,11 @@ type ComponentReport struct {
 	Token      string         // replays the failure: environment and schedule, without identity
 	Attempts   int            // environments tried (an attempt of the restarts tries another when one is discarded)
 	Executions int
-	Elapsed    time.Duration
-	Exhausted  bool // a single environment (no restarts) was explored completely
+	// Inconclusive counts the executions that went on past the step
+	// bound (or that the time budget cut) and were discarded.
+	Inconclusive int
+	Elapsed      time.Duration
+	Exhausted    bool // a single environment (no restarts) was explored completely
 	// Discarded counts the failures a sequential order of their
 	// environment's calls shows too (baseline.go): not concurrency
 	// bugs, so the search went on; Why says why the first was.

@@ -28,6 +28,10 @@ type Config struct {
 	FullTrace bool
 	// ViewTrace writes it for a trace viewer instead (Result.WriteTraceView).
 	ViewTrace bool
+	// Output shows a clean check's last execution's output (go test -v,
+	// -mcheck.v, mcheck test -v): what the program printed, bounded
+	// (RunReport.Output).
+	Output    bool
 	Component ComponentConfig // mcheck.Component only
 	Guided    GuideConfig     // the guided strategy (guided.go)
 	// Refused lists options that were given values they cannot take

@@ -98,10 +98,11 @@ var flagTable = []flagDef{
 		func(c *Config, _ string, v any) { c.MaxMemory = v.(int64) }},
 	{"tags", "comma-separated build tags for loading the package (repeat go test's -tags here)", string(""),
 		func(c *Config, _ string, v any) { c.Tags = append(c.Tags, v.(string)) }},
-	{"v", "print a progress line on long runs (mcheck test: and testing.Verbose() reports true, as go test -v)", false,
+	{"v", "print a progress line on long runs and the last execution's output with a clean report (mcheck test: and testing.Verbose() reports true, as go test -v)", false,
 		func(c *Config, _ string, v any) {
 			if v.(bool) {
 				c.Progress = os.Stderr
+				c.Output = true
 			}
 		}},
 }

@@ -28,6 +28,8 @@ import (
 //     environment of the execution (an ssainterp.Harness that package
 //     component's ComponentDriver builds from an envgen.Plan);
 //   - mcheck.Choose(n) is a choice point;
+//   - mcheck.Sometimes(t, cond, msg) records whether cond held, for the
+//     exploration to tell at its end (sometimes.go);
 //   - the options are interpreted as ordinary Go (closures of package
 //     mcheck's functions), which is how mcheck test reads them.
 //
@@ -43,6 +45,7 @@ var Host = &ssainterp.Host{
 		mcheckPath + ".Run":       runHook,
 		mcheckPath + ".Component": componentHook,
 		mcheckPath + ".Choose":    chooseHook,
+		mcheckPath + ".Sometimes": sometimesHook,
 	},
 	Internal: func(path string) bool {
 		rest, ok := strings.CutPrefix(path, mcheckPath+"/")
@@ -54,6 +57,7 @@ var Host = &ssainterp.Host{
 type hosted struct {
 	probe     *ProbeResult    // set for a probe: the call learnt
 	component ComponentDriver // drives the mcheck.Component call
+	sometimes *sometimes      // records the mcheck.Sometimes calls of an exploration
 }
 
 // A ComponentDriver drives the test's mcheck.Component call in one

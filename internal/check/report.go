@@ -2,10 +2,12 @@ package check
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,9 +40,10 @@ func (r *Result) Failure() *sched.Failure {
 }
 
 // Found reports whether the check found a bug (a failure, or data races
-// recorded with -recordraces).
+// recorded with -recordraces) or fails for an mcheck.Sometimes whose
+// condition never held.
 func (r *Result) Found() bool {
-	return r.Failure() != nil || r.Run != nil && len(r.Run.Races) > 0
+	return r.Failure() != nil || r.Run != nil && (len(r.Run.Races) > 0 || len(r.Run.Unmet) > 0)
 }
 
 // Token returns the replay token of the failure, with the test's
@@ -116,6 +119,66 @@ func (r *Result) WriteTraceView() error {
 	return err
 }
 
+// Verdicts of a check besides the kinds of bug (sched.Kind): see
+// Result.Verdict.
+const (
+	VerdictClean      = "clean"
+	VerdictNotChecked = "not checked"
+	VerdictError      = "error"
+)
+
+// Verdict returns the check's verdict in a word or two: "clean", the
+// kind of the bug found ("data race", "partial deadlock", "test
+// failed", ...; sched.Kind), "not checked" (no execution finished, see
+// NotChecked) or "error" (mcheck could not run the test).
+func (r *Result) Verdict() string {
+	var nc *NotChecked
+	switch {
+	case errors.As(r.Err, &nc):
+		return VerdictNotChecked
+	case r.Err != nil:
+		return VerdictError
+	case r.Failure() != nil:
+		return string(r.Failure().Kind)
+	case r.Run != nil && len(r.Run.Races) > 0:
+		return string(sched.DataRace) // recorded races
+	case r.Run != nil && len(r.Run.Unmet) > 0:
+		return SometimesNeverHeld
+	}
+	return VerdictClean
+}
+
+// An Attr is a fact of a check as go test -json carries it: the front
+// end gives each to testing.T.Attr, which prints it as an event
+// {"Action":"attr","Key":...,"Value":...}.
+type Attr struct{ Key, Value string }
+
+// Attrs returns the facts of the check for testing.T.Attr, in this
+// order: mcheck.verdict (Verdict), mcheck.token (the replay token of a
+// failure), mcheck.executions and mcheck.inconclusive (the executions
+// run and those discarded as inconclusive; not for a check mcheck could
+// not run).
+func (r *Result) Attrs() []Attr {
+	out := []Attr{{"mcheck.verdict", r.Verdict()}}
+	if tok := r.Token(); tok != "" {
+		out = append(out, Attr{"mcheck.token", tok})
+	}
+	var execs, inconclusive int
+	switch {
+	case r.Run != nil:
+		execs, inconclusive = r.Run.Executions, r.Run.Inconclusive
+	case r.Component != nil:
+		execs, inconclusive = r.Component.Executions, r.Component.Inconclusive
+	default:
+		var nc *NotChecked
+		if !errors.As(r.Err, &nc) {
+			return out
+		}
+		inconclusive = nc.Inconclusive
+	}
+	return append(out, Attr{"mcheck.executions", strconv.Itoa(execs)}, Attr{"mcheck.inconclusive", strconv.Itoa(inconclusive)})
+}
+
 // Text returns the report as mcheck prints it.
 func (r *Result) Text() string {
 	if r.Err != nil {
@@ -131,43 +194,45 @@ func (r *Result) Text() string {
 	if f != nil && r.Replay != "" {
 		replay = strings.ReplaceAll(r.Replay, "TOKEN", r.Token())
 	}
+	// The headline first (the failure's, or the summary), then the
+	// notes: a tool that annotates the first line of a failure reads
+	// "mcheck: KIND: summary" there.
 	var found string
+	var notes []string
 	if rep := r.Run; rep != nil {
 		if rep.Note != "" {
-			fmt.Fprintf(&b, "mcheck: %s\n", rep.Note)
+			notes = append(notes, rep.Note)
+		}
+		switch {
+		case f != nil:
+			b.WriteString(f.Format(replay))
+			writeOutput(&b, "program output", failureOutput(f))
+			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+		case len(rep.Races) > 0:
+			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
+		case len(rep.Unmet) > 0:
+			msg := sometimesMessage(rep.Unmet, rep.Report)
+			fmt.Fprintf(&b, "mcheck: %s: %s\n", SometimesNeverHeld, strings.ReplaceAll(msg, "\n", "\n  "))
+			fmt.Fprintf(&b, "mcheck: %s\n", rep.Summary())
+		default:
+			fmt.Fprintf(&b, "mcheck: %s\n", rep.Summary())
+		}
+		if f == nil {
+			writeOutput(&b, "output of the last execution", rep.Output)
 		}
 		for _, race := range rep.Races {
 			fmt.Fprintf(&b, "mcheck: data race (recorded): %s\n", race.Message)
 		}
-		switch {
-		case f != nil:
-			b.WriteString(f.Format(replay))
-			if r.Main {
-				out := f.Stdout
-				if f.Kind == sched.ExitStatus {
-					out += f.Stderr // otherwise the runtime's report is summarised above
-				}
-				if out = strings.TrimSpace(out); out != "" {
-					fmt.Fprintf(&b, "program output:\n  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
-				}
-			}
-			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
-		case len(rep.Races) > 0:
-			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
-		default:
-			fmt.Fprintf(&b, "mcheck: %s\n", rep.Summary())
-		}
 	}
 	if rep := r.Component; rep != nil {
-		for _, n := range rep.Component.Notes {
-			fmt.Fprintf(&b, "mcheck: %s\n", n)
-		}
+		notes = append(notes, rep.Component.Notes...)
 		if rep.Note != "" {
-			fmt.Fprintf(&b, "mcheck: %s\n", rep.Note)
+			notes = append(notes, rep.Note)
 		}
 		switch {
 		case f != nil:
 			b.WriteString(f.Format(replay))
+			writeOutput(&b, "program output", failureOutput(f))
 			b.WriteString(rep.Advice())
 			found = fmt.Sprintf("found in environment %d (%s) after %d executions in %v\n", rep.Attempts, rep.Plan.Kind(rep.Component), rep.Executions, rep.Elapsed.Round(time.Millisecond))
 		case rep.Exhausted:
@@ -181,6 +246,9 @@ func (r *Result) Text() string {
 		if rep.Undecided > 0 && f == nil {
 			fmt.Fprintf(&b, "mcheck: %d failures (the first a %s) found as the time budget ran out were not decided by the sequential baseline: saved, the next run decides them first (or raise the time budget)\n", rep.Undecided, rep.UndecidedKind)
 		}
+	}
+	for _, n := range notes {
+		fmt.Fprintf(&b, "mcheck: %s\n", n)
 	}
 	if r.Corpus != "" {
 		fmt.Fprintf(&b, "(saved in %s)\n", r.Corpus)
@@ -202,7 +270,9 @@ func (r *Result) Text() string {
 //	outcome      "bug", "clean" or "error" (mcheck could not run the test)
 //	kind         the kind of bug: "global deadlock", "partial deadlock",
 //	             "panic", "livelock", "exit status", "nondeterminism",
-//	             "test failed" or "data race"
+//	             "test failed", "data race", or "sometimes never held"
+//	             (the condition of an mcheck.Sometimes call held in no
+//	             execution)
 //	message      the runtime's words, or why
 //	locations    file:line of what the failure is about: where each
 //	             goroutine is blocked, the two racing accesses, the line
@@ -214,8 +284,10 @@ func (r *Result) Text() string {
 //	token        the replay token, with the test's identity
 //	replay       the command that replays the failure
 //	saved        the corpus file the failure was saved to
-//	figures      strategy, executions, environments (mcheck.Component),
-//	             elapsed_ms, exhausted (every schedule explored)
+//	figures      strategy, executions, inconclusive (executions
+//	             discarded: past the step bound, or cut by the time
+//	             budget), environments (mcheck.Component), elapsed_ms,
+//	             exhausted (every schedule explored)
 //	error        outcome "error": why mcheck could not run the test
 //	text         the report as mcheck prints it
 type Report struct {
@@ -248,6 +320,7 @@ type Goroutine struct {
 type Figures struct {
 	Strategy     string  `json:"strategy,omitempty"`
 	Executions   int     `json:"executions"`
+	Inconclusive int     `json:"inconclusive,omitempty"`
 	Environments int     `json:"environments,omitempty"`
 	ElapsedMS    float64 `json:"elapsed_ms"`
 	Exhausted    bool    `json:"exhausted,omitempty"`
@@ -272,14 +345,18 @@ func (r *Result) Report() *Report {
 	}
 	var elapsed time.Duration
 	if run := r.Run; run != nil {
-		rep.Figures = Figures{Strategy: run.Strategy, Executions: run.Executions, Exhausted: run.Exhausted}
+		rep.Figures = Figures{Strategy: run.Strategy, Executions: run.Executions, Inconclusive: run.Inconclusive, Exhausted: run.Exhausted}
 		elapsed = run.Elapsed
-		if len(run.Races) > 0 {
+		switch {
+		case len(run.Races) > 0:
 			rep.Outcome, rep.Kind = OutcomeBug, string(sched.DataRace)
+		case len(run.Unmet) > 0:
+			rep.Outcome, rep.Kind = OutcomeBug, SometimesNeverHeld
+			rep.Message, rep.Locations = sometimesMessage(run.Unmet, run.Report), sometimesLocations(run.Unmet)
 		}
 	}
 	if c := r.Component; c != nil {
-		rep.Figures = Figures{Executions: c.Executions, Environments: c.Attempts, Exhausted: c.Exhausted}
+		rep.Figures = Figures{Executions: c.Executions, Inconclusive: c.Inconclusive, Environments: c.Attempts, Exhausted: c.Exhausted}
 		elapsed = c.Elapsed
 	}
 	rep.Figures.ElapsedMS = float64(elapsed.Microseconds()) / 1000
@@ -322,4 +399,12 @@ func AppendJSON(path string, rep *Report) error {
 		err = cerr
 	}
 	return err
+}
+
+// writeOutput writes a block of program output (boundOutput), if any,
+// under a title.
+func writeOutput(b *strings.Builder, title, out string) {
+	if out = strings.TrimRight(out, "\n"); out != "" {
+		fmt.Fprintf(b, "%s:\n  %s\n", title, strings.ReplaceAll(out, "\n", "\n  "))
+	}
 }

@@ -17,19 +17,44 @@ type RunReport struct {
 	FromCorpus bool   // the failure is one saved in the corpus
 	Replayed   bool   // the schedule of a replay token ran, not a search
 	Note       string // about the search: a saved EDA model that was ignored, and why
+	// Unmet are the mcheck.Sometimes calls whose condition held in no
+	// execution of a search that found no bug: a failure of the test
+	// (SometimesNeverHeld).
+	Unmet []SometimesSite
+	// Output is what the program printed in the last execution of a
+	// search that found no failure, bounded (boundOutput), when
+	// Config.Output asked for it.
+	Output string
 }
 
 // Explore explores the test id that target starts as c says: the replay
 // token of c if it has one for this test (see Config.ReplaySuite), else
 // the failures saved in corpus first, then the search. A search in which
 // no execution finished is an error (NotChecked), never a clean verdict.
+//
+// A search that found no bug still fails if the condition of an
+// mcheck.Sometimes call held in none of its executions (RunReport.Unmet);
+// a replay never does.
 func Explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, error) {
+	st := newSometimes(target.Prog, id)
+	target = st.watch(target)
+	var out *lastOutput
+	if c.Output {
+		out = &lastOutput{}
+		target = out.watch(target)
+	}
 	rep, err := explore(target, id, corpus, c)
 	if err != nil {
 		return nil, err
 	}
 	if err := checked(id, rep.Report); err != nil {
 		return nil, err
+	}
+	if rep.Failure == nil && len(rep.Races) == 0 && !rep.Replayed {
+		rep.Unmet = st.unmet()
+	}
+	if out != nil && rep.Failure == nil {
+		rep.Output = out.text()
 	}
 	return rep, nil
 }

@@ -25,6 +25,7 @@ func (ck *checker) report(s *searched) (*check.ComponentReport, error) {
 	}
 	rep.Executions = out.Executions + ck.probed
 	notChecked, finished := ck.sum(s)
+	rep.Inconclusive = notChecked.Inconclusive
 	switch {
 	case out.Found == nil && rep.Undecided > 0 && rep.Undecided == rep.Attempts:
 		// Every environment's failure was left undecided.
