@@ -244,9 +244,9 @@ func (m *Machine) allocated(g *goroutine, c *value) {
 // maxRegistered bounds the elements registered per allocation.
 const maxRegistered = 1 << 14
 
-// allocatedSlice records that g allocated the backing array of s. A
-// large array of plain words (a bufio buffer of 4096 bytes) is recorded
-// as a whole, not word by word (see bigArrays).
+// allocatedSlice records that g allocated the backing array of s, in the
+// Go heap. A large array of plain words (a bufio buffer of 4096 bytes)
+// is recorded as a whole, not word by word (see bigArrays).
 func (m *Machine) allocatedSlice(g *goroutine, s []value) {
 	s = s[:cap(s)]
 	if len(s) >= minBigArray {
@@ -255,6 +255,12 @@ func (m *Machine) allocatedSlice(g *goroutine, s []value) {
 			return
 		}
 	}
+	m.allocatedWords(g, s)
+}
+
+// allocatedWords records the words of s as g's one by one (up to
+// maxRegistered), wherever s is.
+func (m *Machine) allocatedWords(g *goroutine, s []value) {
 	s = s[:min(len(s), maxRegistered)]
 	for i := range s {
 		m.allocated(g, &s[i])
@@ -262,7 +268,9 @@ func (m *Machine) allocatedSlice(g *goroutine, s []value) {
 }
 
 // bigArrays records the goroutines that allocated large backing arrays
-// of plain words, by the 64 KiB spans of addresses each covers: a word
+// of plain words in the Go heap (weak.Make is a fatal error on other
+// memory: a mapping's cells are recorded word by word), by the 64 KiB
+// spans of addresses each covers: a word
 // of one gets its shadow (with that owner) when it is first touched,
 // instead of one map entry and shadow per word at the allocation. Each
 // array is held weakly: once the collector frees it, its record no

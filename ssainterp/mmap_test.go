@@ -305,3 +305,42 @@ func TestMmapCellsHoldNoPointer(t *testing.T) {
 		}
 	}
 }
+
+// TestMmapWithRaceDetection: a mapping made while the race detector
+// tracks memory (a second goroutine exists) records its cells word by
+// word: its cells may be host memory outside the Go heap, where a weak
+// pointer (memory.go's bigArrays) is a fatal error of the host.
+func TestMmapWithRaceDetection(t *testing.T) {
+	t.Parallel()
+	src := `package main
+
+import (
+	"fmt"
+	"syscall"
+)
+
+func main() {
+	done := make(chan bool)
+	go func() { done <- true }()
+	b, err := syscall.Mmap(-1, 0, 8192, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		panic(err)
+	}
+	b[100] = 7
+	<-done
+	fmt.Println(len(b), b[100], b[101])
+	if err := syscall.Munmap(b); err != nil {
+		panic(err)
+	}
+}
+`
+	prog, err := loadSrc(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	res := prog.Run("m", Config{Stdout: &out, Stderr: &out, Races: true, SharedPoints: true})
+	if res.Fault != nil || res.ExitCode != 0 || out.String() != "8192 7 0\n" {
+		t.Fatalf("exit %d, fault %v, output %q", res.ExitCode, res.Fault, out.String())
+	}
+}
