@@ -98,6 +98,16 @@ func main() {
 	fmt.Println()
 }
 `
+	if outputs := outputsBySeed(t, src); outputs[1] == outputs[2] {
+		t.Errorf("seeds 1 and 2 gave the same map and select order: %s", outputs[1])
+	}
+}
+
+// outputsBySeed runs the program src twice with seed 1 and twice with
+// seed 2, requires each seed to give one output and a clean exit, and
+// returns the outputs by seed.
+func outputsBySeed(t *testing.T, src string) map[uint64]string {
+	t.Helper()
 	prog, err := loadSrc(t, src)
 	if err != nil {
 		t.Fatal(err)
@@ -105,18 +115,16 @@ func main() {
 	outputs := map[uint64]string{}
 	for _, seed := range []uint64{1, 2, 1, 2} {
 		var out bytes.Buffer
-		res := prog.Run("m", Config{Stdout: &out, Seed: seed})
-		if res.Fault != nil {
-			t.Fatal(res.Fault)
+		res := prog.Run("m", Config{Stdout: &out, Stderr: &out, Seed: seed})
+		if res.Fault != nil || res.ExitCode != 0 {
+			t.Fatalf("exit %d, fault %v: %s", res.ExitCode, res.Fault, out.String())
 		}
 		if prev, ok := outputs[seed]; ok && prev != out.String() {
 			t.Fatalf("seed %d gave two outputs:\n%s\n%s", seed, prev, out.String())
 		}
 		outputs[seed] = out.String()
 	}
-	if outputs[1] == outputs[2] {
-		t.Errorf("seeds 1 and 2 gave the same map and select order: %s", outputs[1])
-	}
+	return outputs
 }
 
 // TestCryptoRandFollowsTheSeed: crypto/rand's Read, Text and Reader
@@ -151,23 +159,7 @@ func main() {
 	fmt.Printf("%d %v %x %x %x %s\n", n, err, b, c, d, text)
 }
 `
-	prog, err := loadSrc(t, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	outputs := map[uint64]string{}
-	for _, seed := range []uint64{1, 2, 1, 2} {
-		var out bytes.Buffer
-		res := prog.Run("m", Config{Stdout: &out, Stderr: &out, Seed: seed})
-		if res.Fault != nil || res.ExitCode != 0 {
-			t.Fatalf("exit %d, fault %v: %s", res.ExitCode, res.Fault, out.String())
-		}
-		if prev, ok := outputs[seed]; ok && prev != out.String() {
-			t.Fatalf("seed %d gave two outputs:\n%s\n%s", seed, prev, out.String())
-		}
-		outputs[seed] = out.String()
-	}
-	if outputs[1] == outputs[2] {
+	if outputs := outputsBySeed(t, src); outputs[1] == outputs[2] {
 		t.Errorf("seeds 1 and 2 gave the same bytes: %s", outputs[1])
 	}
 }
