@@ -26,7 +26,7 @@ func extract(prog *ssainterp.Program, got *check.ProbeResult, o check.ComponentC
 	for i, ut := range got.User {
 		src := fmt.Sprintf("values[%d]", i)
 		if i < len(o.Values) {
-			src = fmt.Sprintf("%#v", o.Values[i])
+			src = readable(o.Values[i])
 		}
 		opts.User = append(opts.User, envgen.UserValue{Type: ut, Src: src})
 	}
