@@ -623,3 +623,18 @@ func TestBigArrayRaces(t *testing.T) {
 	require.Nil(t, rep.Failure)
 	require.True(t, rep.Exhausted)
 }
+
+// TestTraceNamesTickerStop: a schedule labels Ticker.Stop as
+// time.Ticker.Stop and Timer.Stop as time.Timer.Stop.
+func TestTraceNamesTickerStop(t *testing.T) {
+	rep, err := Explore(target(t, "tickerstop"), Options{Seed: 1, Executions: 1})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	var ops []string
+	for _, s := range rep.Failure.Trace {
+		if strings.HasSuffix(s.Op, ".Stop") {
+			ops = append(ops, s.Op)
+		}
+	}
+	require.Equal(t, []string{"time.Ticker.Stop", "time.Timer.Stop"}, ops)
+}

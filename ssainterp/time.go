@@ -143,48 +143,53 @@ func timeModels() modelTable {
 	}
 	// Stop and Reset are visible operations: the timer may fire just
 	// before them.
-	stopTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.timerOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, what: "time.Timer.Stop"}) {
-			return stop(fr)
-		}
-		was := t.active
-		t.active = false
-		if t.ch != nil {
-			t.ch.buf = nil // Go 1.23 timers: no stale value after Stop
-		}
-		set(fr, dst, boolVal(was))
-		return fr
-	}
-	resetTimer := func(m *Machine, fr *frame, args []value, dst int) *frame {
-		t := m.timerOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, what: "time.Timer.Reset"}) {
-			return stop(fr)
-		}
-		was := t.active
-		d := args[1].int()
-		if t.period > 0 {
-			if d <= 0 {
-				throwPanic(m.stringPanic("non-positive interval for Ticker.Reset"))
+	stopTimer := func(what string) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			t := m.timerOf(args[0])
+			if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, what: what}) {
+				return stop(fr)
 			}
-			t.period = d
+			was := t.active
+			t.active = false
+			if t.ch != nil {
+				t.ch.buf = nil // Go 1.23 timers: no stale value after Stop
+			}
+			set(fr, dst, boolVal(was))
+			return fr
 		}
-		t.when = deadline(m.nowOf(t.bubble), d)
-		t.d = d
-		t.active = true
-		if !slices.Contains(m.timers, t) {
-			m.timers = append(m.timers, t) // fired or stopped: fireTimers dropped it
-		}
-		if t.ch != nil {
-			t.ch.buf = nil
-		}
-		set(fr, dst, boolVal(was))
-		return fr
 	}
-	tab["(*time.Timer).Stop"] = stopTimer
-	tab["(*time.Ticker).Stop"] = stopTimer
-	tab["(*time.Timer).Reset"] = resetTimer
-	tab["(*time.Ticker).Reset"] = resetTimer
+	resetTimer := func(what string) modelFunc {
+		return func(m *Machine, fr *frame, args []value, dst int) *frame {
+			t := m.timerOf(args[0])
+			if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, what: what}) {
+				return stop(fr)
+			}
+			was := t.active
+			d := args[1].int()
+			if t.period > 0 {
+				if d <= 0 {
+					throwPanic(m.stringPanic("non-positive interval for Ticker.Reset"))
+				}
+				t.period = d
+			}
+			t.when = deadline(m.nowOf(t.bubble), d)
+			t.d = d
+			t.active = true
+			if !slices.Contains(m.timers, t) {
+				m.timers = append(m.timers, t) // fired or stopped: fireTimers dropped it
+			}
+			if t.ch != nil {
+				t.ch.buf = nil
+			}
+			set(fr, dst, boolVal(was))
+			return fr
+		}
+	}
+	// A schedule names the operation by the type the program called it on.
+	tab["(*time.Timer).Stop"] = stopTimer("time.Timer.Stop")
+	tab["(*time.Ticker).Stop"] = stopTimer("time.Ticker.Stop")
+	tab["(*time.Timer).Reset"] = resetTimer("time.Timer.Reset")
+	tab["(*time.Ticker).Reset"] = resetTimer("time.Ticker.Reset")
 	return tab
 }
 
