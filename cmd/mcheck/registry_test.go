@@ -87,13 +87,14 @@ func TestRegistryNames(t *testing.T) {
 		documented("restart strategy", name)
 	}
 	// mcheck test takes each flag value: it refuses a value it does not
-	// take before it looks for tests, and -run matches none.
-	if testing.Short() {
-		return
-	}
-	for _, arg := range cli {
+	// take before it loads anything, so a package that does not exist
+	// gets as far as the load (which fails at once) only with a value it
+	// takes; a value it does not take is refused naming the flag.
+	for _, arg := range append(cli, "-strategy=bogus") {
 		var out, errb bytes.Buffer
-		if code := run("../../gotest/testdata/bank", []string{"test", arg, "-run", "^NoSuchTest$", "."}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `no test matches "^NoSuchTest$"`) {
+		code := run("../../gotest/testdata/bank", []string{"test", arg, "./nosuchdir"}, &out, &errb)
+		refused := strings.Contains(errb.String(), "mcheck: "+strings.SplitN(arg, "=", 2)[0]+" ")
+		if loaded := strings.Contains(errb.String(), "nosuchdir: directory not found"); code != 2 || refused == loaded || refused != (arg == "-strategy=bogus") {
 			t.Errorf("mcheck test %s: exit %d\n%s%s", arg, code, out.String(), errb.String())
 		}
 	}
