@@ -41,7 +41,6 @@ var exceptions = map[string]string{
 	"ssainterp/types.go:writeType":                      "switch over kinds; to split",
 	"ssainterp/harness.go:Machine.callDriver":           "to split",
 	"ssainterp/load.go:load":                            "to split",
-	"envgen/component.go:Extract":                       "to split",
 	"sched/traceview.go:Failure.TraceEvents":            "to split",
 	"sched/dpor.go:dporTrace.analyse":                   "to split",
 	"restarts/restarts.go:Run":                          "to split",
