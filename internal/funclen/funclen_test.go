@@ -43,7 +43,6 @@ var exceptions = map[string]string{
 	"ssainterp/load.go:load":                            "to split",
 	"sched/traceview.go:Failure.TraceEvents":            "to split",
 	"sched/dpor.go:dporTrace.analyse":                   "to split",
-	"restarts/restarts.go:Run":                          "to split",
 	"examples/survey/main.go:writeReport":               "a measurement harness of its own module",
 	"examples/survey/main.go:childMain":                 "a measurement harness of its own module",
 }
