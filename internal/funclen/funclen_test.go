@@ -41,7 +41,6 @@ var exceptions = map[string]string{
 	"ssainterp/types.go:writeType":                      "switch over kinds; to split",
 	"ssainterp/harness.go:Machine.callDriver":           "to split",
 	"ssainterp/load.go:load":                            "to split",
-	"sched/dpor.go:dporTrace.analyse":                   "to split",
 	"examples/survey/main.go:writeReport":               "a measurement harness of its own module",
 	"examples/survey/main.go:childMain":                 "a measurement harness of its own module",
 }
