@@ -39,7 +39,6 @@ var exceptions = map[string]string{
 	"ssainterp/bridgetype.go:rtype.computeNativeType":   "switch over kinds; to split",
 	"ssainterp/unsafeheader.go:Machine.convertPointer1": "switch over kinds; to split",
 	"ssainterp/types.go:writeType":                      "switch over kinds; to split",
-	"ssainterp/load.go:load":                            "to split",
 	"examples/survey/main.go:writeReport":               "a measurement harness of its own module",
 	"examples/survey/main.go:childMain":                 "a measurement harness of its own module",
 }
