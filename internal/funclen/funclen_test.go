@@ -33,7 +33,6 @@ var exceptions = map[string]string{
 	"ssainterp/compile.go:compiler.compile":             "to split",
 	"ssainterp/compile.go:compiler.instr":               "switch over instructions; to split",
 	"ssainterp/call.go:compiler.call":                   "to split",
-	"ssainterp/exprs.go:compiler.binop":                 "switch over operators; to split",
 	"ssainterp/bridgevalue.go:Machine.plainToNative":    "switch over kinds; to split",
 	"ssainterp/bridgevalue.go:Machine.fromNative":       "switch over kinds; to split",
 	"ssainterp/bridgetype.go:rtype.computeNativeType":   "switch over kinds; to split",
