@@ -112,39 +112,13 @@ type UserValue struct {
 // (called name) returns, and its operations under o.
 func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 	c := &Component{Ctor: name, CtorSig: sig, User: o.User}
-	res := sig.Results()
-	switch {
-	case res.Len() == 1 && !isError(res.At(0).Type()):
-		c.Type = res.At(0).Type()
-	case res.Len() == 2 && !isError(res.At(0).Type()) && isError(res.At(1).Type()):
-		c.Type, c.HasErr = res.At(0).Type(), true
-	default:
-		return nil, fmt.Errorf("%s: a constructor returns the component (a pointer or an interface), optionally with an error; it has type %s",
-			name, typeName(sig))
+	if err := c.setType(sig); err != nil {
+		return nil, err
 	}
-	switch c.Type.Underlying().(type) {
-	case *types.Pointer, *types.Interface:
-	default:
-		return nil, fmt.Errorf("%s returns %s, which is neither a pointer nor an interface: the methods would run on copies of the component",
-			name, typeName(c.Type))
-	}
-	if n, ok := types.Unalias(derefType(c.Type)).(*types.Named); ok && n.Obj().Pkg() != nil {
-		c.Pkg = n.Obj().Pkg()
-	}
-	for i := range sig.Params().Len() {
-		p := sig.Params().At(i)
-		d := domainFor(p.Type(), o.User)
-		if len(d.Values) == 0 {
-			return nil, fmt.Errorf("%s: no values for its parameter %s of type %s; give some with mcheck.Values",
-				name, paramName(p, i), typeName(p.Type()))
-		}
-		c.Params = append(c.Params, d)
+	if err := c.setParams(sig, o.User); err != nil {
+		return nil, err
 	}
 	ms := types.NewMethodSet(c.Type)
-	known := map[string]bool{}
-	for i := range ms.Len() {
-		known[ms.At(i).Obj().Name()] = true
-	}
 	if o.Protocol != "" {
 		p, err := ParseProtocol(o.Protocol)
 		if err != nil {
@@ -155,52 +129,136 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 	}
 	var ct contract
 	if o.Protocol == "" {
-		var names []string
-		for i := range ms.Len() {
-			if f := ms.At(i).Obj(); f.Exported() && !slices.Contains(o.Exclude, f.Name()) && (len(o.Include) == 0 || slices.Contains(o.Include, f.Name())) {
-				names = append(names, f.Name())
-			}
+		ct = readContract(o.Docs, chosenMethods(ms, o))
+		if o.Finish == "" && len(o.Include) == 0 {
+			o.Finish = c.defaultFinish(ms, ct, o)
 		}
-		ct = readContract(o.Docs, names)
 	}
-	if o.Protocol == "" && o.Finish == "" && len(o.Include) == 0 {
-		// The first of CloseLike that finishes, unless the doc
-		// comments say no call may follow another method and not it.
-		closing, documented := "", ""
-		for _, n := range CloseLike {
-			if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(n, f.Signature()) {
-				closing = n
-				break
-			}
+	if err := c.checkNames(ms, o); err != nil {
+		return nil, err
+	}
+	c.addMethods(ms, o)
+	if c.DefaultFinish && c.Finish == nil { // left out: no values for a parameter
+		c.DefaultFinish, c.FinishLast = false, false
+	}
+	c.serialize(ct)
+	c.noteReleases()
+	if len(c.Methods) == 0 {
+		msg := fmt.Sprintf("%s: %s has no exported methods to call", name, typeName(c.Type))
+		if len(c.Notes) > 0 {
+			msg += " (" + strings.Join(c.Notes, "; ") + ")"
 		}
-		for _, n := range slices.Sorted(maps.Keys(ct.finish)) {
-			if n != o.Init {
-				documented = n
-				break
-			}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	return c, nil
+}
+
+// setType sets c.Type, c.HasErr and c.Pkg from the results of the
+// constructor's signature sig, or says why they do not make a component.
+func (c *Component) setType(sig *types.Signature) error {
+	res := sig.Results()
+	switch {
+	case res.Len() == 1 && !isError(res.At(0).Type()):
+		c.Type = res.At(0).Type()
+	case res.Len() == 2 && !isError(res.At(0).Type()) && isError(res.At(1).Type()):
+		c.Type, c.HasErr = res.At(0).Type(), true
+	default:
+		return fmt.Errorf("%s: a constructor returns the component (a pointer or an interface), optionally with an error; it has type %s",
+			c.Ctor, typeName(sig))
+	}
+	switch c.Type.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+	default:
+		return fmt.Errorf("%s returns %s, which is neither a pointer nor an interface: the methods would run on copies of the component",
+			c.Ctor, typeName(c.Type))
+	}
+	if n, ok := types.Unalias(derefType(c.Type)).(*types.Named); ok && n.Obj().Pkg() != nil {
+		c.Pkg = n.Obj().Pkg()
+	}
+	return nil
+}
+
+// setParams sets c.Params to the domains of the constructor's
+// parameters, or says which parameter has no values.
+func (c *Component) setParams(sig *types.Signature, user []UserValue) error {
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		d := domainFor(p.Type(), user)
+		if len(d.Values) == 0 {
+			return fmt.Errorf("%s: no values for its parameter %s of type %s; give some with mcheck.Values",
+				c.Ctor, paramName(p, i), typeName(p.Type()))
 		}
-		switch {
-		case closing != "" && ct.finish[closing] != "":
-			o.Finish, c.FinishLast = closing, true
-		case documented != "":
-			o.Finish, c.FinishLast = documented, true
-		default:
-			o.Finish = closing
+		c.Params = append(c.Params, d)
+	}
+	return nil
+}
+
+// chosenMethods are the names of the exported methods of ms that o's
+// Include and Exclude choose, in the method set's order.
+func chosenMethods(ms *types.MethodSet, o Options) []string {
+	var names []string
+	for i := range ms.Len() {
+		if f := ms.At(i).Obj(); f.Exported() && !slices.Contains(o.Exclude, f.Name()) && (len(o.Include) == 0 || slices.Contains(o.Include, f.Name())) {
+			names = append(names, f.Name())
 		}
-		c.DefaultFinish = o.Finish != ""
-		if c.FinishLast {
-			c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in every environment, as a doc comment says: %q (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", o.Finish, ct.finish[o.Finish]))
-		} else if o.Finish != "" {
-			c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in half of the environments (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", o.Finish))
+	}
+	return names
+}
+
+// defaultFinish is the default protocol's Finish (or ""), chosen from
+// ms and the contract ct under o: the first of CloseLike that finishes,
+// unless the doc comments say no call may follow another method and
+// not it. It sets c.DefaultFinish and c.FinishLast, and notes the choice.
+func (c *Component) defaultFinish(ms *types.MethodSet, ct contract, o Options) string {
+	closing, documented := "", ""
+	for _, n := range CloseLike {
+		if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(n, f.Signature()) {
+			closing = n
+			break
 		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(ct.finish)) {
+		if n != o.Init {
+			documented = n
+			break
+		}
+	}
+	finish := closing
+	switch {
+	case closing != "" && ct.finish[closing] != "":
+		finish, c.FinishLast = closing, true
+	case documented != "":
+		finish, c.FinishLast = documented, true
+	}
+	c.DefaultFinish = finish != ""
+	if c.FinishLast {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in every environment, as a doc comment says: %q (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", finish, ct.finish[finish]))
+	} else if finish != "" {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s is called once, after the other calls, in half of the environments (the default protocol; say otherwise with mcheck.Finish or mcheck.Protocol)", finish))
+	}
+	return finish
+}
+
+// checkNames says which method that o names (Include, Exclude, Init,
+// Finish) c's type does not have, if any.
+func (c *Component) checkNames(ms *types.MethodSet, o Options) error {
+	known := map[string]bool{}
+	for i := range ms.Len() {
+		known[ms.At(i).Obj().Name()] = true
 	}
 	for _, list := range [][]string{o.Include, o.Exclude, {o.Init, o.Finish}} {
 		for _, n := range list {
 			if n != "" && !known[n] {
-				return nil, fmt.Errorf("%s: %s has no method %s", name, typeName(c.Type), n)
+				return fmt.Errorf("%s: %s has no method %s", c.Ctor, typeName(c.Type), n)
 			}
 		}
 	}
+	return nil
+}
+
+// addMethods sets c.Init, c.Finish and c.Methods from the exported
+// methods of ms that o chooses, and notes those it leaves out and why.
+func (c *Component) addMethods(ms *types.MethodSet, o Options) {
 	for i := range ms.Len() {
 		f := ms.At(i).Obj().(*types.Func)
 		if !f.Exported() {
@@ -217,19 +275,7 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 			c.Notes = append(c.Notes, fmt.Sprintf("%s is promoted from %s: left out (name it with mcheck.Methods to call it)", f.Name(), p.Path()))
 			continue
 		}
-		m := Method{Name: f.Name(), Sig: f.Signature(), Release: releasable(f.Signature())}
-		ok := true
-		for j := range m.Sig.Params().Len() {
-			p := m.Sig.Params().At(j)
-			d := domainFor(p.Type(), o.User)
-			if len(d.Values) == 0 {
-				c.Notes = append(c.Notes, fmt.Sprintf("%s is left out: no values for its parameter %s of type %s (give some with mcheck.Values)",
-					f.Name(), paramName(p, j), typeName(p.Type())))
-				ok = false
-				break
-			}
-			m.Params = append(m.Params, d)
-		}
+		m, ok := c.method(f, o.User)
 		if !ok {
 			continue
 		}
@@ -245,30 +291,41 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 			c.Methods = append(c.Methods, m)
 		}
 	}
-	if c.DefaultFinish && c.Finish == nil { // left out: no values for a parameter
-		c.DefaultFinish, c.FinishLast = false, false
-	}
-	c.serialize(ct)
-	if c.Finish != nil {
-		var rel []string
-		for _, m := range c.Methods {
-			if len(m.Release) > 0 && m.Name != c.Finish.Name {
-				rel = append(rel, m.Name)
-			}
+}
+
+// method is the operation f with the domains of its parameters, or
+// false, noted in c, if a parameter has no values.
+func (c *Component) method(f *types.Func, user []UserValue) (Method, bool) {
+	m := Method{Name: f.Name(), Sig: f.Signature(), Release: releasable(f.Signature())}
+	for j := range m.Sig.Params().Len() {
+		p := m.Sig.Params().At(j)
+		d := domainFor(p.Type(), user)
+		if len(d.Values) == 0 {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s is left out: no values for its parameter %s of type %s (give some with mcheck.Values)",
+				f.Name(), paramName(p, j), typeName(p.Type())))
+			return Method{}, false
 		}
-		if len(rel) > 0 {
-			c.Notes = append(c.Notes, fmt.Sprintf("the results of %s with a Release method are released before %s is called last, as a caller gives back what it took",
-				strings.Join(rel, ", "), c.Finish.Name))
+		m.Params = append(m.Params, d)
+	}
+	return m, true
+}
+
+// noteReleases notes, if c has a Finish, the methods whose results are
+// released before it.
+func (c *Component) noteReleases() {
+	if c.Finish == nil {
+		return
+	}
+	var rel []string
+	for _, m := range c.Methods {
+		if len(m.Release) > 0 && m.Name != c.Finish.Name {
+			rel = append(rel, m.Name)
 		}
 	}
-	if len(c.Methods) == 0 {
-		msg := fmt.Sprintf("%s: %s has no exported methods to call", name, typeName(c.Type))
-		if len(c.Notes) > 0 {
-			msg += " (" + strings.Join(c.Notes, "; ") + ")"
-		}
-		return nil, fmt.Errorf("%s", msg)
+	if len(rel) > 0 {
+		c.Notes = append(c.Notes, fmt.Sprintf("the results of %s with a Release method are released before %s is called last, as a caller gives back what it took",
+			strings.Join(rel, ", "), c.Finish.Name))
 	}
-	return c, nil
 }
 
 // serialize records in c the groups of ct over c's methods, and the

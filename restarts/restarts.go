@@ -123,113 +123,146 @@ type Outcome struct {
 // Run runs attempts under c until one finds a bug or the total budget
 // (or the number of attempts) is spent.
 func Run(c Config, attempt Attempt) (*Outcome, error) {
-	if c.Unit.Time < 0 || c.Unit.Executions < 0 || c.Total.Time < 0 || c.Total.Executions < 0 {
-		return nil, fmt.Errorf("restarts: negative budget (unit %+v, total %+v)", c.Unit, c.Total)
-	}
-	if c.Workers <= 0 {
-		c.Workers = runtime.GOMAXPROCS(0)
-	}
-	single := c.Strategy == "" || c.Strategy == "none"
-	if single {
-		c.Attempts, c.Workers = 1, 1
-	} else if _, err := Multiplier(c.Strategy, 1); err != nil {
+	single, err := c.normalize()
+	if err != nil {
 		return nil, err
 	}
-	if !single && c.Unit == (Budget{}) {
-		return nil, fmt.Errorf("restarts: strategy %s needs a unit budget", c.Strategy)
-	}
-	start := time.Now()
-	var (
-		mu       sync.Mutex
-		next     = 1
-		foundAt  = 0 // lowest attempt with a bug so far (0: none)
-		results  = map[int]Result{}
-		spent    int // executions of finished attempts, and budgets of running ones
-		firstErr error
-	)
-	// take hands out the next attempt and its budget, or false when
-	// the loop is over.
-	take := func() (int, Budget, bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		i := next
-		if firstErr != nil || (foundAt > 0 && i > foundAt) || (c.Attempts > 0 && i > c.Attempts) {
-			return 0, Budget{}, false
-		}
-		b := c.Total
-		if !single {
-			k, _ := Multiplier(c.Strategy, i)
-			b = c.Unit.scale(k)
-		}
-		if c.Total.Time > 0 {
-			left := c.Total.Time - time.Since(start)
-			if left <= 0 {
-				return 0, Budget{}, false
-			}
-			if b.Time == 0 || b.Time > left {
-				b.Time = left
-			}
-		}
-		if c.Total.Executions > 0 {
-			left := c.Total.Executions - spent
-			if left <= 0 {
-				return 0, Budget{}, false
-			}
-			if b.Executions == 0 || b.Executions > left {
-				b.Executions = left
-			}
-			spent += b.Executions // reserved until the attempt reports
-		}
-		next++
-		return i, b, true
-	}
+	l := &loop{c: c, single: single, start: time.Now(), next: 1, results: map[int]Result{}}
 	var wg sync.WaitGroup
 	for range c.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				i, b, ok := take()
-				if !ok {
-					return
-				}
-				r, err := guarded(attempt, i, Seed(c.Seed, i), b)
-				mu.Lock()
-				results[i] = r
-				if c.Total.Executions > 0 {
-					spent += r.Executions - b.Executions
-				} else {
-					spent += r.Executions
-				}
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				if r.Found && (foundAt == 0 || i < foundAt) {
-					foundAt = i
-				}
-				mu.Unlock()
-			}
+			l.work(attempt)
 		}()
 	}
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	if l.firstErr != nil {
+		return nil, l.firstErr
 	}
-	out := &Outcome{Elapsed: time.Since(start)}
-	// Count as if the attempts had run one after the other.
-	for i := 1; i < next; i++ {
-		if foundAt > 0 && i > foundAt {
+	return l.outcome(), nil
+}
+
+// normalize checks c and fills in its defaults: Workers, and a single
+// attempt on one worker when there is no strategy (single).
+func (c *Config) normalize() (single bool, err error) {
+	if c.Unit.Time < 0 || c.Unit.Executions < 0 || c.Total.Time < 0 || c.Total.Executions < 0 {
+		return false, fmt.Errorf("restarts: negative budget (unit %+v, total %+v)", c.Unit, c.Total)
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	single = c.Strategy == "" || c.Strategy == "none"
+	if single {
+		c.Attempts, c.Workers = 1, 1
+	} else if _, err := Multiplier(c.Strategy, 1); err != nil {
+		return false, err
+	}
+	if !single && c.Unit == (Budget{}) {
+		return false, fmt.Errorf("restarts: strategy %s needs a unit budget", c.Strategy)
+	}
+	return single, nil
+}
+
+// loop is the state of a restart loop, shared by its workers.
+type loop struct {
+	c      Config
+	single bool // one attempt with the total budget
+	start  time.Time
+
+	mu       sync.Mutex
+	next     int            // the next attempt to hand out
+	foundAt  int            // lowest attempt with a bug so far (0: none)
+	results  map[int]Result // by attempt
+	spent    int            // executions of finished attempts, and budgets of running ones
+	firstErr error
+}
+
+// work runs attempts until take says the loop is over.
+func (l *loop) work(attempt Attempt) {
+	for {
+		i, b, ok := l.take()
+		if !ok {
+			return
+		}
+		r, err := guarded(attempt, i, Seed(l.c.Seed, i), b)
+		l.report(i, b, r, err)
+	}
+}
+
+// take hands out the next attempt and its budget, or false when the
+// loop is over.
+func (l *loop) take() (int, Budget, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := &l.c
+	i := l.next
+	if l.firstErr != nil || (l.foundAt > 0 && i > l.foundAt) || (c.Attempts > 0 && i > c.Attempts) {
+		return 0, Budget{}, false
+	}
+	b := c.Total
+	if !l.single {
+		k, _ := Multiplier(c.Strategy, i)
+		b = c.Unit.scale(k)
+	}
+	if c.Total.Time > 0 {
+		left := c.Total.Time - time.Since(l.start)
+		if left <= 0 {
+			return 0, Budget{}, false
+		}
+		if b.Time == 0 || b.Time > left {
+			b.Time = left
+		}
+	}
+	if c.Total.Executions > 0 {
+		left := c.Total.Executions - l.spent
+		if left <= 0 {
+			return 0, Budget{}, false
+		}
+		if b.Executions == 0 || b.Executions > left {
+			b.Executions = left
+		}
+		l.spent += b.Executions // reserved until the attempt reports
+	}
+	l.next++
+	return i, b, true
+}
+
+// report records what attempt i, given budget b, did.
+func (l *loop) report(i int, b Budget, r Result, err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.results[i] = r
+	if l.c.Total.Executions > 0 {
+		l.spent += r.Executions - b.Executions
+	} else {
+		l.spent += r.Executions
+	}
+	if err != nil && l.firstErr == nil {
+		l.firstErr = err
+	}
+	if r.Found && (l.foundAt == 0 || i < l.foundAt) {
+		l.foundAt = i
+	}
+}
+
+// outcome is what the loop did, once its workers are done, counted as
+// if the attempts had run one after the other.
+func (l *loop) outcome() *Outcome {
+	out := &Outcome{Elapsed: time.Since(l.start)}
+	for i := 1; i < l.next; i++ {
+		if l.foundAt > 0 && i > l.foundAt {
 			break
 		}
-		r := results[i]
+		r := l.results[i]
 		out.Attempts++
 		out.Executions += r.Executions
 	}
-	if foundAt > 0 {
-		r := results[foundAt]
-		out.Found, out.FoundBy = &r, foundAt
+	if l.foundAt > 0 {
+		r := l.results[l.foundAt]
+		out.Found, out.FoundBy = &r, l.foundAt
 	}
-	return out, nil
+	return out
 }
 
 // Seed derives attempt i's seed from the loop's (SplitMix64).

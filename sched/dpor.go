@@ -300,14 +300,6 @@ func (t *dporTrace) initials(i, end, g int, vc []int32) []int {
 // event i (Algorithm 1, lines 4-8); dfs adds one of them to that point's
 // backtrack set (addBacktrack).
 func (t *dporTrace) analyse(add func(i int, initials []int)) {
-	reverse := func(i, end, g int, vc []int32) {
-		// i's race with g's operation (an event at index end, or pending
-		// after event end-1), whose clock is vc; nothing to reverse if i
-		// was forced (nothing else could move there).
-		if t.events[i].point >= 0 {
-			add(i, t.initials(i, end, g, vc))
-		}
-	}
 	t.events = t.events[:t.pos]
 	n := len(t.events)
 	final := t.final
@@ -321,88 +313,134 @@ func (t *dporTrace) analyse(add func(i int, initials []int)) {
 		t.events[n-1].op.Access = ssainterp.Access{All: true}
 		t.keep = min(t.keep, n-1)
 	}
-	x := &dporIndex{objects: map[any][]int{}}
-	last := map[int]int{}    // each goroutine's last event so far
-	joins := map[int][]int{} // events that completed a goroutine's operation since its last event
-	pred := func(g int) []int32 {
-		var vc []int32
-		if k, ok := last[g]; ok {
-			vc = t.events[k].vc
-		} else if g != Clock && g < len(t.creator) && t.creator[g] >= 0 {
-			vc = t.events[t.creator[g]].vc
-		}
-		if len(joins[g]) == 0 {
-			return vc
-		}
-		c := slices.Clone(vc)
-		for _, k := range joins[g] {
-			c = join(c, t.events[k].vc)
-		}
-		c = join(c, make([]int32, g+1))
-		c[g] = at(vc, g)
-		return c
-	}
-	var races []int
+	a := dporAnalysis{t: t, add: add, x: &dporIndex{objects: map[any][]int{}}, last: map[int]int{}, joins: map[int][]int{}}
 	for k := range n {
-		e := &t.events[k]
-		if k >= t.keep {
-			races = races[:0]
-			e.vc = t.clock(e.op, k, pred(e.op.G), x, &races)
-			for _, i := range races {
-				reverse(i, k, e.op.G, e.vc)
-			}
-		}
-		x.add(k, e.op)
-		last[e.op.G] = k
-		delete(joins, e.op.G)
-		if k < t.keep {
-			continue
-		}
-		// Blocked goroutines poll their pending operation after every
-		// event (see the comment at the top).
 		after := &final
 		if k+1 < n {
 			after = &t.events[k+1].state
 		}
-		// An enabled operation that a partner completed on its behalf
-		// (a receive from a waiting sender) never runs as an event of its
-		// own: it is in a race with the event that completed it, and its
-		// goroutine's next event happens after that one.
-		for _, o := range e.state.enabled {
-			if o.G == e.op.G {
-				continue
-			}
-			if now, ok := after.pending(o.G); !ok || !sameAccess(now, o) {
-				add(k, []int{o.G})
-				joins[o.G] = append(joins[o.G], k)
-			}
-		}
-		for _, b := range after.blocked {
-			if b.G != e.op.G && slices.ContainsFunc(e.state.blocked, func(o Op) bool { return o.G == b.G }) {
-				// Still waiting: only the last event is new, and it is
-				// last, so nothing is between them.
-				if Dependent(e.op, b) {
-					add(k, []int{b.G})
-				}
-				continue
-			}
-			races = races[:0]
-			vc := t.clock(b, k+1, pred(b.G), x, &races)
-			for _, i := range races {
-				reverse(i, k+1, b.G, vc)
-			}
-		}
+		a.event(k, after)
 	}
 	if exited {
-		// The program exited with goroutines that had more to do.
-		lg := t.events[n-1].op.G
-		for _, id := range append(t.names.ex.m.Enabled(), t.names.ex.m.Blocked()...) {
-			if id != lg {
-				add(n-1, []int{id})
-			}
-		}
+		a.exitRaces()
 	}
 	t.keep = n
+}
+
+// dporAnalysis is the state of one analyse pass over the events.
+type dporAnalysis struct {
+	t     *dporTrace
+	add   func(i int, initials []int)
+	x     *dporIndex
+	last  map[int]int   // each goroutine's last event so far
+	joins map[int][]int // events that completed a goroutine's operation since its last event
+	races []int         // scratch for clock
+}
+
+// event analyses event k, whose next state is after: the races of the
+// event (past t.keep) and of the operations pending after it.
+func (a *dporAnalysis) event(k int, after *dporState) {
+	t := a.t
+	e := &t.events[k]
+	if k >= t.keep {
+		e.vc = a.reverseRaces(e.op, k)
+	}
+	a.x.add(k, e.op)
+	a.last[e.op.G] = k
+	delete(a.joins, e.op.G)
+	if k < t.keep {
+		return
+	}
+	// Blocked goroutines poll their pending operation after every
+	// event (see the comment at the top).
+	a.completedOnBehalf(k, after)
+	a.blockedAfter(k, after)
+}
+
+// pred is the clock that goroutine g's next operation starts from: its
+// last event's, or its creator's, joined with the events that completed
+// an operation on its behalf since.
+func (a *dporAnalysis) pred(g int) []int32 {
+	t := a.t
+	var vc []int32
+	if k, ok := a.last[g]; ok {
+		vc = t.events[k].vc
+	} else if g != Clock && g < len(t.creator) && t.creator[g] >= 0 {
+		vc = t.events[t.creator[g]].vc
+	}
+	if len(a.joins[g]) == 0 {
+		return vc
+	}
+	c := slices.Clone(vc)
+	for _, k := range a.joins[g] {
+		c = join(c, t.events[k].vc)
+	}
+	c = join(c, make([]int32, g+1))
+	c[g] = at(vc, g)
+	return c
+}
+
+// reverseRaces computes the clock of op (an event at index end, or
+// pending after event end-1) and calls add for each of its races, but
+// with events that were forced (nothing else could move there). It
+// returns the clock.
+func (a *dporAnalysis) reverseRaces(op Op, end int) []int32 {
+	t := a.t
+	a.races = a.races[:0]
+	vc := t.clock(op, end, a.pred(op.G), a.x, &a.races)
+	for _, i := range a.races {
+		if t.events[i].point >= 0 {
+			a.add(i, t.initials(i, end, op.G, vc))
+		}
+	}
+	return vc
+}
+
+// completedOnBehalf adds the races of the operations enabled before event k
+// that a partner completed on their behalf (a receive from a waiting
+// sender): such an operation never runs as an event of its own; it is
+// in a race with the event that completed it, and its goroutine's next
+// event happens after that one.
+func (a *dporAnalysis) completedOnBehalf(k int, after *dporState) {
+	e := &a.t.events[k]
+	for _, o := range e.state.enabled {
+		if o.G == e.op.G {
+			continue
+		}
+		if now, ok := after.pending(o.G); !ok || !sameAccess(now, o) {
+			a.add(k, []int{o.G})
+			a.joins[o.G] = append(a.joins[o.G], k)
+		}
+	}
+}
+
+// blockedAfter adds the races of the operations blocked after event k.
+func (a *dporAnalysis) blockedAfter(k int, after *dporState) {
+	e := &a.t.events[k]
+	for _, b := range after.blocked {
+		if b.G != e.op.G && slices.ContainsFunc(e.state.blocked, func(o Op) bool { return o.G == b.G }) {
+			// Still waiting: only the last event is new, and it is
+			// last, so nothing is between them.
+			if Dependent(e.op, b) {
+				a.add(k, []int{b.G})
+			}
+			continue
+		}
+		a.reverseRaces(b, k+1)
+	}
+}
+
+// exitRaces adds the races of the last event, which ended the program,
+// with the goroutines that had more to do.
+func (a *dporAnalysis) exitRaces() {
+	t := a.t
+	n := len(t.events)
+	lg := t.events[n-1].op.G
+	for _, id := range append(t.names.ex.m.Enabled(), t.names.ex.m.Blocked()...) {
+		if id != lg {
+			a.add(n-1, []int{id})
+		}
+	}
 }
 
 // addBacktrack makes sure one of the goroutines in initials is explored at

@@ -63,51 +63,74 @@ func (f *Failure) WriteTraceEvents(w io.Writer, title, replay string) error {
 
 // TraceEvents returns f's whole trace as trace events (WriteTraceEvents).
 func (f *Failure) TraceEvents(title, replay string) *TraceEvents {
-	tr := f.Trace
-	var clock0 int64
-	if len(tr) > 0 {
-		clock0 = tr[0].Clock
-	}
-	ts := func(i int) float64 {
-		if i >= len(tr) {
-			i, clock := len(tr), clock0
-			if len(tr) > 0 {
-				clock = tr[len(tr)-1].Clock
-			}
-			return float64(i) + float64(clock-clock0)/1e3
-		}
-		return float64(i) + float64(tr[i].Clock-clock0)/1e3
-	}
-	clockArg := func(i int) string {
-		if i >= len(tr) {
-			i = len(tr) - 1
-		}
-		if i < 0 {
-			return "+0s"
-		}
-		return "+" + time.Duration(tr[i].Clock-clock0).String()
-	}
-	end := ts(len(tr))
-	out := &TraceEvents{DisplayTimeUnit: "ns", OtherData: map[string]any{
+	b := &traceEventsBuilder{f: f, tr: f.Trace, out: &TraceEvents{DisplayTimeUnit: "ns", OtherData: map[string]any{
 		"kind":   string(f.Kind),
 		"replay": replay,
 		"time":   "one microsecond per step, plus the virtual clock's advances",
-	}}
-	ev := &out.TraceEvents
-	add := func(e TraceEvent) {
-		e.Pid = 1
-		*ev = append(*ev, e)
+	}}}
+	if len(b.tr) > 0 {
+		b.clock0 = b.tr[0].Clock
 	}
+	b.tracks(title)
+	b.steps()
+	if f.Kind == GlobalDeadlock || f.Kind == Leak {
+		b.blockedAtEnd()
+	}
+	b.flowEvents()
+	b.failure(replay)
+	return b.out
+}
 
-	// Tracks: one per goroutine, in order of id.
-	add(TraceEvent{Name: "process_name", Ph: "M", Args: map[string]any{"name": "mcheck: " + title + " (" + string(f.Kind) + ")"}})
-	seen := map[int]bool{}
-	last := map[int]int{} // goroutine → index of its last step
-	for i, s := range tr {
-		seen[s.G] = true
-		last[s.G] = i
+// traceEventsBuilder builds the trace events of a failure, one pass
+// per kind of event (Failure.TraceEvents).
+type traceEventsBuilder struct {
+	f      *Failure
+	tr     []Step // f.Trace
+	clock0 int64  // the virtual clock at the first step
+	out    *TraceEvents
+}
+
+// add appends e, in the check's process, to the events.
+func (b *traceEventsBuilder) add(e TraceEvent) {
+	e.Pid = 1
+	b.out.TraceEvents = append(b.out.TraceEvents, e)
+}
+
+// ts is the time of step i (of the end, past the last step): i µs plus
+// the virtual clock's advance since the first step.
+func (b *traceEventsBuilder) ts(i int) float64 {
+	tr := b.tr
+	if i >= len(tr) {
+		i, clock := len(tr), b.clock0
+		if len(tr) > 0 {
+			clock = tr[len(tr)-1].Clock
+		}
+		return float64(i) + float64(clock-b.clock0)/1e3
 	}
-	for _, g := range f.Goroutines {
+	return float64(i) + float64(tr[i].Clock-b.clock0)/1e3
+}
+
+// clockArg is the virtual clock at step i (at most the last), as an
+// advance since the first step: "+1.5s".
+func (b *traceEventsBuilder) clockArg(i int) string {
+	if i >= len(b.tr) {
+		i = len(b.tr) - 1
+	}
+	if i < 0 {
+		return "+0s"
+	}
+	return "+" + time.Duration(b.tr[i].Clock-b.clock0).String()
+}
+
+// tracks adds the process's name and one track per goroutine (of the
+// trace or of the failure), in order of id.
+func (b *traceEventsBuilder) tracks(title string) {
+	b.add(TraceEvent{Name: "process_name", Ph: "M", Args: map[string]any{"name": "mcheck: " + title + " (" + string(b.f.Kind) + ")"}})
+	seen := map[int]bool{}
+	for _, s := range b.tr {
+		seen[s.G] = true
+	}
+	for _, g := range b.f.Goroutines {
 		seen[g.ID] = true
 	}
 	for id := range maxKey(seen) + 1 {
@@ -118,66 +141,83 @@ func (f *Failure) TraceEvents(title, replay string) *TraceEvents {
 		if id == Clock {
 			name = "timers (virtual clock)"
 		}
-		add(TraceEvent{Name: "thread_name", Ph: "M", Tid: id, Args: map[string]any{"name": name}})
-		add(TraceEvent{Name: "thread_sort_index", Ph: "M", Tid: id, Args: map[string]any{"sort_index": id}})
+		b.add(TraceEvent{Name: "thread_name", Ph: "M", Tid: id, Args: map[string]any{"name": name}})
+		b.add(TraceEvent{Name: "thread_sort_index", Ph: "M", Tid: id, Args: map[string]any{"sort_index": id}})
 	}
+}
 
-	// Steps, and the spans before them that their goroutine was blocked.
-	for i, s := range tr {
+// steps adds the steps, and the spans before them that their goroutine
+// was blocked.
+func (b *traceEventsBuilder) steps() {
+	for i, s := range b.tr {
 		tid := s.G
 		if tid == Clock {
 			tid = timersTid
 		}
-		if b := s.Blocked; b.Op != "" && b.Since < i {
-			add(TraceEvent{Name: "blocked: " + b.Op, Cat: "blocked", Ph: "X", Ts: ts(b.Since), Dur: ts(i) - ts(b.Since), Tid: tid,
-				Args: map[string]any{"pos": b.Pos, "from step": b.Since + 1, "to step": i + 1}})
+		if bl := s.Blocked; bl.Op != "" && bl.Since < i {
+			b.add(TraceEvent{Name: "blocked: " + bl.Op, Cat: "blocked", Ph: "X", Ts: b.ts(bl.Since), Dur: b.ts(i) - b.ts(bl.Since), Tid: tid,
+				Args: map[string]any{"pos": bl.Pos, "from step": bl.Since + 1, "to step": i + 1}})
 		}
-		add(TraceEvent{Name: s.Op, Cat: "op", Ph: "X", Ts: ts(i), Dur: 1, Tid: tid,
-			Args: map[string]any{"pos": s.Pos, "step": i + 1, "clock": clockArg(i)}})
+		b.add(TraceEvent{Name: s.Op, Cat: "op", Ph: "X", Ts: b.ts(i), Dur: 1, Tid: tid,
+			Args: map[string]any{"pos": s.Pos, "step": i + 1, "clock": b.clockArg(i)}})
 	}
+}
 
-	// Goroutines still blocked at the end (a deadlock, a leak).
-	if f.Kind == GlobalDeadlock || f.Kind == Leak {
-		for _, g := range f.Goroutines {
-			from := 0.0
-			if i, ok := last[g.ID]; ok {
-				from = ts(i) + 1
-			}
-			add(TraceEvent{Name: "blocked: " + g.Op, Cat: "blocked", Ph: "X", Ts: from, Dur: max(end+1-from, 1), Tid: g.ID,
-				Args: map[string]any{"pos": g.Pos, "func": g.Func, "created at": g.Created, "until": "the end (" + string(f.Kind) + ")"}})
-		}
+// blockedAtEnd adds the spans of the goroutines still blocked at the
+// end (a deadlock, a leak), from their last step.
+func (b *traceEventsBuilder) blockedAtEnd() {
+	last := map[int]int{} // goroutine → index of its last step
+	for i, s := range b.tr {
+		last[s.G] = i
 	}
+	end := b.ts(len(b.tr))
+	for _, g := range b.f.Goroutines {
+		from := 0.0
+		if i, ok := last[g.ID]; ok {
+			from = b.ts(i) + 1
+		}
+		b.add(TraceEvent{Name: "blocked: " + g.Op, Cat: "blocked", Ph: "X", Ts: from, Dur: max(end+1-from, 1), Tid: g.ID,
+			Args: map[string]any{"pos": g.Pos, "func": g.Func, "created at": g.Created, "until": "the end (" + string(b.f.Kind) + ")"}})
+	}
+}
 
-	// Flows.
-	// An end is a step's slice, or (inBlock) the blocked span before it,
-	// where a send or receive that completed while blocked happened.
-	at := func(e flowEnd, first bool) float64 {
-		if !e.inBlock {
-			return ts(e.step) + 0.5
-		}
-		from, to := ts(tr[e.step].Blocked.Since), ts(e.step)
-		if first {
-			return from + min(0.5, (to-from)/2)
-		}
-		return to - min(0.5, (to-from)/2)
+// flowEvents adds the flow events of the trace (flows).
+func (b *traceEventsBuilder) flowEvents() {
+	for k, fl := range flows(b.tr) {
+		b.add(TraceEvent{Name: fl.name, Cat: "flow", Ph: "s", ID: k + 1, Ts: b.flowTs(fl.from, true), Tid: b.tr[fl.from.step].G})
+		b.add(TraceEvent{Name: fl.name, Cat: "flow", Ph: "f", BP: "e", ID: k + 1, Ts: b.flowTs(fl.to, false), Tid: b.tr[fl.to.step].G})
 	}
-	for k, fl := range flows(tr) {
-		add(TraceEvent{Name: fl.name, Cat: "flow", Ph: "s", ID: k + 1, Ts: at(fl.from, true), Tid: tr[fl.from.step].G})
-		add(TraceEvent{Name: fl.name, Cat: "flow", Ph: "f", BP: "e", ID: k + 1, Ts: at(fl.to, false), Tid: tr[fl.to.step].G})
-	}
+}
 
-	// The failure.
+// flowTs is the time of a flow's end e (its start if first): within
+// the step's slice, or (inBlock) within the blocked span before it,
+// where a send or receive that completed while blocked happened.
+func (b *traceEventsBuilder) flowTs(e flowEnd, first bool) float64 {
+	if !e.inBlock {
+		return b.ts(e.step) + 0.5
+	}
+	from, to := b.ts(b.tr[e.step].Blocked.Since), b.ts(e.step)
+	if first {
+		return from + min(0.5, (to-from)/2)
+	}
+	return to - min(0.5, (to-from)/2)
+}
+
+// failure adds the failure: a global instant event after the end, and
+// one on each of the failure's goroutines.
+func (b *traceEventsBuilder) failure(replay string) {
+	f := b.f
+	end := b.ts(len(b.tr))
 	msg, _, _ := strings.Cut(strings.TrimSpace(f.Message), "\n")
 	args := map[string]any{"message": f.Message, "replay": replay}
 	if f.Race != nil {
 		args["race"] = fmt.Sprint(f.Race)
 	}
-	add(TraceEvent{Name: string(f.Kind) + ": " + msg, Cat: "failure", Ph: "i", S: "g", Ts: end + 1, Args: args})
+	b.add(TraceEvent{Name: string(f.Kind) + ": " + msg, Cat: "failure", Ph: "i", S: "g", Ts: end + 1, Args: args})
 	for _, g := range f.Goroutines {
-		add(TraceEvent{Name: string(f.Kind), Cat: "failure", Ph: "i", S: "t", Ts: end + 1, Tid: g.ID,
+		b.add(TraceEvent{Name: string(f.Kind), Cat: "failure", Ph: "i", S: "t", Ts: end + 1, Tid: g.ID,
 			Args: map[string]any{"op": g.Op, "pos": g.Pos}})
 	}
-	return out
 }
 
 func maxKey(m map[int]bool) int {

@@ -15,115 +15,155 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
+// binop compiles ins, by the family of its operator and operands' kind.
 func (c *compiler) binop(ins *ssa.BinOp) op {
 	x, y, d := c.slot(ins.X), c.slot(ins.Y), c.slots[ins]
 	rt := c.rt(ins.X.Type())
 	k := rt.kind
 	tok := ins.Op
-	switch tok {
-	case token.SHL, token.SHR:
-		yk := c.rt(ins.Y.Type()).kind
-		signedY := yk.isSigned()
-		return func(fr *frame) *frame {
-			n := fr.regs[y].n
-			if signedY && int64(n) < 0 {
-				throwRuntime("negative shift amount")
-			}
-			fr.regs[d].n = shift(tok, k, fr.regs[x].n, n)
-			return fr
-		}
-	}
 	switch {
+	case tok == token.SHL || tok == token.SHR:
+		return shiftOp(tok, k, c.rt(ins.Y.Type()).kind.isSigned(), x, y, d)
 	case k.isInt() || k == kBool:
-		if k == kBool || tok == token.EQL || tok == token.NEQ || tok == token.LSS || tok == token.LEQ || tok == token.GTR || tok == token.GEQ {
+		if k == kBool || isComparison(tok) {
 			return intCompareOp(tok, k.isSigned(), x, y, d)
 		}
 		if cy, ok := ins.Y.(*ssa.Const); ok && k.bits() == 64 && cy.Value != nil {
-			// A constant operand is an immediate (i+1, n-2, i*2, i&1).
-			n := c.p.constValue(cy).n
-			switch tok {
-			case token.ADD:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n + n; return fr }
-			case token.SUB:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n - n; return fr }
-			case token.MUL:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n * n; return fr }
-			case token.AND:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n & n; return fr }
-			case token.REM:
-				switch {
-				case n == 0:
-				case k.isSigned():
-					return func(fr *frame) *frame { fr.regs[d].n = uint64(int64(fr.regs[x].n) % int64(n)); return fr }
-				default:
-					return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n % n; return fr }
-				}
+			if f := intImmediateOp(tok, k.isSigned(), c.p.constValue(cy).n, x, d); f != nil {
+				return f
 			}
 		}
-		if k.bits() == 64 {
-			switch tok {
-			case token.ADD:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n + fr.regs[y].n; return fr }
-			case token.SUB:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n - fr.regs[y].n; return fr }
-			case token.MUL:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n * fr.regs[y].n; return fr }
-			case token.AND:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n & fr.regs[y].n; return fr }
-			case token.OR:
-				return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n | fr.regs[y].n; return fr }
-			}
-		}
-		return func(fr *frame) *frame {
-			r, msg := intBinop(tok, k, fr.regs[x].n, fr.regs[y].n)
-			if msg != "" {
-				throwRuntime(msg)
-			}
-			fr.regs[d].n = r
-			return fr
-		}
+		return intArithOp(tok, k, x, y, d)
 	case k.isFloat():
-		switch tok {
-		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-			return func(fr *frame) *frame {
-				fr.regs[d].n = b2u(compare(tok, fr.regs[x].float(), fr.regs[y].float()))
-				return fr
-			}
-		}
-		return func(fr *frame) *frame {
-			fr.regs[d] = f64Val(floatBinop(tok, k, fr.regs[x].float(), fr.regs[y].float()))
-			return fr
-		}
+		return floatOp(tok, k, x, y, d)
 	case k.isComplex():
-		switch tok {
-		case token.EQL:
-			return func(fr *frame) *frame { fr.regs[d].n = b2u(fr.regs[x].cplx() == fr.regs[y].cplx()); return fr }
-		case token.NEQ:
-			return func(fr *frame) *frame { fr.regs[d].n = b2u(fr.regs[x].cplx() != fr.regs[y].cplx()); return fr }
-		}
-		return func(fr *frame) *frame {
-			fr.regs[d] = value{r: complexBinop(tok, k, fr.regs[x].cplx(), fr.regs[y].cplx())}
-			return fr
-		}
+		return complexOp(tok, k, x, y, d)
 	case k == kString:
-		if tok == token.ADD {
-			return func(fr *frame) *frame {
-				a, b := fr.regs[x].str(), fr.regs[y].str()
-				fr.g.m.alloc(uint64(len(a)) + uint64(len(b)))
-				fr.regs[d] = strVal(a + b)
-				return fr
-			}
-		}
-		return func(fr *frame) *frame {
-			fr.regs[d].n = b2u(compare(tok, fr.regs[x].str(), fr.regs[y].str()))
-			return fr
-		}
+		return stringOp(tok, x, y, d)
 	}
 	// == and != on everything else. Comparing a value with an interface
 	// (mixed operands) does not occur in SSA: both sides share a type.
 	neq := tok == token.NEQ
 	return func(fr *frame) *frame {
 		fr.regs[d].n = b2u(equal(rt, fr.regs[x], fr.regs[y]) != neq)
+		return fr
+	}
+}
+
+// isComparison reports whether tok is ==, !=, <, <=, > or >=.
+func isComparison(tok token.Token) bool {
+	switch tok {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// shiftOp is x << y or x >> y on integers of kind k; a signed count
+// (signedY) panics if negative.
+func shiftOp(tok token.Token, k rkind, signedY bool, x, y, d int) op {
+	return func(fr *frame) *frame {
+		n := fr.regs[y].n
+		if signedY && int64(n) < 0 {
+			throwRuntime("negative shift amount")
+		}
+		fr.regs[d].n = shift(tok, k, fr.regs[x].n, n)
+		return fr
+	}
+}
+
+// intImmediateOp is x tok n on 64-bit integers for a constant n (an
+// immediate: i+1, n-2, i*2, i&1, i%4), or nil for the operators (and
+// n == 0 for %) intArithOp does.
+func intImmediateOp(tok token.Token, signed bool, n uint64, x, d int) op {
+	switch tok {
+	case token.ADD:
+		return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n + n; return fr }
+	case token.SUB:
+		return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n - n; return fr }
+	case token.MUL:
+		return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n * n; return fr }
+	case token.AND:
+		return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n & n; return fr }
+	case token.REM:
+		switch {
+		case n == 0:
+		case signed:
+			return func(fr *frame) *frame { fr.regs[d].n = uint64(int64(fr.regs[x].n) % int64(n)); return fr }
+		default:
+			return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n % n; return fr }
+		}
+	}
+	return nil
+}
+
+// intArithOp is x tok y on integers of kind k, but for comparisons and
+// shifts: inline for the common 64-bit operators, intBinop otherwise.
+func intArithOp(tok token.Token, k rkind, x, y, d int) op {
+	if k.bits() == 64 {
+		switch tok {
+		case token.ADD:
+			return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n + fr.regs[y].n; return fr }
+		case token.SUB:
+			return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n - fr.regs[y].n; return fr }
+		case token.MUL:
+			return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n * fr.regs[y].n; return fr }
+		case token.AND:
+			return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n & fr.regs[y].n; return fr }
+		case token.OR:
+			return func(fr *frame) *frame { fr.regs[d].n = fr.regs[x].n | fr.regs[y].n; return fr }
+		}
+	}
+	return func(fr *frame) *frame {
+		r, msg := intBinop(tok, k, fr.regs[x].n, fr.regs[y].n)
+		if msg != "" {
+			throwRuntime(msg)
+		}
+		fr.regs[d].n = r
+		return fr
+	}
+}
+
+// floatOp is x tok y on floats of kind k.
+func floatOp(tok token.Token, k rkind, x, y, d int) op {
+	if isComparison(tok) {
+		return func(fr *frame) *frame {
+			fr.regs[d].n = b2u(compare(tok, fr.regs[x].float(), fr.regs[y].float()))
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		fr.regs[d] = f64Val(floatBinop(tok, k, fr.regs[x].float(), fr.regs[y].float()))
+		return fr
+	}
+}
+
+// complexOp is x tok y on complex numbers of kind k.
+func complexOp(tok token.Token, k rkind, x, y, d int) op {
+	switch tok {
+	case token.EQL:
+		return func(fr *frame) *frame { fr.regs[d].n = b2u(fr.regs[x].cplx() == fr.regs[y].cplx()); return fr }
+	case token.NEQ:
+		return func(fr *frame) *frame { fr.regs[d].n = b2u(fr.regs[x].cplx() != fr.regs[y].cplx()); return fr }
+	}
+	return func(fr *frame) *frame {
+		fr.regs[d] = value{r: complexBinop(tok, k, fr.regs[x].cplx(), fr.regs[y].cplx())}
+		return fr
+	}
+}
+
+// stringOp is x + y (which allocates) or a comparison on strings.
+func stringOp(tok token.Token, x, y, d int) op {
+	if tok == token.ADD {
+		return func(fr *frame) *frame {
+			a, b := fr.regs[x].str(), fr.regs[y].str()
+			fr.g.m.alloc(uint64(len(a)) + uint64(len(b)))
+			fr.regs[d] = strVal(a + b)
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		fr.regs[d].n = b2u(compare(tok, fr.regs[x].str(), fr.regs[y].str()))
 		return fr
 	}
 }

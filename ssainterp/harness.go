@@ -147,121 +147,160 @@ type harnessRun struct {
 // start the goroutines, wait for them, finish. t is the hooked call's
 // first argument, the test (a constructor that returns an error ends it).
 func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, pos token.Pos) *frame {
-	h := st.h
-	nextFunc := 0
-	var runners []*goroutine
-	phases, phase := h.Phases, 0
-	if phases == nil {
-		phases = []int{h.Goroutines}
+	d := &harnessDriver{m: m, st: st, h: st.h, ctor: ctor, t: t, pos: pos, phases: st.h.Phases}
+	if d.phases == nil {
+		d.phases = []int{st.h.Goroutines}
 	}
 	code := []op{
-		// 0: the values that are function results, one call at a time.
-		func(fr *frame) *frame {
-			if nextFunc > 0 {
-				st.funcs[h.Funcs[nextFunc-1]] = fr.regs[0]
-			}
-			if nextFunc == len(h.Funcs) {
-				return fr
-			}
-			f := h.Funcs[nextFunc]
-			nextFunc++
-			fr.pc--
-			pkg := m.prog.ssa.ImportedPackage(f[0])
-			if pkg == nil || pkg.Func(f[1]) == nil {
-				unsupported("%s: no function %s.%s for a parameter value", h.Caller, f[0], f[1])
-			}
-			return m.callFunc(fr, m.prog.funcOf(pkg.Func(f[1])), nil, 0)
-		},
-		// 1: construct.
-		func(fr *frame) *frame {
-			return m.callClosure(fr, ctor, m.harnessArgs(fr.g, st, h.NewArgs), 0)
-		},
-		// 2: check what the constructor returned; init.
-		func(fr *frame) *frame {
-			res := fr.regs[0]
-			if h.HasErr {
-				a := res.r.(agg)
-				if a[1].r != nil {
-					// Not a bug: these constructor arguments are
-					// refused. The test ends here.
-					return m.endTest(fr, t, fmt.Sprintf("%s: %s returned an error: %s", h.Caller, h.Name, m.reportValue(m.prog.rtypeOf(types.Universe.Lookup("error").Type()), a[1])), false)
-				}
-				res = a[0]
-			}
-			if res.r == nil {
-				return m.endTest(fr, t, fmt.Sprintf("%s: %s returned a nil component", h.Caller, h.Name), true)
-			}
-			st.recv = res
-			if h.Init == nil {
-				return fr
-			}
-			return m.callMethod(fr, st, *h.Init)
-		},
-		// 3: start the goroutines of the phase.
-		func(fr *frame) *frame {
-			for range phases[phase] {
-				i := len(runners)
-				g := m.spawn(m.runner(st, i, pos), nil, pos)
-				m.startTracking(fr.g, g)
-				runners = append(runners, g)
-				if h.Started != nil {
-					h.Started(i, g.id)
-				}
-			}
-			return fr
-		},
-		// 4: wait for them, as for a sync.WaitGroup; the next phase.
-		func(fr *frame) *frame {
-			ready := func(*goroutine) bool {
-				if st.done == len(runners) {
-					return true
-				}
-				if h.Suspend && phase < len(phases)-1 {
-					gs := runners
-					if h.Settle != nil && h.Settle[phase+1] {
-						gs = m.gs
-					}
-					for _, g := range gs {
-						if g != fr.g && g.state != gDone && m.enabled(g) {
-							return false
-						}
-					}
-					return true
-				}
+		d.funcResults, // 0
+		d.construct,   // 1
+		d.initialize,  // 2
+		d.startPhase,  // 3
+		d.waitPhase,   // 4
+		d.finish,      // 5
+		d.ret,         // 6
+	}
+	return m.enter(fr, m.synthetic(st.h.Caller, 1, pos, code), -1)
+}
+
+// harnessDriver is the state of the driver function of a harness run
+// (callDriver); its methods are the function's ops, in order.
+type harnessDriver struct {
+	m        *Machine
+	st       *harnessRun
+	h        *Harness // st.h
+	ctor     *closure
+	t        value // the test
+	pos      token.Pos
+	nextFunc int          // the next of h.Funcs to call
+	phases   []int        // the goroutines each phase starts
+	phase    int          // the phase in progress
+	runners  []*goroutine // the goroutines started so far
+}
+
+// funcResults (op 0) evaluates the values that are function results,
+// one call at a time.
+func (d *harnessDriver) funcResults(fr *frame) *frame {
+	h := d.h
+	if d.nextFunc > 0 {
+		d.st.funcs[h.Funcs[d.nextFunc-1]] = fr.regs[0]
+	}
+	if d.nextFunc == len(h.Funcs) {
+		return fr
+	}
+	f := h.Funcs[d.nextFunc]
+	d.nextFunc++
+	fr.pc--
+	pkg := d.m.prog.ssa.ImportedPackage(f[0])
+	if pkg == nil || pkg.Func(f[1]) == nil {
+		unsupported("%s: no function %s.%s for a parameter value", h.Caller, f[0], f[1])
+	}
+	return d.m.callFunc(fr, d.m.prog.funcOf(pkg.Func(f[1])), nil, 0)
+}
+
+// construct (op 1) calls the constructor.
+func (d *harnessDriver) construct(fr *frame) *frame {
+	return d.m.callClosure(fr, d.ctor, d.m.harnessArgs(fr.g, d.st, d.h.NewArgs), 0)
+}
+
+// initialize (op 2) checks what the constructor returned and calls Init.
+func (d *harnessDriver) initialize(fr *frame) *frame {
+	m, h := d.m, d.h
+	res := fr.regs[0]
+	if h.HasErr {
+		a := res.r.(agg)
+		if a[1].r != nil {
+			// Not a bug: these constructor arguments are
+			// refused. The test ends here.
+			return m.endTest(fr, d.t, fmt.Sprintf("%s: %s returned an error: %s", h.Caller, h.Name, m.reportValue(m.prog.rtypeOf(types.Universe.Lookup("error").Type()), a[1])), false)
+		}
+		res = a[0]
+	}
+	if res.r == nil {
+		return m.endTest(fr, d.t, fmt.Sprintf("%s: %s returned a nil component", h.Caller, h.Name), true)
+	}
+	d.st.recv = res
+	if h.Init == nil {
+		return fr
+	}
+	return m.callMethod(fr, d.st, *h.Init)
+}
+
+// startPhase (op 3) starts the goroutines of the phase.
+func (d *harnessDriver) startPhase(fr *frame) *frame {
+	for range d.phases[d.phase] {
+		i := len(d.runners)
+		g := d.m.spawn(d.m.runner(d.st, i, d.pos), nil, d.pos)
+		d.m.startTracking(fr.g, g)
+		d.runners = append(d.runners, g)
+		if d.h.Started != nil {
+			d.h.Started(i, g.id)
+		}
+	}
+	return fr
+}
+
+// waitPhase (op 4) waits for the goroutines, as for a sync.WaitGroup,
+// then starts the next phase (op 3) or runs the harness's Check.
+func (d *harnessDriver) waitPhase(fr *frame) *frame {
+	h := d.h
+	ready := func(*goroutine) bool { return d.phaseOver(fr.g) }
+	if !d.m.visible(fr, &opDesc{kind: opModel, obj: d.st, what: h.Caller + " wait", ready: readyFunc(ready)}) {
+		return stop(fr)
+	}
+	if d.phase++; d.phase < len(d.phases) {
+		fr.pc = 3 // startPhase
+		return fr
+	}
+	if h.Check != nil {
+		if msg := h.Check(); msg != "" {
+			return d.m.endTest(fr, d.t, h.Caller+": "+msg, true)
+		}
+	}
+	return fr
+}
+
+// phaseOver reports whether the driver (on goroutine self) may go on
+// from the phase: every runner is done, or, with Suspend and a phase to
+// come, none of them (of every goroutine, if the next phase settles) is
+// enabled.
+func (d *harnessDriver) phaseOver(self *goroutine) bool {
+	if d.st.done == len(d.runners) {
+		return true
+	}
+	if d.h.Suspend && d.phase < len(d.phases)-1 {
+		gs := d.runners
+		if d.h.Settle != nil && d.h.Settle[d.phase+1] {
+			gs = d.m.gs
+		}
+		for _, g := range gs {
+			if g != self && g.state != gDone && d.m.enabled(g) {
 				return false
 			}
-			if !m.visible(fr, &opDesc{kind: opModel, obj: st, what: h.Caller + " wait", ready: readyFunc(ready)}) {
-				return stop(fr)
-			}
-			if phase++; phase < len(phases) {
-				fr.pc = 3
-				return fr
-			}
-			if h.Check != nil {
-				if msg := h.Check(); msg != "" {
-					return m.endTest(fr, t, h.Caller+": "+msg, true)
-				}
-			}
-			return fr
-		},
-		// 5: release what the calls returned, one at a time; Finish.
-		func(fr *frame) *frame {
-			if h.Finish == nil {
-				return fr
-			}
-			if n := len(st.held); n > 0 {
-				v, fn := st.held[n-1], st.rels[n-1]
-				st.held, st.rels = st.held[:n-1], st.rels[:n-1]
-				fr.pc--
-				return m.callFunc(fr, fn, []value{v}, -1)
-			}
-			return m.callMethod(fr, st, *h.Finish)
-		},
-		// 6: return.
-		func(fr *frame) *frame { return m.ret(fr, value{}) },
+		}
+		return true
 	}
-	return m.enter(fr, m.synthetic(h.Caller, 1, pos, code), -1)
+	return false
 }
+
+// finish (op 5) releases what the calls returned, one at a time, then
+// calls Finish.
+func (d *harnessDriver) finish(fr *frame) *frame {
+	st := d.st
+	if d.h.Finish == nil {
+		return fr
+	}
+	if n := len(st.held); n > 0 {
+		v, fn := st.held[n-1], st.rels[n-1]
+		st.held, st.rels = st.held[:n-1], st.rels[:n-1]
+		fr.pc--
+		return d.m.callFunc(fr, fn, []value{v}, -1)
+	}
+	return d.m.callMethod(fr, st, *d.h.Finish)
+}
+
+// ret (op 6) returns.
+func (d *harnessDriver) ret(fr *frame) *frame { return d.m.ret(fr, value{}) }
 
 // runner is the function of the harness's goroutine i: the calls Next
 // gives it, in order.

@@ -314,46 +314,23 @@ func (e *LoadError) Error() string {
 	return "cannot load packages:\n\t" + strings.Join(e.Errors, "\n\t")
 }
 
+// load loads and builds the packages matching patterns (Load, without
+// its cache): the import graph (go list), then each package's types
+// (loadtypes.go), then the SSA form of the packages mcheck interprets.
 func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	overlay, err := stdOverlay()
 	if err != nil {
 		return nil, err
 	}
-	// The import graph (go list), then each package's types
-	// (loadtypes.go).
 	var times LoadTimes
 	start := time.Now()
-	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
-	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: overlay,
-		BuildFlags: buildFlags(cfg)}
-	roots, err := packages.Load(pcfg, patterns...)
+	roots, all, err := listPackages(cfg, patterns, overlay)
 	if err != nil {
 		return nil, err
 	}
-	if len(roots) == 0 {
-		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
-	}
-	var errs []string
-	var all []*packages.Package
-	packages.Visit(roots, nil, func(p *packages.Package) {
-		all = append(all, p)
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
-	})
-	if len(errs) > 0 {
-		return nil, &LoadError{Errors: errs}
-	}
-	for _, p := range roots {
-		if p.Module == nil && len(p.GoFiles) > 0 && isGoroot(p.GoFiles[0]) && !interpretedStd[p.PkgPath] {
-			return nil, fmt.Errorf("%s is a standard package that mcheck bridges natively; it cannot be the program", p.PkgPath)
-		}
-	}
-	interpret := reachable(roots, cfg.Host)
-	for lp := range interpret {
-		if !isStd(lp) && hasCgo(lp) {
-			return nil, fmt.Errorf("unsupported: package %s uses cgo (%s)", lp.PkgPath, lp.GoFiles[0])
-		}
+	interpret, err := interpretedPackages(roots, cfg.Host)
+	if err != nil {
+		return nil, err
 	}
 	src := sourcePackages(all, interpret, cfg.Host, overlay)
 	times.List = time.Since(start)
@@ -363,8 +340,67 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		return nil, &LoadError{Errors: errs}
 	}
 	start = time.Now()
+	p, build := buildSSA(cfg, roots, all, interpret)
+	if err := p.addEmbeds(all); err != nil {
+		return nil, err
+	}
+	p.indexGlobals(build)
+	times.SSA = time.Since(start)
+	p.loadTimes = times
+	return p, nil
+}
+
+// listPackages lists the packages matching patterns (roots) and all
+// those they import, in the order packages.Visit visits them, or returns
+// their errors.
+func listPackages(cfg LoadConfig, patterns []string, overlay map[string][]byte) (roots, all []*packages.Package, err error) {
+	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, Overlay: overlay,
+		BuildFlags: buildFlags(cfg)}
+	roots, err = packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(roots) == 0 {
+		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	var errs []string
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		all = append(all, p)
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, nil, &LoadError{Errors: errs}
+	}
+	return roots, all, nil
+}
+
+// interpretedPackages are the packages mcheck interprets (reachable),
+// or an error if a root is a standard package it bridges or one of them
+// uses cgo.
+func interpretedPackages(roots []*packages.Package, host *Host) (map[*packages.Package]bool, error) {
+	for _, p := range roots {
+		if p.Module == nil && len(p.GoFiles) > 0 && isGoroot(p.GoFiles[0]) && !interpretedStd[p.PkgPath] {
+			return nil, fmt.Errorf("%s is a standard package that mcheck bridges natively; it cannot be the program", p.PkgPath)
+		}
+	}
+	interpret := reachable(roots, host)
+	for lp := range interpret {
+		if !isStd(lp) && hasCgo(lp) {
+			return nil, fmt.Errorf("unsupported: package %s uses cgo (%s)", lp.PkgPath, lp.GoFiles[0])
+		}
+	}
+	return interpret, nil
+}
+
+// buildSSA creates the SSA packages of all and builds those of
+// interpret, concurrently (go/ssa allows it); build are those, in the
+// order of all.
+func buildSSA(cfg LoadConfig, roots, all []*packages.Package, interpret map[*packages.Package]bool) (p *Program, build []*ssa.Package) {
 	prog := ssa.NewProgram(roots[0].Fset, ssa.InstantiateGenerics)
-	p := &Program{
+	p = &Program{
 		ssa:         prog,
 		fset:        roots[0].Fset,
 		pkgs:        roots,
@@ -376,7 +412,6 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		globalIndex: map[*ssa.Global]int{},
 		table:       models,
 	}
-	var build []*ssa.Package
 	for _, lp := range all {
 		sp := prog.CreatePackage(lp.Types, lp.Syntax, lp.TypesInfo, true)
 		p.byPth[lp.ID] = sp
@@ -388,16 +423,22 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 			build = append(build, sp)
 		}
 	}
-	var wg sync.WaitGroup // packages build concurrently (go/ssa allows it)
+	var wg sync.WaitGroup
 	for _, sp := range build {
 		wg.Go(sp.Build)
 	}
 	wg.Wait()
+	return p, build
+}
+
+// addEmbeds records the //go:embed variables of the interpreted
+// packages among all.
+func (p *Program) addEmbeds(all []*packages.Package) error {
 	for _, lp := range all {
 		if sp := p.byPth[lp.ID]; lp.Types != nil && p.interp[lp.Types] {
 			vars, err := embedVars(lp, sp)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			for g, e := range vars {
 				if p.embeds == nil {
@@ -407,7 +448,13 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 			}
 		}
 	}
-	// Globals of interpreted packages live in each Machine.
+	return nil
+}
+
+// indexGlobals numbers the globals of the built packages, by package
+// and then by name: globals of interpreted packages live in each
+// Machine, at these indexes.
+func (p *Program) indexGlobals(build []*ssa.Package) {
 	for _, sp := range build {
 		var names []string
 		for name, mem := range sp.Members {
@@ -422,9 +469,6 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 			p.globalList = append(p.globalList, g)
 		}
 	}
-	times.SSA = time.Since(start)
-	p.loadTimes = times
-	return p, nil
 }
 
 func isStd(lp *packages.Package) bool {

@@ -251,27 +251,13 @@ func typeString(t types.Type) string {
 	return b.String()
 }
 
+// writeType writes t to b as typeString formats it.
 func writeType(b *strings.Builder, t types.Type) {
 	switch t := t.(type) {
 	case *types.Alias:
 		writeType(b, types.Unalias(t))
 	case *types.Named:
-		obj := t.Obj()
-		if obj.Pkg() != nil {
-			b.WriteString(obj.Pkg().Name())
-			b.WriteByte('.')
-		}
-		b.WriteString(obj.Name())
-		if ta := t.TypeArgs(); ta.Len() > 0 {
-			b.WriteByte('[')
-			for i := range ta.Len() {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				writeType(b, ta.At(i))
-			}
-			b.WriteByte(']')
-		}
+		writeNamed(b, t)
 	case *types.Basic:
 		switch t.Kind() {
 		case types.UnsafePointer:
@@ -307,56 +293,93 @@ func writeType(b *strings.Builder, t types.Type) {
 		}
 		writeType(b, t.Elem())
 	case *types.Struct:
-		if t.NumFields() == 0 {
-			b.WriteString("struct {}")
-			return
-		}
-		b.WriteString("struct { ")
-		for i := range t.NumFields() {
-			if i > 0 {
-				b.WriteString("; ")
-			}
-			f := t.Field(i)
-			if !f.Embedded() {
-				b.WriteString(f.Name())
-				b.WriteByte(' ')
-			}
-			writeType(b, f.Type())
-			if tag := t.Tag(i); tag != "" {
-				b.WriteString(" " + strconv.Quote(tag))
-			}
-		}
-		b.WriteString(" }")
+		writeStruct(b, t)
 	case *types.Signature:
 		b.WriteString("func")
 		writeSig(b, t)
 	case *types.Interface:
-		if t.NumMethods() == 0 {
-			b.WriteString("interface {}")
-			return
-		}
-		b.WriteString("interface { ")
-		for i := range t.NumMethods() {
-			if i > 0 {
-				b.WriteString("; ")
-			}
-			m := t.Method(i)
-			b.WriteString(m.Name())
-			writeSig(b, m.Type().(*types.Signature))
-		}
-		b.WriteString(" }")
+		writeInterface(b, t)
 	case *types.Tuple:
-		b.WriteByte('(')
-		for i := range t.Len() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeType(b, t.At(i).Type())
-		}
-		b.WriteByte(')')
+		writeTuple(b, t)
 	default:
 		b.WriteString(t.String())
 	}
+}
+
+// writeNamed writes a named type: its package's name, its name and its
+// type arguments, "list.List[int]".
+func writeNamed(b *strings.Builder, t *types.Named) {
+	obj := t.Obj()
+	if obj.Pkg() != nil {
+		b.WriteString(obj.Pkg().Name())
+		b.WriteByte('.')
+	}
+	b.WriteString(obj.Name())
+	if ta := t.TypeArgs(); ta.Len() > 0 {
+		b.WriteByte('[')
+		for i := range ta.Len() {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeType(b, ta.At(i))
+		}
+		b.WriteByte(']')
+	}
+}
+
+// writeStruct writes a struct type: "struct {}", "struct { X int; T }".
+func writeStruct(b *strings.Builder, t *types.Struct) {
+	if t.NumFields() == 0 {
+		b.WriteString("struct {}")
+		return
+	}
+	b.WriteString("struct { ")
+	for i := range t.NumFields() {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		f := t.Field(i)
+		if !f.Embedded() {
+			b.WriteString(f.Name())
+			b.WriteByte(' ')
+		}
+		writeType(b, f.Type())
+		if tag := t.Tag(i); tag != "" {
+			b.WriteString(" " + strconv.Quote(tag))
+		}
+	}
+	b.WriteString(" }")
+}
+
+// writeInterface writes an interface type: "interface {}",
+// "interface { Read([]uint8) (int, error) }".
+func writeInterface(b *strings.Builder, t *types.Interface) {
+	if t.NumMethods() == 0 {
+		b.WriteString("interface {}")
+		return
+	}
+	b.WriteString("interface { ")
+	for i := range t.NumMethods() {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		m := t.Method(i)
+		b.WriteString(m.Name())
+		writeSig(b, m.Type().(*types.Signature))
+	}
+	b.WriteString(" }")
+}
+
+// writeTuple writes a tuple (the results of a function): "(int, error)".
+func writeTuple(b *strings.Builder, t *types.Tuple) {
+	b.WriteByte('(')
+	for i := range t.Len() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeType(b, t.At(i).Type())
+	}
+	b.WriteByte(')')
 }
 
 func writeSig(b *strings.Builder, s *types.Signature) {

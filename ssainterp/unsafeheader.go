@@ -311,25 +311,12 @@ func (m *Machine) nativeCopy(U types.Type, c *value) value {
 	return value{r: rv}
 }
 
+// convertPointer1 is convertPointer's (*U)(p), before a value of a
+// native type is copied to native memory.
 func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	c, ok := p.r.(*value)
 	if !ok {
-		if a, ok := p.r.(constAddr); ok {
-			return m.convertPointer1(m.pointerAt(uintptr(a), U, "the constant address"), nil, U)
-		}
-		if av, ok := p.r.(*arrayView); ok {
-			if at, isArr := U.Underlying().(*types.Array); isArr && int64(len(av.s)) >= at.Len() {
-				return value{r: &arrayView{s: av.s[:at.Len():at.Len()]}}
-			}
-			if len(av.s) > 0 {
-				return m.convertPointer1(value{r: &av.s[0]}, nil, U)
-			}
-			return p
-		}
-		if _, native := p.r.(reflect.Value); !native && p.r != nil {
-			unsupported("unsafe: converting %s to *%s", notMemory(p.r), U)
-		}
-		return p // nil, or native memory
+		return m.convertNonCell(p, U)
 	}
 	if c == nil {
 		return p
@@ -347,22 +334,7 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 		}
 	}
 	if T == nil {
-		// Judge by the contents.
-		switch c.r.(type) {
-		case *iface:
-			if ifaceHeader(U) {
-				unsupported("unsafe: converting a pointer to an interface to *%s where the pointer's static type is unknown (mcheck reads an interface's words through (*H)(unsafe.Pointer(&x)))", U)
-			}
-		case string:
-			if h := headerOf(U); h != hNone && h != hString {
-				return value{r: &value{r: m.writeHeader(m.readHeader(c, types.Typ[types.String], hString), U, h).r}}
-			}
-		case []value:
-			if h := headerOf(U); h == hString || h == hPtrLen || h == hPtrLenC || h == hStrCap {
-				return m.headerCell(m.readHeader(c, nil, hSlice), U, h)
-			}
-		}
-		return p
+		return m.convertByContents(p, c, U)
 	}
 	if sameLayout(T, U) {
 		return p
@@ -404,22 +376,69 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 		}
 	}
 	if at, ok := U.Underlying().(*types.Array); ok && sameLayout(T, at.Elem()) {
-		// A pointer to an element as a pointer to an array of them.
-		// An array type longer than the allocation ((*[1 << 30]T)(p),
-		// then sliced, an old idiom) views the elements there are.
-		n := int(at.Len())
-		if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil {
-			j := int(pl.off / pl.a.esize)
-			n = min(n, len(pl.a.arr)-j)
-		}
-		arr, j := m.elemsAt(p, n)
-		if arr == nil {
-			return value{r: &arrayView{s: oneCell(c)}}
-		}
-		return value{r: &arrayView{s: arr[j : j+n : j+n]}}
+		return m.convertToArray(p, c, at)
 	}
 	unsupported("unsafe: converting *%s to *%s (their memory layouts differ)", T, U)
 	return value{}
+}
+
+// convertNonCell is convertPointer1 for a p that is not a cell: a
+// constant address, a view of array elements, nil or native memory.
+func (m *Machine) convertNonCell(p value, U types.Type) value {
+	if a, ok := p.r.(constAddr); ok {
+		return m.convertPointer1(m.pointerAt(uintptr(a), U, "the constant address"), nil, U)
+	}
+	if av, ok := p.r.(*arrayView); ok {
+		if at, isArr := U.Underlying().(*types.Array); isArr && int64(len(av.s)) >= at.Len() {
+			return value{r: &arrayView{s: av.s[:at.Len():at.Len()]}}
+		}
+		if len(av.s) > 0 {
+			return m.convertPointer1(value{r: &av.s[0]}, nil, U)
+		}
+		return p
+	}
+	if _, native := p.r.(reflect.Value); !native && p.r != nil {
+		unsupported("unsafe: converting %s to *%s", notMemory(p.r), U)
+	}
+	return p // nil, or native memory
+}
+
+// convertByContents is convertPointer1 for the cell c of p whose static
+// type is unknown, judged by what c holds: a string or a slice read
+// through a header type; p itself otherwise.
+func (m *Machine) convertByContents(p value, c *value, U types.Type) value {
+	switch c.r.(type) {
+	case *iface:
+		if ifaceHeader(U) {
+			unsupported("unsafe: converting a pointer to an interface to *%s where the pointer's static type is unknown (mcheck reads an interface's words through (*H)(unsafe.Pointer(&x)))", U)
+		}
+	case string:
+		if h := headerOf(U); h != hNone && h != hString {
+			return value{r: &value{r: m.writeHeader(m.readHeader(c, types.Typ[types.String], hString), U, h).r}}
+		}
+	case []value:
+		if h := headerOf(U); h == hString || h == hPtrLen || h == hPtrLenC || h == hStrCap {
+			return m.headerCell(m.readHeader(c, nil, hSlice), U, h)
+		}
+	}
+	return p
+}
+
+// convertToArray is convertPointer1 for a pointer p (cell c) to an
+// element as a pointer to an array at of them. An array type longer
+// than the allocation ((*[1 << 30]T)(p), then sliced, an old idiom)
+// views the elements there are.
+func (m *Machine) convertToArray(p value, c *value, at *types.Array) value {
+	n := int(at.Len())
+	if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil {
+		j := int(pl.off / pl.a.esize)
+		n = min(n, len(pl.a.arr)-j)
+	}
+	arr, j := m.elemsAt(p, n)
+	if arr == nil {
+		return value{r: &arrayView{s: oneCell(c)}}
+	}
+	return value{r: &arrayView{s: arr[j : j+n : j+n]}}
 }
 
 // funcToken is the pointer a func value's word holds: a cell per
