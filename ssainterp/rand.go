@@ -16,7 +16,8 @@ import (
 // as the native global functions call their global Rand over the
 // runtime's random source. Rands a program makes with rand.New over its
 // own source run natively and are as deterministic as their seed.
-// crypto/rand's Read, Text and Reader draw from a ChaCha8 stream of the
+// crypto/rand's Read, Text and Reader (the machine's own variable, see
+// cryptoReaderFD) draw from a ChaCha8 stream of the
 // execution's seed too: a session token or a request id must be the same
 // in a replay (a map keyed by them iterates in their order), and
 // predictable bytes are a possible outcome of a cryptographic generator
@@ -103,25 +104,12 @@ func randModels() modelTable {
 		return fr
 	}
 	// crypto/rand (see above).
-	cryptoRead := func(m *Machine, fr *frame, args []value, dst int) *frame {
-		p := args[len(args)-1].slice() // Read(b), or the Reader's method (r, b)
-		b := make([]byte, len(p))
-		m.cryptoBytes(b)
-		for i, c := range b {
-			p[i] = value{n: uint64(c)}
-		}
-		set(fr, dst, m.tuple2(intVal(int64(len(b))), value{}))
-		return fr
-	}
-	tab["crypto/rand.Read"] = cryptoRead
-	tab["(crypto/internal/rand.reader).Read"] = cryptoRead // crypto/rand.Reader's
-	tab["crypto/internal/fips140/drbg.Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+	tab["crypto/rand.Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p := args[0].slice()
 		b := make([]byte, len(p))
 		m.cryptoBytes(b)
-		for i, c := range b {
-			p[i] = value{n: uint64(c)}
-		}
+		putBytes(p, b)
+		set(fr, dst, m.tuple2(intVal(int64(len(b))), value{}))
 		return fr
 	}
 	tab["crypto/rand.Text"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
@@ -138,9 +126,7 @@ func randModels() modelTable {
 		p := args[0].slice()
 		b := make([]byte, len(p))
 		n, _ := m.randState().v1.Read(b)
-		for i, c := range b {
-			p[i] = value{n: uint64(c)}
-		}
+		putBytes(p, b)
 		set(fr, dst, m.tuple2(intVal(int64(n)), value{}))
 		return fr
 	}
@@ -286,4 +272,11 @@ type cryptoReader struct{ m *Machine }
 func (r cryptoReader) Read(b []byte) (int, error) {
 	r.m.cryptoBytes(b)
 	return len(b), nil
+}
+
+// putBytes stores b in the interpreted []byte p (as long as b).
+func putBytes(p []value, b []byte) {
+	for i, c := range b {
+		p[i] = value{n: uint64(c)}
+	}
 }
