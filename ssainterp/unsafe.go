@@ -65,17 +65,18 @@ import (
 // unsafeState is a machine's record of the allocations unsafe code has
 // looked into.
 type unsafeState struct {
-	places map[*value]place        // cells placed in an allocation
-	allocs []*unsafeAlloc          // by increasing base
-	byCell map[*value]*unsafeAlloc // a whole-object allocation by its cell
-	next   uintptr
-	funcs  map[any]*value // see funcToken
-	types  map[*rtype]*value
-	typeOf map[*value]*rtype        // see typeWord
-	boxes  map[*value]*iface        // an interface by its data word (see dataWord)
-	hints  map[*value]types.Type    // see typeHint
-	mmaps  map[uintptr]*unsafeAlloc // the mappings not yet unmapped, by base (mmap.go)
-	active map[*value]*unsafeAlloc  // syscall.Mmap's mappings by their last byte (mmap.go)
+	places    map[*value]place        // cells placed in an allocation
+	allocs    []*unsafeAlloc          // by increasing base
+	byCell    map[*value]*unsafeAlloc // a whole-object allocation by its cell
+	next      uintptr
+	funcs     map[any]*value // see funcToken
+	types     map[*rtype]*value
+	typeOf    map[*value]*rtype        // see typeWord
+	descFuncs map[[2]any]*closure      // see descriptorFunc
+	boxes     map[*value]*iface        // an interface by its data word (see dataWord)
+	hints     map[*value]types.Type    // see typeHint
+	mmaps     map[uintptr]*unsafeAlloc // the mappings not yet unmapped, by base (mmap.go)
+	active    map[*value]*unsafeAlloc  // syscall.Mmap's mappings by their last byte (mmap.go)
 	// regions holds the host memory of the mappings' cells, and
 	// unmappedRegions says that the program unmapped one of them
 	// (mmaphost_linux.go).

@@ -321,8 +321,8 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	if c == nil {
 		return p
 	}
-	if !isAggregateType(U) {
-		m.typeWordRead(c) // a field of the descriptor, read as a word
+	if t := m.uns.typeOf[c]; t != nil {
+		return m.descriptorView(p, c, t, U)
 	}
 	if T == nil {
 		// An element of an array or a slice's backing array (a
@@ -534,9 +534,17 @@ func (m *Machine) typeWordRead(p any) {
 }
 
 // noParts reports a field or element address into cell c, which holds
-// no struct or array: a type word (see typeWordRead) is unsupported,
-// anything else an internal error.
-func (m *Machine) noParts(c *value) {
+// no struct or array. A type word (see typeWord) viewed as a pointer to
+// struct type *T is filled with its descriptor laid out as T
+// (descriptorView) and its parts returned; anything else is an internal
+// error. pt is the pointer's type, nil if not known.
+func (m *Machine) noParts(c *value, pt types.Type) agg {
+	if t := m.uns.typeOf[c]; t != nil && pt != nil {
+		if T := deref(pt); isAggregateType(T) {
+			m.descriptorView(value{r: c}, c, t, T)
+			return c.r.(agg)
+		}
+	}
 	m.typeWordRead(c)
 	panic(&internalFault{msg: fmt.Sprintf("internal error: a field or element of a cell holding %T", c.r)})
 }
