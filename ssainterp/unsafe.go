@@ -73,6 +73,7 @@ type unsafeState struct {
 	types     map[*rtype]*value
 	typeOf    map[*value]*rtype        // see typeWord
 	descFuncs map[[2]any]*closure      // see descriptorFunc
+	reinterps map[*value][]*reinterp   // see reinterpret
 	boxes     map[*value]*iface        // an interface by its data word (see dataWord)
 	hints     map[*value]types.Type    // see typeHint
 	mmaps     map[uintptr]*unsafeAlloc // the mappings not yet unmapped, by base (mmap.go)
@@ -178,6 +179,8 @@ func (m *Machine) unsafeAddr(p value, t types.Type) uintptr {
 		c = q
 	case constAddr:
 		return uintptr(q)
+	case *reinterp:
+		c, t = q.c, q.T
 	case *arrayView:
 		if len(q.s) == 0 {
 			unsupported("unsafe: the address of an empty array view")

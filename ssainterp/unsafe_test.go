@@ -17,7 +17,7 @@ func TestUnsafeRefusals(t *testing.T) {
 	b := (*[8]byte)(unsafe.Pointer(&x))
 	println(b[0])`, "unsupported: unsafe: converting *uint64 to *[8]byte (their memory layouts differ)"},
 		{"signedness", `x := int32(-1)
-	println(*(*uint32)(unsafe.Pointer(&x)))`, "unsupported: unsafe: converting *int32 to *uint32"},
+	println(*(*uint32)(unsafe.Pointer(&x)))`, "unsupported: unsafe: accessing memory of type int32 through *uint32"},
 		{"fakeaddr", `p := unsafe.Pointer(uintptr(0x1234))
 	println(*(*int)(p))`, "unsupported: unsafe: the constant address 0x1234 is not inside an allocation"},
 		{"uintptrvar", `addrs := []uintptr{0x1234}

@@ -378,6 +378,11 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	if at, ok := U.Underlying().(*types.Array); ok && sameLayout(T, at.Elem()) {
 		return m.convertToArray(p, c, at)
 	}
+	if !isAggregateType(U) {
+		// A pointer kept for its identity (a map key, a weak pointer):
+		// a read through it is refused when it is made.
+		return m.reinterpret(c, T, U)
+	}
 	unsupported("unsafe: converting *%s to *%s (their memory layouts differ)", T, U)
 	return value{}
 }
@@ -387,6 +392,9 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 func (m *Machine) convertNonCell(p value, U types.Type) value {
 	if a, ok := p.r.(constAddr); ok {
 		return m.convertPointer1(m.pointerAt(uintptr(a), U, "the constant address"), nil, U)
+	}
+	if r, ok := p.r.(*reinterp); ok {
+		return m.convertPointer1(value{r: r.c}, r.T, U)
 	}
 	if av, ok := p.r.(*arrayView); ok {
 		if at, isArr := U.Underlying().(*types.Array); isArr && int64(len(av.s)) >= at.Len() {
@@ -573,4 +581,36 @@ func (m *Machine) valueHash(t *rtype, v value, seed uint64) uint64 {
 		return m.hashBytes(seed, fmt.Sprint(m.addrOf(k)))
 	}
 	return h(keyOf(t, v))
+}
+
+// A reinterp is a pointer to cell c (holding a value of type T) converted
+// to *U, where U's layout differs from T's and no view of T as U exists
+// (go-deadlock keys a map by weak pointers made from (*byte)(p) of any
+// lock p). It keeps c's identity: it compares, hashes, converts back to
+// unsafe.Pointer and *T, and gives c's address; a load or store through
+// it is refused. One per cell and type, so that equal pointers compare
+// equal.
+type reinterp struct {
+	c    *value
+	T, U types.Type
+}
+
+// reinterpret returns the reinterp of cell c as *U.
+func (m *Machine) reinterpret(c *value, T, U types.Type) value {
+	if m.uns.reinterps == nil {
+		m.uns.reinterps = map[*value][]*reinterp{}
+	}
+	for _, r := range m.uns.reinterps[c] {
+		if types.Identical(r.U, U) {
+			return value{r: r}
+		}
+	}
+	r := &reinterp{c: c, T: T, U: U}
+	m.uns.reinterps[c] = append(m.uns.reinterps[c], r)
+	return value{r: r}
+}
+
+// reinterpAccess refuses an access through a reinterp.
+func reinterpAccess(r *reinterp) {
+	unsupported("unsafe: accessing memory of type %s through *%s (their memory layouts differ)", r.T, r.U)
 }
