@@ -435,7 +435,7 @@ func (m *Machine) unsafeElemsOf(p value, n int64, fn string) []value {
 		if _, ok := p.r.(*value); ok || p.r == nil {
 			throwRuntime(fn + ": ptr is nil and len is not zero")
 		}
-		unsupported("unsafe: elements of native memory (%T)", p.r)
+		unsupported("unsafe: elements of %s", pointerDesc(p.r))
 	}
 	if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil {
 		pl.a.checkMapped()

@@ -18,6 +18,12 @@ func TestUnsafeRefusals(t *testing.T) {
 	println(b[0])`, "unsupported: unsafe: converting *uint64 to *[8]byte (their memory layouts differ)"},
 		{"signedness", `x := int32(-1)
 	println(*(*uint32)(unsafe.Pointer(&x)))`, "unsupported: unsafe: accessing memory of type int32 through *uint32"},
+		{"slicereinterp", `type M struct {
+		a int32
+		p *int
+	}
+	b := (*byte)(unsafe.Pointer(&M{a: 1}))
+	println(len(unsafe.Slice(b, 8)))`, "unsupported: unsafe: elements of a *byte made from a pointer to m/slicereinterp.M (their memory layouts differ)"},
 		{"fakeaddr", `p := unsafe.Pointer(uintptr(0x1234))
 	println(*(*int)(p))`, "unsupported: unsafe: the constant address 0x1234 is not inside an allocation"},
 		{"uintptrvar", `addrs := []uintptr{0x1234}

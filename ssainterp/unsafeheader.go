@@ -158,7 +158,7 @@ func (m *Machine) elemsAt(p value, n int) ([]value, int) {
 		}
 		return q.s, 0
 	default:
-		unsupported("unsafe: elements of native memory (%T)", p.r)
+		unsupported("unsafe: elements of %s", pointerDesc(p.r))
 	}
 	pl, ok := m.uns.places[c]
 	switch {
@@ -518,7 +518,7 @@ func firstPart(T, U types.Type) int {
 // word, or the data word of a reflect.Type, which in mcheck is the
 // model's type, not the runtime's *rtype.
 func notMemory(p any) string {
-	switch p.(type) {
+	switch x := p.(type) {
 	case *rtype:
 		return "the data word of a reflect.Type (mcheck's model, not the runtime's *rtype)"
 	case *mapV:
@@ -527,6 +527,8 @@ func notMemory(p any) string {
 		return "a channel's word (mcheck has no runtime channel header)"
 	case *closure:
 		return "a func's word"
+	case *reinterp:
+		return fmt.Sprintf("a *%s made from a pointer to %s (their memory layouts differ)", x.U, x.T)
 	}
 	return fmt.Sprintf("a pointer to %T", p)
 }
