@@ -249,9 +249,12 @@
 //     header laid over the variable (unsafeiface.go), structs and words
 //     of fixed-size fields laid over bytes and dereferenced at once
 //     (unsafebytes.go), unsafe.Add and
-//     uintptr arithmetic within one allocation, and
-//     unsafe.String/StringData/Slice/SliceData over such memory; the rest
-//     is an "unsupported: unsafe ..." error at its line).
+//     uintptr arithmetic within one allocation,
+//     unsafe.String/StringData/Slice/SliceData over such memory, a type
+//     word read as the runtime's type descriptor (size, kind, equal, a
+//     map type's hasher: typedesc.go), and a pointer converted to a
+//     scalar pointer of another layout kept for its identity only; the
+//     rest is an "unsupported: unsafe ..." error at its line).
 //   - //go:embed variables hold their files (embed.go); a pattern the go
 //     command would refuse is a load error, not always the go command's.
 //   - Functions without a Go body (assembly, go:linkname) other than the
