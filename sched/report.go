@@ -352,7 +352,7 @@ const ViewTraceSuffix = ".trace.json"
 // traceFileNote names a trace file, and for a viewer's, the viewers.
 func traceFileNote(file string) string {
 	if strings.HasSuffix(file, ViewTraceSuffix) {
-		return file + " (trace events: open in ui.perfetto.dev or chrome://tracing)"
+		return file + " (trace events: open in ui.perfetto.dev or Chrome DevTools' Performance panel)"
 	}
 	return file
 }

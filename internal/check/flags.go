@@ -60,7 +60,7 @@ var flagTable = []flagDef{
 				c.refuse("%s: %v", name, err)
 			}
 		}},
-	{"trace", "full: also write the whole trace of a failure to a file (os.TempDir()/mcheck-TEST-*.trace) that the report names; the report itself shows the goroutines and steps that matter. view: write it instead as trace-event JSON (os.TempDir()/mcheck-TEST-*.trace.json) for Perfetto (ui.perfetto.dev) or chrome://tracing", string(""),
+	{"trace", "full: also write the whole trace of a failure to a file (os.TempDir()/mcheck-TEST-*.trace) that the report names; the report itself shows the goroutines and steps that matter. view: write it instead as trace-event JSON (os.TempDir()/mcheck-TEST-*.trace.json) for Perfetto (ui.perfetto.dev) or Chrome DevTools (Performance, Load profile)", string(""),
 		func(c *Config, name string, v any) {
 			switch v.(string) {
 			case "":
