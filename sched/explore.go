@@ -84,6 +84,10 @@ type Options struct {
 	// Zero means the default; a positive value at most TimerHorizon turns
 	// the stall executions off.
 	StallHorizon time.Duration
+	// Shard, if not the whole (its zero value), is the part of the
+	// exploration this one runs: a deterministic share of the executions'
+	// seeds, or of dfs's tree (see Shard). A replay is never split.
+	Shard Shard
 }
 
 // Target is what an exploration runs: a loaded program and how to start
@@ -189,6 +193,7 @@ func (o Objects) Cut() bool { return o.N > len(o.IDs) }
 // Report is the outcome of an exploration.
 type Report struct {
 	Strategy   string
+	Shard      Shard // the part of the exploration this was (Options.Shard)
 	Executions int  // complete executions (schedules) run
 	Pruned     int  // dfs: executions cut short as redundant (partial-order reduction, or a state already seen)
 	StateHits  int  // dfs with StateCaching: of the Pruned, those cut at a state already seen
@@ -390,7 +395,7 @@ type search struct {
 func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 	x := &search{
 		t: t, opts: opts, start: start, lastProgress: start,
-		rep:   &Report{Strategy: reportName(opts)},
+		rep:   &Report{Strategy: reportName(opts), Shard: opts.Shard},
 		seen:  &stateSet{m: map[uint64]struct{}{}},
 		races: &raceSet{seen: map[[2]string]bool{}},
 		// The last machines are not released: a strategy may look at
@@ -516,7 +521,7 @@ func (x *search) runExecution(w, i int) bool {
 	if stop || i > 0 && !x.deadline.IsZero() && time.Now().After(x.deadline) {
 		return false
 	}
-	seed := executionSeed(opts.Seed, i)
+	seed := executionSeed(opts.Seed, opts.Shard.Execution(i))
 	if !s.NewExecution(i, seed) {
 		x.mu.Lock()
 		x.exhausted = true
