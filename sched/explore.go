@@ -193,11 +193,10 @@ func (o Objects) Cut() bool { return o.N > len(o.IDs) }
 // Report is the outcome of an exploration.
 type Report struct {
 	Strategy   string
-	Shard      Shard // the part of the exploration this was (Options.Shard)
-	Executions int   // complete executions (schedules) run
-	Pruned     int   // dfs: executions cut short as redundant (partial-order reduction, or a state already seen)
-	StateHits  int   // dfs with StateCaching: of the Pruned, those cut at a state already seen
-	Exhausted  bool  // dfs explored every schedule within its bound
+	Executions int  // complete executions (schedules) run
+	Pruned     int  // dfs: executions cut short as redundant (partial-order reduction, or a state already seen)
+	StateHits  int  // dfs with StateCaching: of the Pruned, those cut at a state already seen
+	Exhausted  bool // dfs explored every schedule within its bound
 	// Inconclusive counts executions that reached the step budget, went
 	// on under a fair scheduler, and still made progress when its budget
 	// was spent: neither a bug nor a clean run (see fair.go).
@@ -217,6 +216,8 @@ type Report struct {
 	// Options.TimerHorizon); SlackExample is the stall one needed.
 	Slack        int
 	SlackExample string
+	// Shard is the part of the exploration this was (Options.Shard).
+	Shard Shard
 }
 
 func (o *Options) defaults() {
