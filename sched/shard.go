@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/mcheck-dev/mcheck/internal/splitmix"
 )
 
 // Sharding splits one exploration among Total processes (CI jobs,
@@ -22,7 +24,8 @@ import (
 //     exactly executions 0 to Total*N-1 of the unsharded exploration.
 //   - A search that learns as it goes (the EDA, guided test) gets the
 //     seeds of its shard's executions: each shard runs a search of its
-//     own from other seeds, not a part of one search.
+//     own from other seeds, not a part of one search. So does a search
+//     split by its seed (Seed).
 //   - dfs splits the tree of schedules (splitDepth): down to a depth that
 //     depends on Total, every shard walks the same top of the tree,
 //     without partial-order reduction there, and the subtrees below it,
@@ -69,6 +72,17 @@ func (s Shard) String() string {
 		return ""
 	}
 	return fmt.Sprintf("%d/%d", s.Index, s.Total)
+}
+
+// Seed returns the seed of the shard's own search, for a search that is
+// split by its seed rather than by its executions (mcheck.Component's
+// restart loop, whose attempts draw environments from their seeds):
+// seed itself for the whole.
+func (s Shard) Seed(seed uint64) uint64 {
+	if s.Whole() {
+		return seed
+	}
+	return splitmix.Next(seed ^ uint64(s.Total)<<32 ^ uint64(s.Index)*0xd6e8feb86659fd93)
 }
 
 // shardBlock is how many consecutive executions of the unsharded
