@@ -96,41 +96,24 @@ func TestShardSeeds(t *testing.T) {
 	require.Equal(t, whole, union)
 }
 
-// shardClasses runs dfs with opts (bound 2) on program name and returns
-// the report and the trace classes of its complete executions.
-func shardClasses(t *testing.T, name string, opts sched.Options) (*sched.Report, map[string]int) {
-	t.Helper()
-	var c *tracetest.Classes
-	opts.Workers, opts.Strategy, opts.SyncOnly = 1, "dfs", true
-	opts.Custom = func() sched.Strategy {
-		s, err := sched.NewStrategy("dfs", opts)
-		require.NoError(t, err)
-		c = tracetest.New(s)
-		return c
-	}
-	rep, err := sched.Explore(tracetest.Target(t, "testdata", "schedtest/"+name), opts)
-	require.NoError(t, err)
-	require.Nil(t, rep.Failure)
-	require.True(t, rep.Exhausted)
-	c.Finish()
-	return rep, c.Traces
-}
-
-// TestShardDFS: the 4 shards of dfs together explore every Mazurkiewicz
-// trace that the whole search does, each shard to its end and each less
-// than the whole; on tiny programs, whose schedules end above the split
-// depth, every shard explores them all. On programs with channels, a bug
+// TestShardDFS: the 4 shards of dfs (bound 2) together explore every
+// Mazurkiewicz trace that the whole search does, each shard to its end
+// and, on dining5, each less than the whole; on tiny programs, whose
+// schedules end above the split depth, every shard explores them all. On programs with channels, a bug
 // the whole search finds is found by some shard, and a clean one is
 // clean on every shard.
 func TestShardDFS(t *testing.T) {
 	for _, name := range []string{"dining5", "dpor/lockpairs", "twoatomics"} {
 		t.Run(name, func(t *testing.T) {
-			all, whole := shardClasses(t, name, sched.Options{})
+			opts := sched.Options{PreemptionBound: 2, SyncOnly: true}
+			all, whole := exploreClasses(t, name, opts)
 			union := map[string]bool{}
 			var execs []int
 			for k := range 4 {
 				shard := sched.Shard{Index: k, Total: 4}
-				rep, part := shardClasses(t, name, sched.Options{Shard: shard})
+				o := opts
+				o.Shard = shard
+				rep, part := exploreClasses(t, name, o)
 				require.Equal(t, "dfs, shard "+shard.String(), rep.By())
 				if name == "dining5" {
 					require.Less(t, rep.Executions, all.Executions, "shard %d explores less than the whole", k)
