@@ -237,6 +237,9 @@ func (r *pkgRun) liveLine(now time.Time) string {
 // 200 executions (1,234/s), 0.2s", FAIL with bugs, ERROR when only
 // mcheck could not run some.
 func (r *pkgRun) doneLine() string {
+	if r.tests == 0 {
+		return fmt.Sprintf("%-5s %s  [no tests to run]", "ok", r.pkg) // as go test says
+	}
 	verdict := "ok"
 	switch {
 	case r.bugs > 0:

@@ -37,7 +37,7 @@ func runResult(n int, d time.Duration, found bool) *check.Result {
 
 // suiteOf runs two packages through p: fixture/good with one clean
 // test, fixture/racy with a bug, a clean test and one mcheck could not
-// run; fixture/broken does not load. Each reading of the clock moves it
+// run; fixture/broken does not load, fixture/none has no test to run. Each reading of the clock moves it
 // by 100ms (the start and the end of a package, and with a live line
 // each redrawing and test).
 func suiteOf(p *progress) {
@@ -47,6 +47,9 @@ func suiteOf(p *progress) {
 	p.endTest(runResult(2000, time.Second, false))
 	p.endPackage()
 	p.startPackage("fixture/broken")
+	p.endPackage()
+	p.startPackage("fixture/none")
+	p.loaded(0)
 	p.endPackage()
 	p.startPackage("fixture/racy")
 	p.loaded(3)
@@ -69,9 +72,11 @@ func TestProgressPlain(t *testing.T) {
 	c := &clock{t: time.Unix(0, 0), step: 100 * time.Millisecond}
 	suiteOf(newProgress(&out, false, c.now))
 	want := `ok    fixture/good  1 test, 2,000 executions (2,000/s), 200ms
+ok    fixture/none  [no tests to run]
 FAIL  fixture/racy  3 tests, 1 with a bug, 1 mcheck could not run, 1,500 executions (749/s), 400ms
 package       tests  bugs  clean  could not run  executions  executions/s   time
 fixture/good      1     0      1              0       2,000         2,000  200ms
+fixture/none      0     0      0              0           0             0  100ms
 fixture/racy      3     1      1              1       1,500           749  400ms
 `
 	if out.String() != want {
