@@ -37,10 +37,10 @@ var Host = check.Host
 // bazelShard is the shard Bazel's test-sharding environment asks for
 // (check.EnvShard), decided once, at the first check of the test
 // binary. If the status file exists by then, the test runner announced
-// sharding itself before any test ran: its test main gives each shard
-// its share of the Test functions (rules_go's go_test with shard_count
-// does), so each check runs whole where it runs. Otherwise the status
-// file is touched and every check's exploration is split.
+// sharding itself: it is taken to give each shard its share of the Test
+// functions (rules_go's go_test with shard_count does), and each check
+// runs whole where it runs. Otherwise the status file is touched and
+// every check's exploration is split.
 var bazelShard = sync.OnceValues(func() (sched.Shard, error) {
 	shard, status, err := check.EnvShard(os.Getenv)
 	if err != nil || status == "" {
