@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcheck-dev/mcheck/internal/splitmix"
@@ -88,6 +89,10 @@ type Options struct {
 	// exploration this one runs: a deterministic share of the executions'
 	// seeds, or of dfs's tree (see Shard). A replay is never split.
 	Shard Shard
+	// Executed, if set, counts the executions of the search as they end
+	// (complete, cut short or inconclusive), for a display of the rate
+	// while it runs.
+	Executed *atomic.Int64
 }
 
 // Target is what an exploration runs: a loaded program and how to start
@@ -552,6 +557,9 @@ func (x *search) runExecution(w, i int) bool {
 // mcheck's error err, whether the strategy pruned it (and hit, at a
 // state already seen).
 func (x *search) record(i int, f *Failure, n int, err error, extra *runExtra, wasPruned, hit bool) {
+	if x.opts.Executed != nil {
+		x.opts.Executed.Add(1)
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if wasPruned {

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -66,12 +67,14 @@ func (s *seeds) NewExecution(i int, seed uint64) bool {
 }
 
 // TestShardSeeds: the seeds of 4 shards of 20 executions of random+pct
-// are those of one exploration of 80.
+// are those of one exploration of 80 (and Options.Executed counts the
+// executions).
 func TestShardSeeds(t *testing.T) {
 	tg := tracetest.Target(t, "testdata", "schedtest/dining5")
 	run := func(shard sched.Shard, execs int) map[uint64]bool {
 		s := &seeds{mu: &sync.Mutex{}, seen: map[uint64]bool{}}
-		opts := sched.Options{Seed: 9, Executions: execs, Shard: shard, Workers: 2}
+		var executed atomic.Int64
+		opts := sched.Options{Seed: 9, Executions: execs, Shard: shard, Workers: 2, Executed: &executed}
 		opts.Custom = func() sched.Strategy {
 			inner, err := sched.NewStrategy(sched.RandomPCT, opts)
 			require.NoError(t, err)
@@ -81,6 +84,7 @@ func TestShardSeeds(t *testing.T) {
 		require.NoError(t, err)
 		require.Nil(t, rep.Failure)
 		require.Equal(t, execs, rep.Executions)
+		require.Equal(t, int64(execs), executed.Load(), "Options.Executed")
 		return s.seen
 	}
 	whole := run(sched.Shard{}, 80)

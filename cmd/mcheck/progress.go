@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -27,6 +28,10 @@ type progress struct {
 	out  io.Writer // the package lines and the table
 	live bool
 	now  func() time.Time
+
+	// executed counts the executions of the test running as they end
+	// (sched.Options.Executed), for the live line's rate.
+	executed atomic.Int64
 
 	mu    sync.Mutex
 	shown bool // a live line is on the screen, the cursor at its end
@@ -102,7 +107,7 @@ func (p *progress) draw() {
 		return
 	}
 	p.clear()
-	fmt.Fprint(p.out, p.cur.liveLine(p.now()))
+	fmt.Fprint(p.out, p.cur.liveLine(p.now(), int(p.executed.Load())))
 	p.shown = true
 }
 
@@ -149,6 +154,7 @@ func (p *progress) startTest(name string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.cur.test, p.cur.testStart = name, p.now()
+	p.executed.Store(0)
 	p.draw()
 }
 
@@ -205,9 +211,11 @@ func (p *progress) endPackage() {
 	p.cur = nil
 }
 
-// liveLine is the live line of r at now, at most liveWidth wide:
-// "fixture/racy 1/2 tests, 1 bug, 1,234 exec/s; TestQuiet 3s".
-func (r *pkgRun) liveLine(now time.Time) string {
+// liveLine is the live line of r at now, at most liveWidth wide, with
+// running executions ended so far in the test running: "fixture/racy
+// 1/2 tests, 1 bug, 1,234 exec/s; TestQuiet 3s". The rate is that of
+// the package's checks, the running one's so far included.
+func (r *pkgRun) liveLine(now time.Time, running int) string {
 	var b strings.Builder
 	b.WriteString(r.pkg)
 	if r.tests < 0 {
@@ -217,8 +225,12 @@ func (r *pkgRun) liveLine(now time.Time) string {
 		if r.bugs > 0 {
 			fmt.Fprintf(&b, ", %s", plural(r.bugs, "bug"))
 		}
-		if r.checking > 0 {
-			fmt.Fprintf(&b, ", %s exec/s", thousands(r.rate()))
+		execs, checking := r.execs, r.checking
+		if r.test != "" {
+			execs, checking = execs+running, checking+now.Sub(r.testStart)
+		}
+		if checking > 0 && execs > 0 {
+			fmt.Fprintf(&b, ", %s exec/s", thousands(rate(execs, checking)))
 		}
 	}
 	if r.test != "" {
@@ -266,11 +278,14 @@ func (r *pkgRun) doneLine() string {
 func (r *pkgRun) took() time.Duration { return r.end.Sub(r.start).Round(100 * time.Millisecond) }
 
 // rate is r's executions per second of checking.
-func (r *pkgRun) rate() int {
-	if r.checking <= 0 {
+func (r *pkgRun) rate() int { return rate(r.execs, r.checking) }
+
+// rate is n executions in d, per second.
+func rate(n int, d time.Duration) int {
+	if d <= 0 {
 		return 0
 	}
-	return int(float64(r.execs) / r.checking.Seconds())
+	return int(float64(n) / d.Seconds())
 }
 
 // table writes the table of the packages done, if any.

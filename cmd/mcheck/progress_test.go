@@ -107,7 +107,7 @@ func TestProgressLive(t *testing.T) {
 		clear + "fixture/racy 0/2 tests; TestCounter 0s",
 		clear + "=== TestCounter (fixture/racy)\n",
 		"fixture/racy 1/2 tests, 1 bug, 2,000 exec/s; 0s",
-		clear + "fixture/racy 1/2 tests, 1 bug, 2,000 exec/s; TestQuiet 0s",
+		clear + "fixture/racy 1/2 tests, 1 bug, 1,666 exec/s; TestQuiet 0s", // 1,000 in 500ms, none yet in 100ms
 		clear + "FAIL  fixture/racy  2 tests, 1 with a bug, 1,000 executions (2,000/s), 800ms\n",
 	}, "")
 	if out.String() != want {
@@ -116,20 +116,26 @@ func TestProgressLive(t *testing.T) {
 }
 
 // TestProgressLines: the live line says how long the running test has
-// run and stays within a terminal's 80 columns; numbers are spelt with
-// thousands separators.
+// run, counts its executions so far in the rate, and stays within a
+// terminal's 80 columns; numbers are spelt with thousands separators.
 func TestProgressLines(t *testing.T) {
 	t.Parallel()
 	start := time.Unix(0, 0)
 	r := &pkgRun{pkg: "example.com/a/very/long/module/path/with/many/elements/pkg", tests: 12, done: 3, bugs: 1,
 		execs: 1234567, checking: 10 * time.Second, start: start, test: "TestSomethingRatherLong", testStart: start}
-	line := r.liveLine(start.Add(75 * time.Second))
+	line := r.liveLine(start.Add(75*time.Second), 0)
 	if n := len([]rune(line)); n > liveWidth || !strings.HasSuffix(line, "…") {
 		t.Errorf("a long line is %d runes: %q", n, line)
 	}
 	r.pkg = "fixture/racy"
-	if got, want := r.liveLine(start.Add(75*time.Second)), "fixture/racy 3/12 tests, 1 bug, 123,456 exec/s; TestSomethingRatherLong 1m15s"; got != want {
+	// 1,234,567 executions in the 10s of the checks done, 250,000 in the
+	// 15s of the one running.
+	if got, want := r.liveLine(start.Add(15*time.Second), 250000), "fixture/racy 3/12 tests, 1 bug, 59,382 exec/s; TestSomethingRatherLong 15s"; got != want {
 		t.Errorf("live line %q, want %q", got, want)
+	}
+	r.test = ""
+	if got, want := r.liveLine(start.Add(75*time.Second), 0), "fixture/racy 3/12 tests, 1 bug, 123,456 exec/s; 1m15s"; got != want {
+		t.Errorf("between tests: %q, want %q", got, want)
 	}
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -4500: "-4,500"} {
 		if got := thousands(n); got != want {

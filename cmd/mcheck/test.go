@@ -269,6 +269,7 @@ func (s *suite) explore(prog *ssainterp.Program, id string, t sched.Target, tid 
 			return err
 		}
 		c.Shard = base.Shard // the environment's, or the flag's
+		c.Executed = &s.progress.executed
 		check.Apply(c, fs, "", s.stderr)
 		check.DefaultBudget(c, def, short)
 		c.ReplaySuite = base.ReplaySuite
@@ -288,6 +289,7 @@ func (s *suite) explore(prog *ssainterp.Program, id string, t sched.Target, tid 
 		return err
 	}
 	c := base
+	c.Executed = &s.progress.executed
 	if prog.Calls(id, tid.Test, "github.com/mcheck-dev/mcheck.Run") || prog.Calls(id, tid.Test, "github.com/mcheck-dev/mcheck.Check") {
 		got, err := check.Probe(t)
 		if err != nil {
