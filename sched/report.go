@@ -389,9 +389,9 @@ func firstLines(s string, n int) string {
 // (random+pct) in 1.2s, no bug", "explored all 126 schedules (dfs), no
 // bug", with the inconclusive executions counted when there are any.
 func (r *Report) Summary() string {
-	s := fmt.Sprintf("%d executions (%s) in %v, no bug", r.Executions, r.Strategy, r.Elapsed.Round(time.Millisecond))
+	s := fmt.Sprintf("%d executions (%s) in %v, no bug", r.Executions, r.By(), r.Elapsed.Round(time.Millisecond))
 	if r.Exhausted {
-		s = fmt.Sprintf("explored all %d schedules (%s), no bug", r.Executions, r.Strategy)
+		s = fmt.Sprintf("explored all %d schedules (%s), no bug", r.Executions, r.By())
 	}
 	if r.StateHits > 0 {
 		s += fmt.Sprintf("; %d executions cut at a state already seen", r.StateHits)
@@ -410,6 +410,15 @@ func (r *Report) Summary() string {
 		s += "; the time budget cut an execution at " + r.Interrupted
 	}
 	return s
+}
+
+// By names what explored: the strategy, and the shard if the
+// exploration was split ("random+pct, shard 3/4").
+func (r *Report) By() string {
+	if r.Shard.Whole() {
+		return r.Strategy
+	}
+	return r.Strategy + ", shard " + r.Shard.String()
 }
 
 // Summary is the first line of f's report: a panic's first panic (or

@@ -207,9 +207,9 @@ func (r *Result) Text() string {
 		case f != nil:
 			b.WriteString(f.Format(replay))
 			writeOutput(&b, "program output", failureOutput(f))
-			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.By(), rep.Executions, rep.Elapsed.Round(time.Millisecond))
 		case len(rep.Races) > 0:
-			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
+			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.By(), len(rep.Races))
 		case len(rep.Unmet) > 0:
 			msg := sometimesMessage(rep.Unmet, rep.Report)
 			fmt.Fprintf(&b, "mcheck: %s: %s\n", SometimesNeverHeld, strings.ReplaceAll(msg, "\n", "\n  "))
@@ -234,11 +234,11 @@ func (r *Result) Text() string {
 			b.WriteString(f.Format(replay))
 			writeOutput(&b, "program output", failureOutput(f))
 			b.WriteString(rep.Advice())
-			found = fmt.Sprintf("found in environment %d (%s) after %d executions in %v\n", rep.Attempts, rep.Plan.Kind(rep.Component), rep.Executions, rep.Elapsed.Round(time.Millisecond))
+			found = fmt.Sprintf("found in environment %d (%s) after %d executions in %v%s\n", rep.Attempts, rep.Plan.Kind(rep.Component), rep.Executions, rep.Elapsed.Round(time.Millisecond), onShard(rep.Shard))
 		case rep.Exhausted:
 			fmt.Fprintf(&b, "mcheck: %s: explored all %d schedules of the environment, no bug\n", rep.Component.Ctor, rep.Executions)
 		default:
-			fmt.Fprintf(&b, "mcheck: %s: %d environments, %d executions in %v, no bug\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(&b, "mcheck: %s: %d environments, %d executions in %v%s, no bug\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond), onShard(rep.Shard))
 		}
 		if rep.Discarded > 0 {
 			fmt.Fprintf(&b, "mcheck: %d environments; %d failures discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
@@ -259,6 +259,14 @@ func (r *Result) Text() string {
 		fmt.Fprintf(&b, "saved: %s\n", r.Saved)
 	}
 	return b.String()
+}
+
+// onShard says which shard a search was (" on shard 3/4"), or "".
+func onShard(s sched.Shard) string {
+	if s.Whole() {
+		return ""
+	}
+	return " on shard " + s.String()
 }
 
 // Report is the outcome of one check as mcheck.Check returns it and as
@@ -284,7 +292,8 @@ func (r *Result) Text() string {
 //	token        the replay token, with the test's identity
 //	replay       the command that replays the failure
 //	saved        the corpus file the failure was saved to
-//	figures      strategy, executions, inconclusive (executions
+//	figures      strategy, shard ("i/n" when the search was split:
+//	             -mcheck.shard), executions, inconclusive (executions
 //	             discarded: past the step bound, or cut by the time
 //	             budget), environments (mcheck.Component), elapsed_ms,
 //	             exhausted (every schedule explored)
@@ -319,6 +328,7 @@ type Goroutine struct {
 // Figures are what a check did.
 type Figures struct {
 	Strategy     string  `json:"strategy,omitempty"`
+	Shard        string  `json:"shard,omitempty"`
 	Executions   int     `json:"executions"`
 	Inconclusive int     `json:"inconclusive,omitempty"`
 	Environments int     `json:"environments,omitempty"`
@@ -345,7 +355,7 @@ func (r *Result) Report() *Report {
 	}
 	var elapsed time.Duration
 	if run := r.Run; run != nil {
-		rep.Figures = Figures{Strategy: run.Strategy, Executions: run.Executions, Inconclusive: run.Inconclusive, Exhausted: run.Exhausted}
+		rep.Figures = Figures{Strategy: run.Strategy, Shard: run.Shard.String(), Executions: run.Executions, Inconclusive: run.Inconclusive, Exhausted: run.Exhausted}
 		elapsed = run.Elapsed
 		switch {
 		case len(run.Races) > 0:
@@ -356,7 +366,7 @@ func (r *Result) Report() *Report {
 		}
 	}
 	if c := r.Component; c != nil {
-		rep.Figures = Figures{Executions: c.Executions, Inconclusive: c.Inconclusive, Environments: c.Attempts, Exhausted: c.Exhausted}
+		rep.Figures = Figures{Shard: c.Shard.String(), Executions: c.Executions, Inconclusive: c.Inconclusive, Environments: c.Attempts, Exhausted: c.Exhausted}
 		elapsed = c.Elapsed
 	}
 	rep.Figures.ElapsedMS = float64(elapsed.Microseconds()) / 1000
