@@ -139,3 +139,16 @@ func TestTestRunsComponentTests(t *testing.T) {
 		t.Fatalf("replay: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }
+
+// TestTestSpellsValues: under mcheck test, the values a Component test
+// gives with mcheck.Values appear in the environment as go test spells
+// them (context.Background(), func@file.go:line), not as values[i].
+func TestTestSpellsValues(t *testing.T) {
+	t.Parallel()
+	const cache = "../../internal/component/testdata/cache"
+	var out, errb bytes.Buffer
+	code := run(cache, []string{"test", "-run", "^TestRunner$", "-executions", "2000", "-seed", "1", "."}, &out, &errb)
+	if want := "Run(context.Background(), func@cache_test.go:52)"; code != 1 || !strings.Contains(out.String(), want) {
+		t.Fatalf("exit %d, want an environment with %s:\n%s%s", code, want, out.String(), errb.String())
+	}
+}

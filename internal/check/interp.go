@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -82,11 +84,15 @@ func DriverOf(m *ssainterp.Machine) ComponentDriver {
 // ProbeResult is what a probe learns at the test's mcheck.Run or
 // mcheck.Component call.
 type ProbeResult struct {
-	Run     bool             // the call was mcheck.Run (only Options is set)
-	Ctor    string           // the constructor's name, "NewCache"
-	Sig     *types.Signature // its signature
-	User    []types.Type     // the types of the values given with mcheck.Values, in order
-	Options []TestOption     // the other options of the call
+	Run  bool             // the call was mcheck.Run (only Options is set)
+	Ctor string           // the constructor's name, "NewCache"
+	Sig  *types.Signature // its signature
+	User []types.Type     // the types of the values given with mcheck.Values, in order
+	// UserText spells each of User's values as a Go developer would
+	// write it where the interpreter can tell ("" where it cannot; see
+	// valueText).
+	UserText []string
+	Options  []TestOption // the other options of the call
 }
 
 // TestOption is an option the test passed to mcheck.Run or
@@ -140,6 +146,7 @@ func componentHook(c *ssainterp.HookCall) {
 		*p = ProbeResult{Ctor: ctorName(fn, c), Sig: fn.Signature, Options: testOptions(c.Arg(2))}
 		for _, u := range user {
 			p.User = append(p.User, u.Elem().Type())
+			p.UserText = append(p.UserText, valueText(u.Elem()))
 		}
 		c.Exit(0)
 	}
@@ -298,4 +305,32 @@ func Probe(t sched.Target) (*ProbeResult, error) {
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return s
+}
+
+// valueText spells a value the test gave with mcheck.Values as
+// internal/component spells a native one (component.readable): a function
+// as func@file.go:12, context.Background() and context.TODO(), a string,
+// bool or integer as Go syntax; "" for anything else (a context's state
+// cannot be read without running its methods).
+func valueText(v ssainterp.Value) string {
+	if fn, _ := v.Func(); fn != nil && fn.Prog != nil {
+		p := fn.Prog.Fset.Position(fn.Pos())
+		return fmt.Sprintf("func@%s:%d", filepath.Base(p.Filename), p.Line)
+	}
+	if n, ok := types.Unalias(v.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" {
+		switch n.Obj().Name() {
+		case "backgroundCtx":
+			return "context.Background()"
+		case "todoCtx":
+			return "context.TODO()"
+		}
+		return ""
+	}
+	switch x := v.Interface().(type) {
+	case string:
+		return strconv.Quote(x)
+	case bool, int64, uint64:
+		return fmt.Sprint(x)
+	}
+	return ""
 }

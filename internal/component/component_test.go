@@ -291,7 +291,7 @@ func TestConstructorProbe(t *testing.T) {
 		t.Errorf("flaky: a method is blamed: %s", rep.Advice())
 	}
 	rep = checkQueue(t, "TestBoundedRefused", 1)
-	if rep.Failure != nil || rep.Discarded == 0 || !strings.HasPrefix(rep.Why, "NewBounded(values[0]) fails before any call (panic: maxSize is less than 1)") {
+	if rep.Failure != nil || rep.Discarded == 0 || !strings.HasPrefix(rep.Why, "NewBounded(0) fails before any call (panic: maxSize is less than 1)") {
 		t.Errorf("refused: %d discarded, first because %q, failure %v", rep.Discarded, rep.Why, rep.Failure)
 	}
 }

@@ -25,8 +25,11 @@ func extract(prog *ssainterp.Program, got *check.ProbeResult, o check.ComponentC
 	}
 	for i, ut := range got.User {
 		src := fmt.Sprintf("values[%d]", i)
-		if i < len(o.Values) {
+		switch {
+		case i < len(o.Values):
 			src = readable(o.Values[i])
+		case i < len(got.UserText) && got.UserText[i] != "":
+			src = got.UserText[i]
 		}
 		opts.User = append(opts.User, envgen.UserValue{Type: ut, Src: src})
 	}

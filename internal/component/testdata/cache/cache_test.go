@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"testing"
 
 	"github.com/mcheck-dev/mcheck"
@@ -46,3 +47,7 @@ func TestBatcher(t *testing.T)        { mcheck.Component(t, NewBatcher, mcheck.F
 func TestBatcherNoClose(t *testing.T) { mcheck.Component(t, NewBatcher) }
 
 func TestGraph(t *testing.T) { mcheck.Component(t, NewGraph, mcheck.Finish("Check"), mcheck.NoRaces()) }
+
+func TestRunner(t *testing.T) {
+	mcheck.Component(t, NewRunner, mcheck.Values(context.Background(), func() {}))
+}
