@@ -156,6 +156,10 @@ var interpretedStd = map[string]bool{
 	"os/signal": true,
 	// Test and Wait over mcheck's bubbles (synctest.go).
 	"testing/synctest": true,
+	// Check and CheckEqual call the program's functions through the
+	// reflect model, with values from a generator seeded by the
+	// virtual clock.
+	"testing/quick": true,
 	// Plain Go over overlays (netmodel.go): weak pointers that hold, and
 	// pprof's labels.
 	"weak":                         true,
