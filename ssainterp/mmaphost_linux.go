@@ -73,8 +73,9 @@ type hostRegions struct {
 	sync.Mutex
 	list     []*hostRegion
 	released bool
-	charged  time.Time // when chargeRegions last asked the host
-	vec      []byte    // mincore's buffer
+	charged  time.Time     // when chargeRegions last asked the host
+	cost     time.Duration // how long that took
+	vec      []byte        // mincore's buffer
 }
 
 // mappingCells returns n zeroed cells for a mapping, in host memory (nil
@@ -246,7 +247,7 @@ func (m *Machine) chargeRegions() {
 	if m.uns.regions == nil {
 		return
 	}
-	m.uns.regions.charged = time.Now()
+	start := time.Now()
 	for _, r := range m.uns.regions.list {
 		n := m.uns.regions.residentPages(r.mem)
 		if n > r.charged {
@@ -254,17 +255,24 @@ func (m *Machine) chargeRegions() {
 			r.charged = n
 		}
 	}
+	m.uns.regions.charged = time.Now()
+	m.uns.regions.cost = m.uns.regions.charged.Sub(start)
 }
 
-// chargeRegionsSoon is chargeRegions at most once in chargeInterval: a
-// check that asks the host every thousand steps about a program's
-// hundreds of megabytes of mappings (fastcache's chunks) would cost more
-// than the steps.
+// chargeRegionsSoon is chargeRegions at most once in chargeInterval, and
+// no sooner than chargeCostFactor times as long as the last one took
+// after it: a check that asks the host every thousand steps about a
+// program's hundreds of megabytes of mappings (fastcache's chunks, a
+// mincore of each) would cost more than the steps.
 func (m *Machine) chargeRegionsSoon() {
-	if m.uns.regions != nil && time.Since(m.uns.regions.charged) >= chargeInterval {
+	if rs := m.uns.regions; rs != nil && time.Since(rs.charged) >= max(chargeInterval, chargeCostFactor*rs.cost) {
 		m.chargeRegions()
 	}
 }
+
+// chargeCostFactor bounds the time chargeRegionsSoon takes to about a
+// twentieth of the execution's.
+const chargeCostFactor = 20
 
 // chargeInterval is how often chargeRegionsSoon asks the host: a loop
 // touches at most a few hundred megabytes of pages in it.
