@@ -37,7 +37,6 @@ var exceptions = map[string]string{
 	"ssainterp/bridgevalue.go:Machine.fromNative":     "switch over kinds; to split",
 	"ssainterp/bridgetype.go:rtype.computeNativeType": "switch over kinds; to split",
 	"examples/survey/main.go:writeReport":             "a measurement harness of its own module",
-	"examples/survey/main.go:childMain":               "a measurement harness of its own module",
 }
 
 // TestFunctionLength: no function body outside tests, testdata and
