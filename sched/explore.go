@@ -46,6 +46,16 @@ type Options struct {
 	RecordRaces     bool          // report data races in Report.Races without failing the execution
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
+	// Coverage, if set, collects the ordering pairs of conflicting
+	// operations the executions cover (coverage.go), and may be shared
+	// by several explorations (the phases of a portfolio, the attempts
+	// of a component check); without it an exploration counts its own.
+	Coverage *Coverage
+	// Saturate stops the exploration once no new ordering pair has
+	// appeared in its last SaturationExecutions executions and in the
+	// last half of them (Report.Saturated); never under a systematic
+	// strategy, which ends when it has explored everything.
+	Saturate bool
 	// fairSteps bounds the fair phase of an execution (see fair.go): 0,
 	// fairFactor times MaxSteps; negative, no bound (the time budget
 	// cuts the execution).
@@ -212,6 +222,14 @@ type Report struct {
 	// Options.TimerHorizon); SlackExample is the stall one needed.
 	Slack        int
 	SlackExample string
+	// Pairs counts the distinct ordered pairs of conflicting visible
+	// operations (by position) the executions covered, and PairsStale
+	// the executions since the last new one appeared (over every
+	// exploration that shared Options.Coverage); Saturated says the
+	// exploration stopped there, before its budget (Options.Saturate).
+	Pairs      int
+	PairsStale int
+	Saturated  bool
 }
 
 func (o *Options) defaults() {
@@ -367,6 +385,9 @@ type search struct {
 	slots          []machineSlot // each worker's last machine (see machineSlot)
 	seen           *stateSet
 	races          *raceSet
+	cov            *Coverage
+	covBase        int             // the number of the first execution in cov
+	trackers       []*coverTracker // each worker's
 	rep            *Report
 	lastProgress   time.Time
 
@@ -398,6 +419,12 @@ func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 		// Classes.Finish).
 		slots:      make([]machineSlot, opts.Workers),
 		strategies: make([]Strategy, opts.Workers),
+		cov:        cmp.Or(opts.Coverage, NewCoverage()),
+		trackers:   make([]*coverTracker, opts.Workers),
+	}
+	x.covBase = x.cov.begin()
+	for w := range x.trackers {
+		x.trackers[w] = newCoverTracker()
 	}
 	if opts.Time > 0 {
 		x.deadline = start.Add(opts.Time)
@@ -458,6 +485,10 @@ func (x *search) runBatches() error {
 			return x.bestErr
 		}
 		if x.best != nil || x.exhausted || (!x.deadline.IsZero() && time.Now().After(x.deadline)) {
+			break
+		}
+		if opts.Saturate && !systematic(opts.Strategy) && x.cov.saturated(x.covBase, next) {
+			x.rep.Saturated = true
 			break
 		}
 		x.progress()
@@ -523,7 +554,8 @@ func (x *search) runExecution(w, i int) bool {
 		x.mu.Unlock()
 		return false
 	}
-	extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: x.hard, machines: &x.slots[w]}
+	extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: x.hard, machines: &x.slots[w], cover: x.trackers[w]}
+	extra.cover.reset()
 	x.mu.Lock()
 	o := opts
 	o.fairSteps = fairBudget(opts, x.ran, x.longest)
@@ -534,6 +566,7 @@ func (x *search) runExecution(w, i int) bool {
 	}
 	x.seen.add(extra.fps)
 	x.races.add(extra.races)
+	x.cov.add(x.covBase+i, extra.cover.fresh)
 	p, isPruner := s.(Pruner)
 	wasPruned := isPruner && p.Pruned()
 	c, isCache := s.(StateCache)
@@ -596,6 +629,8 @@ func (x *search) report() (*Report, error) {
 	rep.Steps = x.steps
 	rep.States = x.seen.len()
 	rep.Races = x.races.list
+	x.cov.end(x.ran + x.pruned + x.inconclusive)
+	rep.Pairs, rep.PairsStale = x.cov.Pairs(), x.cov.Stale()
 	if best := x.best; best != nil {
 		f, err := shrink(x.t, x.opts, best, x.hard)
 		if err != nil {
@@ -720,10 +755,11 @@ type runExtra struct {
 	states   bool // collect fingerprints
 	fps      []uint64
 	races    []*ssainterp.Race
-	deadline time.Time    // the search's time budget, grace included: the execution is interrupted past it
-	steps    int          // the scheduling steps the execution made
-	slack    string       // the stall a failed assertion needed, discarded as timing slack
-	machines *machineSlot // the worker's machines, nil: a machine of the execution's own
+	deadline time.Time     // the search's time budget, grace included: the execution is interrupted past it
+	steps    int           // the scheduling steps the execution made
+	slack    string        // the stall a failed assertion needed, discarded as timing slack
+	machines *machineSlot  // the worker's machines, nil: a machine of the execution's own
+	cover    *coverTracker // the worker's coverage of ordering pairs, nil: none
 }
 
 // machineSlot holds a worker's last machine, and the buffers of its
