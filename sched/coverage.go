@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -169,6 +170,18 @@ func (c *Coverage) end(n int) {
 	c.mu.Unlock()
 }
 
+// Saturated reports whether the explorations that ended have seen no
+// new pair (or method pair) in their last SaturationExecutions
+// executions and in the last half of them: the rule of
+// Options.Saturate over every exploration that shared c (the attempts
+// of a component check).
+func (c *Coverage) Saturated() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	stale := c.runs - c.last
+	return stale >= SaturationExecutions && 2*stale >= c.runs
+}
+
 // saturated reports whether an exploration whose executions are
 // numbered from base, next of them run so far, has seen no new pair in
 // its last SaturationExecutions executions and in the last half of
@@ -184,9 +197,10 @@ func (c *Coverage) saturated(base, next int) bool {
 // Coverage): per object, the last access and the last write of the
 // execution in progress.
 type coverTracker struct {
-	objects map[any]lastAccess
-	seen    map[Pair]struct{} // the pairs the worker covered (reported once)
-	fresh   []Pair            // those new to it in the execution in progress
+	objects wordTable // an object (objectKey) → its index in last
+	last    []lastAccess
+	seen    wordTable // the pairs the worker covered (reported once), by pair's key
+	fresh   []Pair    // those new to it in the execution in progress
 	buf     []any
 }
 
@@ -198,14 +212,10 @@ type lastAccess struct {
 	load      bool
 }
 
-func newCoverTracker() *coverTracker {
-	return &coverTracker{objects: map[any]lastAccess{}, seen: map[Pair]struct{}{}}
-}
-
 // reset starts an execution.
 func (ct *coverTracker) reset() {
-	clear(ct.objects)
-	ct.fresh = ct.fresh[:0]
+	ct.objects.reset()
+	ct.last, ct.fresh = ct.last[:0], ct.fresh[:0]
 }
 
 // step notes goroutine g's pending operation on m, about to run.
@@ -214,7 +224,11 @@ func (ct *coverTracker) step(m *ssainterp.Machine, g int) {
 	ct.buf = objs
 	id := int32(g)
 	for _, o := range objs {
-		la := ct.objects[o]
+		i, added := ct.objects.index(objectKey(o), int32(len(ct.last)))
+		if added {
+			ct.last = append(ct.last, lastAccess{})
+		}
+		la := &ct.last[i]
 		prevG, prevPos, loads := la.g, la.pos, uint8(0)
 		if read {
 			prevG, prevPos, loads = la.wg, la.wpos, LoadAfter
@@ -228,14 +242,71 @@ func (ct *coverTracker) step(m *ssainterp.Machine, g int) {
 		if !read {
 			la.wg, la.wpos = id, pos
 		}
-		ct.objects[o] = la
 	}
 }
 
 // pair notes a pair covered.
 func (ct *coverTracker) pair(p Pair) {
-	if _, ok := ct.seen[p]; !ok {
-		ct.seen[p] = struct{}{}
+	k := uint64(p.Before)<<33 ^ uint64(p.After)<<2 ^ uint64(p.Loads)
+	if _, added := ct.seen.index(k, 0); added {
 		ct.fresh = append(ct.fresh, p)
+	}
+}
+
+// objectKey is what identifies object o, the data word of the interface:
+// the objects an operation touches are pointers (a channel, a sync
+// object's state, a memory cell), and hashing a pointer is cheaper than
+// hashing an interface. (A key of another shape would only split one
+// object's history in two.)
+func objectKey(o any) uint64 {
+	return uint64(uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&o))[1]))
+}
+
+// wordTable maps non-zero words to int32s: an open-addressing hash table
+// with linear probing, cheaper than a map at every step of an execution.
+// (An object freed during an execution whose address is reused would
+// share its history with the new one: a pair more or less, no fault.)
+type wordTable struct {
+	keys []uint64 // 0: free
+	vals []int32
+	n    int
+}
+
+// index returns the value of key k, adding k with value v if it is not
+// there (added).
+func (t *wordTable) index(k uint64, v int32) (val int32, added bool) {
+	if 2*(t.n+1) > len(t.keys) {
+		t.grow()
+	}
+	mask := uint64(len(t.keys) - 1)
+	for i := (k * 0x9e3779b97f4a7c15 >> 17) & mask; ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case k:
+			return t.vals[i], false
+		case 0:
+			t.keys[i], t.vals[i] = k, v
+			t.n++
+			return v, true
+		}
+	}
+}
+
+// grow doubles the table (to 64 entries at first).
+func (t *wordTable) grow() {
+	old, oldVals := t.keys, t.vals
+	size := max(64, 2*len(old))
+	t.keys, t.vals, t.n = make([]uint64, size), make([]int32, size), 0
+	for i, k := range old {
+		if k != 0 {
+			t.index(k, oldVals[i])
+		}
+	}
+}
+
+// reset empties the table, keeping its room.
+func (t *wordTable) reset() {
+	if t.n > 0 {
+		clear(t.keys)
+		t.n = 0
 	}
 }

@@ -47,9 +47,10 @@ type Options struct {
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
 	// Coverage, if set, collects the ordering pairs of conflicting
-	// operations the executions cover (coverage.go), and may be shared
-	// by several explorations (the phases of a portfolio, the attempts
-	// of a component check); without it an exploration counts its own.
+	// operations the executions cover (coverage.go; Report.Pairs), and
+	// may be shared by several explorations (the phases of a portfolio,
+	// the attempts of a component check). Counting costs time at every
+	// step: without Coverage or Saturate, it is not done.
 	Coverage *Coverage
 	// Saturate stops the exploration once no new ordering pair has
 	// appeared in its last SaturationExecutions executions and in the
@@ -419,12 +420,17 @@ func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 		// Classes.Finish).
 		slots:      make([]machineSlot, opts.Workers),
 		strategies: make([]Strategy, opts.Workers),
-		cov:        cmp.Or(opts.Coverage, NewCoverage()),
+		cov:        opts.Coverage,
 		trackers:   make([]*coverTracker, opts.Workers),
 	}
-	x.covBase = x.cov.begin()
-	for w := range x.trackers {
-		x.trackers[w] = newCoverTracker()
+	if x.cov == nil && opts.Saturate {
+		x.cov = NewCoverage()
+	}
+	if x.cov != nil {
+		x.covBase = x.cov.begin()
+		for w := range x.trackers {
+			x.trackers[w] = &coverTracker{}
+		}
 	}
 	if opts.Time > 0 {
 		x.deadline = start.Add(opts.Time)
@@ -555,7 +561,9 @@ func (x *search) runExecution(w, i int) bool {
 		return false
 	}
 	extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: x.hard, machines: &x.slots[w], cover: x.trackers[w]}
-	extra.cover.reset()
+	if extra.cover != nil {
+		extra.cover.reset()
+	}
 	x.mu.Lock()
 	o := opts
 	o.fairSteps = fairBudget(opts, x.ran, x.longest)
@@ -566,7 +574,9 @@ func (x *search) runExecution(w, i int) bool {
 	}
 	x.seen.add(extra.fps)
 	x.races.add(extra.races)
-	x.cov.add(x.covBase+i, extra.cover.fresh)
+	if extra.cover != nil {
+		x.cov.add(x.covBase+i, extra.cover.fresh)
+	}
 	p, isPruner := s.(Pruner)
 	wasPruned := isPruner && p.Pruned()
 	c, isCache := s.(StateCache)
@@ -629,8 +639,10 @@ func (x *search) report() (*Report, error) {
 	rep.Steps = x.steps
 	rep.States = x.seen.len()
 	rep.Races = x.races.list
-	x.cov.end(x.ran + x.pruned + x.inconclusive)
-	rep.Pairs, rep.PairsStale = x.cov.Pairs(), x.cov.Stale()
+	if x.cov != nil {
+		x.cov.end(x.ran + x.pruned + x.inconclusive)
+		rep.Pairs, rep.PairsStale = x.cov.Pairs(), x.cov.Stale()
+	}
 	if best := x.best; best != nil {
 		f, err := shrink(x.t, x.opts, best, x.hard)
 		if err != nil {

@@ -138,6 +138,8 @@ func explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 	if d == nil {
 		return nil, fmt.Errorf("unknown strategy %q", c.Strategy)
 	}
+	c.Coverage = sched.NewCoverage()
+	c.Saturate = c.Saturate && d.saturates
 	return d.explore(target, id, corpus, c)
 }
 
