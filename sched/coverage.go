@@ -77,27 +77,13 @@ func NewCoverage() *Coverage {
 	return &Coverage{first: map[Pair]int{}, methods: map[[2]string]bool{}}
 }
 
-// Pairs returns how many ordering pairs were covered.
-func (c *Coverage) Pairs() int {
+// Counts returns how many ordering pairs were covered, how many pairs
+// of methods ran on different goroutines (AddMethods), and the
+// executions counted since the last new pair (or method pair) appeared.
+func (c *Coverage) Counts() (pairs, methodPairs, stale int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.first)
-}
-
-// MethodPairs returns how many pairs of methods ran on different
-// goroutines (AddMethods).
-func (c *Coverage) MethodPairs() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.methods)
-}
-
-// Stale returns the executions counted since the last new pair (or
-// method pair) appeared.
-func (c *Coverage) Stale() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return max(0, c.runs-c.last)
+	return len(c.first), len(c.methods), max(0, c.runs-c.last)
 }
 
 // AddMethods records that an environment ran methods a and b on

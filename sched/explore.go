@@ -641,7 +641,7 @@ func (x *search) report() (*Report, error) {
 	rep.Races = x.races.list
 	if x.cov != nil {
 		x.cov.end(x.ran + x.pruned + x.inconclusive)
-		rep.Pairs, rep.PairsStale = x.cov.Pairs(), x.cov.Stale()
+		rep.Pairs, _, rep.PairsStale = x.cov.Counts()
 	}
 	if best := x.best; best != nil {
 		f, err := shrink(x.t, x.opts, best, x.hard)
