@@ -114,7 +114,8 @@
 //	token        the replay token, with the test's identity
 //	replay       the command that replays the failure
 //	saved        the corpus file the failure was saved to
-//	figures      strategy, executions, inconclusive (executions
+//	figures      strategy, shard ("i/n" when the search was split:
+//	             -mcheck.shard), executions, inconclusive (executions
 //	             discarded: past the step bound, or cut by the time
 //	             budget), environments (Component), elapsed_ms,
 //	             exhausted (every schedule was explored), and the

@@ -3,8 +3,10 @@ package gotest
 import (
 	"flag"
 	"fmt"
+	"os"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,6 +34,24 @@ func init() { check.Define(flag.CommandLine, "mcheck.") }
 // that load tests themselves.
 var Host = check.Host
 
+// bazelShard is the shard Bazel's test-sharding environment asks for
+// (check.EnvShard), decided once, at the first check of the test
+// binary. If the status file exists by then, the test runner announced
+// sharding itself: it is taken to give each shard its share of the Test
+// functions (rules_go's go_test with shard_count does), and each check
+// runs whole where it runs. Otherwise the status file is touched and
+// every check's exploration is split.
+var bazelShard = sync.OnceValues(func() (sched.Shard, error) {
+	shard, status, err := check.EnvShard(os.Getenv)
+	if err != nil || status == "" {
+		return shard, err
+	}
+	if _, err := os.Stat(status); err == nil {
+		return sched.Shard{}, nil
+	}
+	return shard, check.TouchShardStatus(status)
+})
+
 // bubbleExecutions is the budget of a check run inside a testing/synctest
 // bubble, where the clock mcheck would measure a time budget on stands
 // still while mcheck works.
@@ -43,6 +63,7 @@ const bubbleExecutions = 1000
 // -mcheck.executions given, or bubbleExecutions), never in time.
 func withFlags(t TestingT, c check.Config, def time.Duration) check.Config {
 	t.Helper()
+	c.UseEnvShard(bazelShard())
 	check.Apply(&c, flag.CommandLine, "mcheck.", nil)
 	if inBubble(t) {
 		if c.Executions == 0 {

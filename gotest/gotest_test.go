@@ -603,3 +603,51 @@ func TestServicesEndToEnd(t *testing.T) {
 		t.Fatalf("the replay did not reproduce the race:\n%s", replayed)
 	}
 }
+
+// TestBazelSharding: under Bazel's test-sharding environment a test
+// binary touches the status file and each check explores shard
+// TEST_SHARD_INDEX of TEST_TOTAL_SHARDS, which -mcheck.shard overrides;
+// the token of a failure found on shard 3 of 4 replays on shard 0. A
+// status file already there when the first check runs says the test
+// runner shards the Test functions itself (rules_go's does): the checks
+// then run whole.
+func TestBazelSharding(t *testing.T) {
+	t.Parallel()
+	mod := fixture(t)
+	status := filepath.Join(t.TempDir(), "shard_status")
+	bazel := func(args ...string) (string, bool) {
+		t.Helper()
+		cmd := exec.Command("go", append([]string{"test", "-count=1", "./bank", "-v"}, args...)...)
+		cmd.Dir = mod
+		cmd.Env = append(os.Environ(), "TEST_TOTAL_SHARDS=4", "TEST_SHARD_INDEX=3", "TEST_SHARD_STATUS_FILE="+status)
+		out, err := cmd.CombinedOutput()
+		return string(out), err == nil
+	}
+	out, ok := bazel("-run", "^(TestTransfer|TestTransferFixed)$", "-mcheck.seed=3")
+	if ok || !strings.Contains(out, "found by portfolio, shard 3/4 after") || !strings.Contains(out, "(dfs, shard 3/4), no bug") {
+		t.Fatalf("shard 3/4 from the environment:\n%s", out)
+	}
+	if _, err := os.Stat(status); err != nil {
+		t.Errorf("the status file was not touched: %v", err)
+	}
+	token := regexp.MustCompile(`-mcheck.replay=(TestTransfer\.\S+)`).FindStringSubmatch(out)
+	if token == nil {
+		t.Fatalf("no token in:\n%s", out)
+	}
+	replayed, ok := goTest(t, mod, "bank", "-run", "^TestTransfer$", "-mcheck.shard=0/4", "-mcheck.replay="+token[1])
+	if ok || !strings.Contains(replayed, "mcheck: global deadlock") {
+		t.Fatalf("the token of shard 3/4 on shard 0/4:\n%s", replayed)
+	}
+	// The status file is there before any check: the runner shards.
+	out, ok = bazel("-run", "^TestTransferFixed$")
+	if !ok || !strings.Contains(out, "(dfs), no bug") {
+		t.Errorf("with a runner that shards the Test functions:\n%s", out)
+	}
+	if err := os.Remove(status); err != nil {
+		t.Fatal(err)
+	}
+	out, ok = bazel("-run", "^TestTransferFixed$", "-mcheck.shard=1/2")
+	if !ok || !strings.Contains(out, "(dfs, shard 1/2), no bug") {
+		t.Errorf("-mcheck.shard over the environment:\n%s", out)
+	}
+}

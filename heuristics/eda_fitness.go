@@ -91,9 +91,9 @@ func (s *scorer) performed(ex *sched.Execution, op sched.Op) {
 	s.steps++
 	switch s.f {
 	case Blocked:
-		s.sum += float64(len(ex.Blocked()))
+		s.sum += float64(ex.NumBlocked())
 	case Leak:
-		s.last = len(ex.Blocked())
+		s.last = ex.NumBlocked()
 		s.sum += float64(s.steps * s.last)
 	case Race:
 		write := !op.Access.Read

@@ -51,6 +51,13 @@ type dfs struct {
 	cache     *stateCache // state caching (see fingerprint.go); nil without
 	before    []Op        // the pending operations before the last step, by goroutine id
 	diverged  error       // see Diverged
+	// shard is the part of the tree this search explores (Options.Shard):
+	// the subtrees below the choice points at depth split (0: no split),
+	// numbered by subtrees in the order they are reached, are dealt
+	// round-robin (see Shard).
+	shard    Shard
+	split    int
+	subtrees int
 }
 
 type choicePoint struct {
@@ -70,6 +77,15 @@ type choicePoint struct {
 	// (goroutine choices) or of the step it was made in (number
 	// choices; -1 before the first step).
 	event int
+	// whole marks a point above the split depth of a sharded search
+	// (the split point included): every alternative is explored (sleep
+	// sets prune, but not DPOR, whose backtrack sets depend on the
+	// subtrees explored), so that every shard walks the same top of the
+	// tree (see Shard). split marks the point at the split depth, whose
+	// alternatives are dealt among the shards: those before the chosen
+	// one may be another shard's, not run here, and do not sleep below
+	// it.
+	whole, split bool
 }
 
 // newDFS returns a dfs with preemption bound as Options.PreemptionBound
@@ -218,6 +234,9 @@ func (d *dfs) NewExecution(int, uint64) bool {
 		if i := d.nextAlt(top); i >= 0 {
 			top.chosen = i
 			top.done = append(top.done, i)
+			if len(d.stack) == d.split && !d.claim() {
+				continue // another shard's subtree
+			}
 			if d.dpor {
 				keep := top.event
 				if top.numbers {
@@ -280,7 +299,9 @@ func (p *choicePoint) childSleep() []Op {
 		keep(s)
 	}
 	for _, i := range p.done[:len(p.done)-1] {
-		keep(Op{G: p.alts[i], Access: p.acc[i]})
+		if !p.split {
+			keep(Op{G: p.alts[i], Access: p.acc[i]})
+		}
 	}
 	return out
 }
@@ -305,7 +326,7 @@ func (d *dfs) NextGoroutine(enabled []int, current int) int {
 		d.observe()
 		sleep = slices.Clone(d.sleep)
 	}
-	if d.cache != nil && d.ex != nil {
+	if d.cache != nil && d.ex != nil && !d.top(len(d.stack)) {
 		preempt := 0
 		if n := len(d.stack); n > 0 {
 			preempt = d.stack[n-1].preemptionsAfter()
@@ -339,7 +360,7 @@ func (d *dfs) NextGoroutine(enabled []int, current int) int {
 	if alts[0] != current {
 		cur = -1 // the last goroutine cannot move (or sleeps): no preemption
 	}
-	p := choicePoint{alts: alts, current: cur, sleep: sleep}
+	p := choicePoint{alts: alts, current: cur, sleep: sleep, event: d.trace.pos}
 	if d.reduce && d.ex != nil {
 		p.acc = make([]ssainterp.Access, len(alts))
 		for i, id := range alts {
@@ -389,10 +410,39 @@ func (d *dfs) push(p choicePoint) int {
 	if n := len(d.stack); n > 0 {
 		p.preempt = d.stack[n-1].preemptionsAfter()
 	}
+	if d.top(len(d.stack)) {
+		p.whole, p.split = true, len(d.stack) == d.split-1
+		for i := range p.todo {
+			p.todo[i] = true
+		}
+	}
 	p.done = []int{0}
 	d.stack = append(d.stack, p)
 	d.depth++
+	if len(d.stack) == d.split && !d.claim() {
+		d.pruned = true // another shard's subtree: the explorer stops the execution after this step
+	}
 	return p.alts[0]
+}
+
+// top reports whether a choice point at stack index i is above the split
+// depth of a sharded search (choicePoint.whole).
+func (d *dfs) top(i int) bool { return i < d.split }
+
+// claim numbers the subtree below the choice of the point at the split
+// depth and reports whether it is this shard's.
+func (d *dfs) claim() bool {
+	n := d.subtrees
+	d.subtrees++
+	return n%d.shard.Total == d.shard.Index
+}
+
+// sharded gives d its part of the tree, s.
+func (d *dfs) sharded(s Shard) *dfs {
+	if !s.Whole() {
+		d.shard, d.split = s, s.splitDepth()
+	}
+	return d
 }
 
 // dfsOrder orders the alternatives at a goroutine choice: the current

@@ -34,6 +34,10 @@
 // NewDFS(bound, reduction)), and the defaults of every option are the
 // Default constants beside it.
 //
+// Options.Shard splits an exploration among processes (shard.go): the
+// seeded strategies by execution index, dfs by subtrees of its tree; a
+// schedule token replays whichever shard found it.
+//
 // Options.SyncOnly leaves loads and stores out of the choice points, and
 // Options.NoRaces turns off the data race checks that run on every access
 // against the happens-before order (vector clocks).

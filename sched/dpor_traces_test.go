@@ -11,15 +11,17 @@ import (
 	"github.com/mcheck-dev/mcheck/sched/tracetest"
 )
 
-// explore runs dfs (unbounded) with reduction options opts on program
-// name and returns the report and the trace classes of its complete
-// executions.
+// explore runs dfs (unbounded, unless opts has a preemption bound) with
+// reduction options opts on program name and returns the report and the
+// trace classes of its complete executions.
 func exploreClasses(t *testing.T, name string, opts sched.Options) (*sched.Report, map[string]int) {
 	t.Helper()
 	var c *tracetest.Classes
 	opts.Workers = 1
 	opts.Strategy = "dfs"
-	opts.PreemptionBound = sched.Unbounded
+	if opts.PreemptionBound == 0 {
+		opts.PreemptionBound = sched.Unbounded
+	}
 	opts.Custom = func() sched.Strategy {
 		s, err := sched.NewStrategy("dfs", opts)
 		require.NoError(t, err)

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcheck-dev/mcheck/internal/splitmix"
@@ -95,6 +96,14 @@ type Options struct {
 	// Zero means the default; a positive value at most TimerHorizon turns
 	// the stall executions off.
 	StallHorizon time.Duration
+	// Shard, if not the whole (its zero value), is the part of the
+	// exploration this one runs: a deterministic share of the executions'
+	// seeds, or of dfs's tree (see Shard). A replay is never split.
+	Shard Shard
+	// Executed, if set, counts the executions of the search as they end
+	// (complete, cut short or inconclusive), for a display of the rate
+	// while it runs.
+	Executed *atomic.Int64
 }
 
 // Target is what an exploration runs: a loaded program and how to start
@@ -231,6 +240,8 @@ type Report struct {
 	Pairs      int
 	PairsStale int
 	Saturated  bool
+	// Shard is the part of the exploration this was (Options.Shard).
+	Shard Shard
 }
 
 func (o *Options) defaults() {
@@ -412,7 +423,7 @@ type search struct {
 func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 	x := &search{
 		t: t, opts: opts, start: start, lastProgress: start,
-		rep:   &Report{Strategy: reportName(opts)},
+		rep:   &Report{Strategy: reportName(opts), Shard: opts.Shard},
 		seen:  &stateSet{m: map[uint64]struct{}{}},
 		races: &raceSet{seen: map[[2]string]bool{}},
 		// The last machines are not released: a strategy may look at
@@ -553,7 +564,7 @@ func (x *search) runExecution(w, i int) bool {
 	if stop || i > 0 && !x.deadline.IsZero() && time.Now().After(x.deadline) {
 		return false
 	}
-	seed := executionSeed(opts.Seed, i)
+	seed := executionSeed(opts.Seed, opts.Shard.Execution(i))
 	if !s.NewExecution(i, seed) {
 		x.mu.Lock()
 		x.exhausted = true
@@ -589,6 +600,9 @@ func (x *search) runExecution(w, i int) bool {
 // mcheck's error err, whether the strategy pruned it (and hit, at a
 // state already seen).
 func (x *search) record(i int, f *Failure, n int, err error, extra *runExtra, wasPruned, hit bool) {
+	if x.opts.Executed != nil {
+		x.opts.Executed.Add(1)
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if wasPruned {

@@ -8,6 +8,9 @@ package sched
 // cannot move now, in order.
 func (e *Execution) Blocked() []int { return e.m.Blocked() }
 
+// NumBlocked is len(e.Blocked()), without making the list.
+func (e *Execution) NumBlocked() int { return e.m.NumBlocked() }
+
 // Created returns where goroutine id was created: the "file.go:line" of
 // its go statement, "" for the main goroutine. It formats the
 // goroutine's description: a caller that asks often should remember it

@@ -352,7 +352,7 @@ const ViewTraceSuffix = ".trace.json"
 // traceFileNote names a trace file, and for a viewer's, the viewers.
 func traceFileNote(file string) string {
 	if strings.HasSuffix(file, ViewTraceSuffix) {
-		return file + " (trace events: open in ui.perfetto.dev or chrome://tracing)"
+		return file + " (trace events: open in ui.perfetto.dev or Chrome DevTools' Performance panel)"
 	}
 	return file
 }
@@ -389,9 +389,9 @@ func firstLines(s string, n int) string {
 // (random+pct) in 1.2s, no bug", "explored all 126 schedules (dfs), no
 // bug", with the inconclusive executions counted when there are any.
 func (r *Report) Summary() string {
-	s := fmt.Sprintf("%d executions (%s) in %v, no bug", r.Executions, r.Strategy, r.Elapsed.Round(time.Millisecond))
+	s := fmt.Sprintf("%d executions (%s) in %v, no bug", r.Executions, r.By(), r.Elapsed.Round(time.Millisecond))
 	if r.Exhausted {
-		s = fmt.Sprintf("explored all %d schedules (%s), no bug", r.Executions, r.Strategy)
+		s = fmt.Sprintf("explored all %d schedules (%s), no bug", r.Executions, r.By())
 	}
 	if r.StateHits > 0 {
 		s += fmt.Sprintf("; %d executions cut at a state already seen", r.StateHits)
@@ -429,6 +429,15 @@ func (r *Report) coverage() string {
 		s += " (saturated: stopped before the budget)"
 	}
 	return s
+}
+
+// By names what explored: the strategy, and the shard if the
+// exploration was split ("random+pct, shard 3/4").
+func (r *Report) By() string {
+	if r.Shard.Whole() {
+		return r.Strategy
+	}
+	return r.Strategy + ", shard " + r.Shard.String()
 }
 
 // Summary is the first line of f's report: a panic's first panic (or

@@ -63,7 +63,7 @@ var Strategies = []StrategyDef{
 	{RandomPCT, "the random walk and pct on alternate executions (the default)", func(o Options) Strategy { return newRandomPCT(o.PCTDepth) }, false},
 	{"random", "a random walk of the schedules", func(Options) Strategy { return NewRandom() }, false},
 	{"pct", "probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010) with bug depth Options.PCTDepth", func(o Options) Strategy { return NewPCT(o.PCTDepth) }, false},
-	{"dfs", "bounded exhaustive search with source-DPOR and sleep sets (Options.PreemptionBound, NoReduction, SleepSetsOnly, StateCaching)", func(o Options) Strategy { return NewDFS(o.PreemptionBound, o.dfsReduction()) }, true},
+	{"dfs", "bounded exhaustive search with source-DPOR and sleep sets (Options.PreemptionBound, NoReduction, SleepSetsOnly, StateCaching, Shard)", func(o Options) Strategy { return NewDFS(o.PreemptionBound, o.dfsReduction()).(*dfs).sharded(o.Shard) }, true},
 }
 
 // strategyDef returns the strategy named name ("" is the default), or

@@ -1,8 +1,8 @@
 package sched
 
 // The failing execution for a trace viewer, in the Trace Event Format
-// (Google, "Trace Event Format", the JSON that chrome://tracing and
-// Perfetto, ui.perfetto.dev, open): the JSON Object Format, one process
+// (Google, "Trace Event Format", the JSON that Perfetto, ui.perfetto.dev,
+// and Chrome DevTools' Performance panel open): the JSON Object Format, one process
 // (the check), one thread per goroutine ("goroutine N", and "timers" for
 // the virtual clock firing timers), each step a complete event ("X") named
 // by its operation with its file:line in args, each span a goroutine
@@ -96,8 +96,12 @@ func (b *traceEventsBuilder) add(e TraceEvent) {
 	b.out.TraceEvents = append(b.out.TraceEvents, e)
 }
 
-// ts is the time of step i (of the end, past the last step): i µs plus
-// the virtual clock's advance since the first step.
+// tsBase is the time of the first step, 1 µs: Chrome DevTools takes an
+// event at ts 0 for metadata and leaves it out of the trace's bounds.
+const tsBase = 1
+
+// ts is the time of step i (of the end, past the last step): tsBase + i
+// µs plus the virtual clock's advance since the first step.
 func (b *traceEventsBuilder) ts(i int) float64 {
 	tr := b.tr
 	if i >= len(tr) {
@@ -105,9 +109,9 @@ func (b *traceEventsBuilder) ts(i int) float64 {
 		if len(tr) > 0 {
 			clock = tr[len(tr)-1].Clock
 		}
-		return float64(i) + float64(clock-b.clock0)/1e3
+		return tsBase + float64(i) + float64(clock-b.clock0)/1e3
 	}
-	return float64(i) + float64(tr[i].Clock-b.clock0)/1e3
+	return tsBase + float64(i) + float64(tr[i].Clock-b.clock0)/1e3
 }
 
 // clockArg is the virtual clock at step i (at most the last), as an
@@ -172,7 +176,7 @@ func (b *traceEventsBuilder) blockedAtEnd() {
 	}
 	end := b.ts(len(b.tr))
 	for _, g := range b.f.Goroutines {
-		from := 0.0
+		from := b.ts(0)
 		if i, ok := last[g.ID]; ok {
 			from = b.ts(i) + 1
 		}
@@ -213,9 +217,16 @@ func (b *traceEventsBuilder) failure(replay string) {
 	if f.Race != nil {
 		args["race"] = fmt.Sprint(f.Race)
 	}
-	b.add(TraceEvent{Name: string(f.Kind) + ": " + msg, Cat: "failure", Ph: "i", S: "g", Ts: end + 1, Args: args})
+	// Inside the trace's bounds, which Chrome DevTools takes from the
+	// slices: within the blocked spans (they end at end+1), else within
+	// the last step.
+	at := end - 0.5
+	if len(f.Goroutines) > 0 {
+		at = end + 0.5
+	}
+	b.add(TraceEvent{Name: string(f.Kind) + ": " + msg, Cat: "failure", Ph: "I", S: "g", Ts: at, Args: args})
 	for _, g := range f.Goroutines {
-		b.add(TraceEvent{Name: string(f.Kind), Cat: "failure", Ph: "i", S: "t", Ts: end + 1, Tid: g.ID,
+		b.add(TraceEvent{Name: string(f.Kind), Cat: "failure", Ph: "I", S: "t", Ts: at, Tid: g.ID,
 			Args: map[string]any{"op": g.Op, "pos": g.Pos}})
 	}
 }

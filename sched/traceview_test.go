@@ -55,7 +55,7 @@ func checkTraceEvents(t *testing.T, data []byte) ([]viewEvent, map[int]string) {
 			if e.Dur == nil || *e.Dur <= 0 {
 				t.Errorf("complete event %q has no positive dur", *e.Name)
 			}
-		case "i":
+		case "I":
 			if !slices.Contains([]string{"g", "p", "t"}, e.S) {
 				t.Errorf("instant event %q has scope %q", *e.Name, e.S)
 			}
@@ -75,7 +75,30 @@ func checkTraceEvents(t *testing.T, data []byte) ([]viewEvent, map[int]string) {
 			t.Errorf("event %q: unexpected phase %q", *e.Name, *e.Ph)
 		}
 	}
+	checkTraceBounds(t, file.TraceEvents)
 	return file.TraceEvents, tracks
+}
+
+// checkTraceBounds checks what Chrome DevTools' Performance panel needs
+// to show every event: no event at ts 0 (it takes those for metadata and
+// leaves them out of the trace's bounds), and each instant within the
+// span of the complete events (it is not drawn past their end).
+func checkTraceBounds(t *testing.T, events []viewEvent) {
+	t.Helper()
+	end := 0.0
+	for _, e := range events {
+		if *e.Ph == "X" {
+			end = max(end, *e.Ts+*e.Dur)
+		}
+	}
+	for _, e := range events {
+		switch {
+		case *e.Ph != "M" && *e.Ts <= 0:
+			t.Errorf("event %q at ts %v", *e.Name, *e.Ts)
+		case *e.Ph == "I" && *e.Ts >= end:
+			t.Errorf("instant %q at ts %v, not before the slices' end %v", *e.Name, *e.Ts, end)
+		}
+	}
 }
 
 // TestTraceEvents writes the failing execution of testdata/traceview (a
@@ -140,7 +163,7 @@ func TestTraceEvents(t *testing.T) {
 			t.Errorf("flow %q: start id %d, end id %d", w.name, *s.ID, *e.ID)
 		}
 	}
-	if e := find("i", "global deadlock: all goroutines are asleep - deadlock!", -1); e != nil && (e.S != "g" || e.Args["replay"] != f.Schedule.Token()) {
+	if e := find("I", "global deadlock: all goroutines are asleep - deadlock!", -1); e != nil && (e.S != "g" || e.Args["replay"] != f.Schedule.Token()) {
 		t.Errorf("failure event %+v: want global scope and the replay token", e)
 	}
 }

@@ -508,6 +508,8 @@ func loadNative(m *Machine, q any, rt *rtype) value {
 		return m.fromNative(rt, p.Elem())
 	case *arrayView:
 		return value{r: agg(p.s)}
+	case *reinterp:
+		reinterpAccess(p)
 	}
 	panic(&internalFault{msg: fmt.Sprintf("internal error: load through %T", q)})
 }
@@ -527,6 +529,8 @@ func storeNative(m *Machine, q any, v value, rt *rtype) {
 	case *arrayView:
 		copy(p.s, v.agg())
 		return
+	case *reinterp:
+		reinterpAccess(p)
 	}
 	panic(&internalFault{msg: fmt.Sprintf("internal error: store through %T", q)})
 }

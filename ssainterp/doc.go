@@ -212,11 +212,12 @@
 // receive buffer holds 64 KiB (a Write blocks while the peer's is full);
 // Go's own errors (*net.OpError around the syscall errnos, net.ErrClosed,
 // os.ErrDeadlineExceeded); deadlines on the virtual clock. Raw control
-// (SyscallConn's Control, Dialer.Control, ListenConfig.Control) runs its
-// function with a descriptor of the model whose socket options are
-// modelled (set: accepted, no effect; get: ENOPROTOOPT). A dial, listen
-// or lookup of any other address, raw IP sockets, SyscallConn's raw reads
-// and writes, net.FileConn and os/exec end the execution with an mcheck
+// (SyscallConn's Control and Read, Dialer.Control, ListenConfig.Control)
+// runs its function with a descriptor of the model whose socket options
+// are modelled (set: accepted, no effect; get: ENOPROTOOPT) and which a
+// syscall.Read inside Read's function reads without blocking. A dial,
+// listen or lookup of any other address, raw IP sockets, SyscallConn's
+// raw writes, net.FileConn and os/exec end the execution with an mcheck
 // error naming what was tried and the program's line; nothing touches the
 // host's network. os/signal keeps Go's Notify, Stop and NotifyContext; a
 // signal arrives only when the program sends it to itself with
@@ -249,9 +250,12 @@
 //     header laid over the variable (unsafeiface.go), structs and words
 //     of fixed-size fields laid over bytes and dereferenced at once
 //     (unsafebytes.go), unsafe.Add and
-//     uintptr arithmetic within one allocation, and
-//     unsafe.String/StringData/Slice/SliceData over such memory; the rest
-//     is an "unsupported: unsafe ..." error at its line).
+//     uintptr arithmetic within one allocation,
+//     unsafe.String/StringData/Slice/SliceData over such memory, a type
+//     word read as the runtime's type descriptor (size, kind, equal, a
+//     map type's hasher: typedesc.go), and a pointer converted to a
+//     scalar pointer of another layout kept for its identity only; the
+//     rest is an "unsupported: unsafe ..." error at its line).
 //   - //go:embed variables hold their files (embed.go); a pattern the go
 //     command would refuse is a load error, not always the go command's.
 //   - Functions without a Go body (assembly, go:linkname) other than the

@@ -362,7 +362,7 @@ func (c *compiler) fieldAddr(ins *ssa.FieldAddr) op {
 		}
 		a, ok := p.r.(agg)
 		if !ok {
-			fr.g.m.noParts(p)
+			a = fr.g.m.noParts(p, ins.X.Type())
 		}
 		fr.regs[d] = value{r: &a[i]}
 		return fr
@@ -445,7 +445,7 @@ func arrayOf(m *Machine, p value) []value {
 		}
 		a, ok := q.r.(agg)
 		if !ok {
-			m.noParts(q)
+			m.noParts(q, nil)
 		}
 		return a
 	case *arrayView:

@@ -212,7 +212,7 @@ func (c *compiler) fillOp(f *fill) op {
 			}
 			e, ok := a[i].r.(agg)
 			if !ok {
-				fr.g.m.noParts(&a[i])
+				fr.g.m.noParts(&a[i], nil)
 			}
 			if field[k] == -2 {
 				copy(e, all[s])

@@ -121,8 +121,9 @@ type Machine struct {
 
 	// Storage reused across executions (reuse.go).
 	arenas     machineArenas
-	spareTestT reflect.Value // a zero *testing.T for StartTest, from the released machine
-	released   bool          // by Release
+	spareTestT reflect.Value           // a zero *testing.T for StartTest, from the released machine
+	released   bool                    // by Release
+	rawReads   map[*goroutine]*rawRead // reads inside RawConn.Read (netmodel.go)
 }
 
 // schedState is a machine's goroutines and time: what Step and the

@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"go/types"
+	"reflect"
 	goruntime "runtime"
 	"strings"
 
@@ -182,11 +183,27 @@ func set(fr *frame, dst int, v value) {
 
 // cellOf returns the memory cell a pointer argument points to.
 func cellOf(p value) *value {
-	c, _ := p.r.(*value)
-	if c == nil {
-		throwPanic(nilDeref())
+	switch q := p.r.(type) {
+	case *value:
+		if q != nil {
+			return q
+		}
+	case *reinterp:
+		reinterpAccess(q)
+	case nil:
+	default:
+		unsupported("a model of the standard library given %s", pointerDesc(q))
 	}
-	return c
+	throwPanic(nilDeref())
+	return nil
+}
+
+// pointerDesc describes a pointer that is not to an interpreted cell.
+func pointerDesc(p any) string {
+	if rv, ok := p.(reflect.Value); ok {
+		return "a pointer to native memory (" + rv.Type().String() + ")"
+	}
+	return notMemory(p)
 }
 
 // stop rewinds fr so that the call is re-executed when the goroutine is

@@ -27,6 +27,7 @@ var outsideStd = map[string]string{
 	"golang.org/x/sys/unix.mremap":          "the system call under unix.Mremap, refused",
 	"golang.org/x/sys/unix.getsockopt":      "the system call under unix.Getsockopt* (gRPC's channelz), on the network model's sockets",
 	"golang.org/x/sys/unix.setsockopt":      "the system call under unix.Setsockopt*",
+	"golang.org/x/sys/unix.read":            "the system call under unix.Read, on the network model's sockets inside SyscallConn's Read",
 }
 
 // TestModelNames: every name of the model table (and of genericModels and

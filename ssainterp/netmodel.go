@@ -161,6 +161,26 @@ func netModels() modelTable {
 		tab["syscall.Setsockopt"+name] = sockopt(false, false)
 	}
 	tab["syscall.GetsockoptInt"] = sockopt(true, true)
+	tab["net.memRawStage"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		if m.rawReads == nil {
+			m.rawReads = map[*goroutine]*rawRead{}
+		}
+		m.rawReads[fr.g] = &rawRead{buf: args[0].slice(), eof: args[1].bool(), errno: syscall.Errno(args[2].n)}
+		return fr
+	}
+	tab["net.memRawTaken"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+		r := m.rawReads[fr.g]
+		delete(m.rawReads, fr.g)
+		set(fr, dst, intVal(int64(r.taken)))
+		return fr
+	}
+	for _, name := range []string{"syscall.Read", xsysUnix + ".read"} {
+		tab[name] = func(m *Machine, fr *frame, args []value, dst int) *frame {
+			n, err := m.sysRead(fr, int(int64(args[0].n)), args[1].slice())
+			set(fr, dst, value{r: agg{intVal(int64(n)), err}})
+			return fr
+		}
+	}
 	errno := func(f func(syscall.Errno) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			set(fr, dst, f(syscall.Errno(args[0].n)))
@@ -171,4 +191,56 @@ func netModels() modelTable {
 	tab["(syscall.Errno).Timeout"] = errno(func(e syscall.Errno) value { return boolVal(e.Timeout()) })
 	tab["(syscall.Errno).Temporary"] = errno(func(e syscall.Errno) value { return boolVal(e.Temporary()) })
 	return tab
+}
+
+// A rawRead is what the reads of memSocketFD by one goroutine inside
+// RawConn.Read's function see (memnet.go.txt's memRawStage).
+type rawRead struct {
+	buf   []value // the socket's bytes
+	eof   bool
+	errno syscall.Errno
+	taken int // bytes read so far
+}
+
+// sysRead is syscall.Read (or unix.Read) of descriptor fd into p: on
+// memSocketFD inside RawConn.Read's function, a read of the in-memory
+// socket that does not block; on any other descriptor, the host's read.
+func (m *Machine) sysRead(fr *frame, fd int, p []value) (int, value) {
+	if fd != memSocketFD {
+		b := make([]byte, len(p))
+		n, err := syscall.Read(fd, b)
+		for i := 0; i < n; i++ {
+			p[i] = value{n: uint64(b[i])}
+		}
+		m.sliceWritten(p[:max(n, 0)])
+		if err != nil {
+			return n, m.nativeErr(err)
+		}
+		return n, value{}
+	}
+	r := m.rawReads[fr.g]
+	switch {
+	case r == nil:
+		panic(&internalFault{pos: programPosition(fr), msg: "unsupported: a read of an in-memory socket's descriptor outside SyscallConn's Read is not modelled"})
+	case r.errno != 0:
+		return -1, m.nativeErr(r.errno)
+	case r.taken < len(r.buf):
+		n := copy(p, r.buf[r.taken:])
+		r.taken += n
+		m.sliceWritten(p[:n])
+		return n, value{}
+	case r.eof:
+		return 0, value{}
+	}
+	return -1, m.nativeErr(syscall.EAGAIN)
+}
+
+// sliceWritten records the elements of p as written by the current
+// goroutine, for the race detector.
+func (m *Machine) sliceWritten(p []value) {
+	if m.watch {
+		for k := range p {
+			m.nativeAccess(&p[k], true)
+		}
+	}
 }

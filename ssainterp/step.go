@@ -188,6 +188,18 @@ func (m *Machine) Blocked() []int {
 	return ids
 }
 
+// NumBlocked is len(m.Blocked()), without making the list (heuristics
+// ask it at every step).
+func (m *Machine) NumBlocked() int {
+	n := 0
+	for _, g := range m.gs {
+		if g.state != gDone && !m.enabled(g) {
+			n++
+		}
+	}
+	return n
+}
+
 // Access describes what the pending operation of a goroutine touches,
 // for partial-order reduction: two operations are dependent when they
 // touch a common object and are not both reads.

@@ -65,17 +65,19 @@ import (
 // unsafeState is a machine's record of the allocations unsafe code has
 // looked into.
 type unsafeState struct {
-	places map[*value]place        // cells placed in an allocation
-	allocs []*unsafeAlloc          // by increasing base
-	byCell map[*value]*unsafeAlloc // a whole-object allocation by its cell
-	next   uintptr
-	funcs  map[any]*value // see funcToken
-	types  map[*rtype]*value
-	typeOf map[*value]*rtype        // see typeWord
-	boxes  map[*value]*iface        // an interface by its data word (see dataWord)
-	hints  map[*value]types.Type    // see typeHint
-	mmaps  map[uintptr]*unsafeAlloc // the mappings not yet unmapped, by base (mmap.go)
-	active map[*value]*unsafeAlloc  // syscall.Mmap's mappings by their last byte (mmap.go)
+	places    map[*value]place        // cells placed in an allocation
+	allocs    []*unsafeAlloc          // by increasing base
+	byCell    map[*value]*unsafeAlloc // a whole-object allocation by its cell
+	next      uintptr
+	funcs     map[any]*value // see funcToken
+	types     map[*rtype]*value
+	typeOf    map[*value]*rtype        // see typeWord
+	descFuncs map[[2]any]*closure      // see descriptorFunc
+	reinterps map[*value][]*reinterp   // see reinterpret
+	boxes     map[*value]*iface        // an interface by its data word (see dataWord)
+	hints     map[*value]types.Type    // see typeHint
+	mmaps     map[uintptr]*unsafeAlloc // the mappings not yet unmapped, by base (mmap.go)
+	active    map[*value]*unsafeAlloc  // syscall.Mmap's mappings by their last byte (mmap.go)
 	// regions holds the host memory of the mappings' cells, and
 	// unmappedRegions says that the program unmapped one of them
 	// (mmaphost_linux.go).
@@ -177,6 +179,8 @@ func (m *Machine) unsafeAddr(p value, t types.Type) uintptr {
 		c = q
 	case constAddr:
 		return uintptr(q)
+	case *reinterp:
+		c, t = q.c, q.T
 	case *arrayView:
 		if len(q.s) == 0 {
 			unsupported("unsafe: the address of an empty array view")
@@ -431,7 +435,7 @@ func (m *Machine) unsafeElemsOf(p value, n int64, fn string) []value {
 		if _, ok := p.r.(*value); ok || p.r == nil {
 			throwRuntime(fn + ": ptr is nil and len is not zero")
 		}
-		unsupported("unsafe: elements of native memory (%T)", p.r)
+		unsupported("unsafe: elements of %s", pointerDesc(p.r))
 	}
 	if pl, ok := m.uns.places[c]; ok && pl.a.arr != nil {
 		pl.a.checkMapped()

@@ -17,7 +17,13 @@ func TestUnsafeRefusals(t *testing.T) {
 	b := (*[8]byte)(unsafe.Pointer(&x))
 	println(b[0])`, "unsupported: unsafe: converting *uint64 to *[8]byte (their memory layouts differ)"},
 		{"signedness", `x := int32(-1)
-	println(*(*uint32)(unsafe.Pointer(&x)))`, "unsupported: unsafe: converting *int32 to *uint32"},
+	println(*(*uint32)(unsafe.Pointer(&x)))`, "unsupported: unsafe: accessing memory of type int32 through *uint32"},
+		{"slicereinterp", `type M struct {
+		a int32
+		p *int
+	}
+	b := (*byte)(unsafe.Pointer(&M{a: 1}))
+	println(len(unsafe.Slice(b, 8)))`, "unsupported: unsafe: elements of a *byte made from a pointer to m/slicereinterp.M (their memory layouts differ)"},
 		{"fakeaddr", `p := unsafe.Pointer(uintptr(0x1234))
 	println(*(*int)(p))`, "unsupported: unsafe: the constant address 0x1234 is not inside an allocation"},
 		{"uintptrvar", `addrs := []uintptr{0x1234}
@@ -101,13 +107,14 @@ func TestUnsafeRefusals(t *testing.T) {
 	expectFaults(t, dir, cases)
 }
 
-// TestTypeDescriptorReadsAreRefused: code that builds a map hasher from
-// the runtime's type descriptors (github.com/dolthub/maphash reads the
-// hasher of map[K]struct{} through an interface's type word; a variant
-// reads it through a reflect.Type's data word) gets an mcheck error
-// naming what it read, at its line: no internal error ("interface {} is
-// nil, not ssainterp.agg"), no fake nil dereference, whatever the
-// program's recover.
+// TestTypeDescriptorReadsAreRefused: a type word read as the runtime's
+// descriptor works (corpus unsafe_type_descriptors.go: the hasher
+// github.com/dolthub/maphash reads), but a reflect.Type's data word is
+// mcheck's model, not a descriptor, and one type word read under two
+// layouts cannot be both: each gets an mcheck error naming what it read,
+// at its line: no internal error ("interface {} is nil, not
+// ssainterp.agg"), no fake nil dereference, whatever the program's
+// recover.
 func TestTypeDescriptorReadsAreRefused(t *testing.T) {
 	t.Parallel()
 	const decls = `type maptype struct {
@@ -126,14 +133,10 @@ type words struct{ typ, data unsafe.Pointer }
 type K struct{ A, B int }
 `
 	cases := []struct{ name, body, want string }{
-		{"typeword", `a := any(make(map[K]struct{}))
-	mt := (*maptype)((*words)(unsafe.Pointer(&a)).typ)
-	println(mt.hasher != nil)`, "unsupported: unsafe: reading the runtime's type descriptor of map[main.K]struct {} through an interface's type word"},
-		{"typewordsize", `a := any(K{})
-	println(*(*uintptr)((*words)(unsafe.Pointer(&a)).typ))`, "unsupported: unsafe: reading the runtime's type descriptor of main.K"},
-		{"typewordstruct", `a := any(K{})
-	mt := *(*maptype)((*words)(unsafe.Pointer(&a)).typ)
-	println(mt.size)`, "unsupported: unsafe: reading the runtime's type descriptor of main.K"},
+		{"twolayouts", `a := any(make(map[K]struct{}))
+	w := (*words)(unsafe.Pointer(&a)).typ
+	println((*maptype)(w).size)
+	println((*[2]uint32)(w)[1])`, "unsupported: unsafe: the runtime's type descriptor of map[main.K]struct {} read as *m/twolayouts.maptype and as *[2]uint32"},
 		{"reflecttype", `rt := reflect.TypeOf(map[K]struct{}{})
 	mt := (*maptype)((*words)(unsafe.Pointer(&rt)).data)
 	println(mt.hasher != nil)`, "unsupported: unsafe: converting the data word of a reflect.Type (mcheck's model, not the runtime's *rtype) to *m/reflecttype.maptype"},

@@ -158,7 +158,7 @@ func (m *Machine) elemsAt(p value, n int) ([]value, int) {
 		}
 		return q.s, 0
 	default:
-		unsupported("unsafe: elements of native memory (%T)", p.r)
+		unsupported("unsafe: elements of %s", pointerDesc(p.r))
 	}
 	pl, ok := m.uns.places[c]
 	switch {
@@ -321,8 +321,8 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	if c == nil {
 		return p
 	}
-	if !isAggregateType(U) {
-		m.typeWordRead(c) // a field of the descriptor, read as a word
+	if t := m.uns.typeOf[c]; t != nil {
+		return m.descriptorView(p, c, t, U)
 	}
 	if T == nil {
 		// An element of an array or a slice's backing array (a
@@ -378,6 +378,11 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	if at, ok := U.Underlying().(*types.Array); ok && sameLayout(T, at.Elem()) {
 		return m.convertToArray(p, c, at)
 	}
+	if !isAggregateType(U) {
+		// A pointer kept for its identity (a map key, a weak pointer):
+		// a read through it is refused when it is made.
+		return m.reinterpret(c, T, U)
+	}
 	unsupported("unsafe: converting *%s to *%s (their memory layouts differ)", T, U)
 	return value{}
 }
@@ -387,6 +392,9 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 func (m *Machine) convertNonCell(p value, U types.Type) value {
 	if a, ok := p.r.(constAddr); ok {
 		return m.convertPointer1(m.pointerAt(uintptr(a), U, "the constant address"), nil, U)
+	}
+	if r, ok := p.r.(*reinterp); ok {
+		return m.convertPointer1(value{r: r.c}, r.T, U)
 	}
 	if av, ok := p.r.(*arrayView); ok {
 		if at, isArr := U.Underlying().(*types.Array); isArr && int64(len(av.s)) >= at.Len() {
@@ -510,7 +518,7 @@ func firstPart(T, U types.Type) int {
 // word, or the data word of a reflect.Type, which in mcheck is the
 // model's type, not the runtime's *rtype.
 func notMemory(p any) string {
-	switch p.(type) {
+	switch x := p.(type) {
 	case *rtype:
 		return "the data word of a reflect.Type (mcheck's model, not the runtime's *rtype)"
 	case *mapV:
@@ -519,6 +527,8 @@ func notMemory(p any) string {
 		return "a channel's word (mcheck has no runtime channel header)"
 	case *closure:
 		return "a func's word"
+	case *reinterp:
+		return fmt.Sprintf("a *%s made from a pointer to %s (their memory layouts differ)", x.U, x.T)
 	}
 	return fmt.Sprintf("a pointer to %T", p)
 }
@@ -534,9 +544,17 @@ func (m *Machine) typeWordRead(p any) {
 }
 
 // noParts reports a field or element address into cell c, which holds
-// no struct or array: a type word (see typeWordRead) is unsupported,
-// anything else an internal error.
-func (m *Machine) noParts(c *value) {
+// no struct or array. A type word (see typeWord) viewed as a pointer to
+// struct type *T is filled with its descriptor laid out as T
+// (descriptorView) and its parts returned; anything else is an internal
+// error. pt is the pointer's type, nil if not known.
+func (m *Machine) noParts(c *value, pt types.Type) agg {
+	if t := m.uns.typeOf[c]; t != nil && pt != nil {
+		if T := deref(pt); isAggregateType(T) {
+			m.descriptorView(value{r: c}, c, t, T)
+			return c.r.(agg)
+		}
+	}
 	m.typeWordRead(c)
 	panic(&internalFault{msg: fmt.Sprintf("internal error: a field or element of a cell holding %T", c.r)})
 }
@@ -565,4 +583,36 @@ func (m *Machine) valueHash(t *rtype, v value, seed uint64) uint64 {
 		return m.hashBytes(seed, fmt.Sprint(m.addrOf(k)))
 	}
 	return h(keyOf(t, v))
+}
+
+// A reinterp is a pointer to cell c (holding a value of type T) converted
+// to *U, where U's layout differs from T's and no view of T as U exists
+// (go-deadlock keys a map by weak pointers made from (*byte)(p) of any
+// lock p). It keeps c's identity: it compares, hashes, converts back to
+// unsafe.Pointer and *T, and gives c's address; a load or store through
+// it is refused. One per cell and type, so that equal pointers compare
+// equal.
+type reinterp struct {
+	c    *value
+	T, U types.Type
+}
+
+// reinterpret returns the reinterp of cell c as *U.
+func (m *Machine) reinterpret(c *value, T, U types.Type) value {
+	if m.uns.reinterps == nil {
+		m.uns.reinterps = map[*value][]*reinterp{}
+	}
+	for _, r := range m.uns.reinterps[c] {
+		if types.Identical(r.U, U) {
+			return value{r: r}
+		}
+	}
+	r := &reinterp{c: c, T: T, U: U}
+	m.uns.reinterps[c] = append(m.uns.reinterps[c], r)
+	return value{r: r}
+}
+
+// reinterpAccess refuses an access through a reinterp.
+func reinterpAccess(r *reinterp) {
+	unsupported("unsafe: accessing memory of type %s through *%s (their memory layouts differ)", r.T, r.U)
 }

@@ -14,12 +14,18 @@
 // test gives mcheck.Run, mcheck.Check or mcheck.Component (flags given
 // override them). Its flags are go test's -mcheck.* flags without the
 // prefix, with the same defaults (seed, budget, executions, strategy,
-// preemptions, depth, steps, workers, replay, synconly, norace,
+// preemptions, depth, steps, workers, replay, shard, synconly, norace,
 // timebarrier, timerhorizon, memory, tags, v), and go test's -run and
 // -short; -v is also what testing.Verbose reports. Packages are loaded
 // one by one: one that cannot be loaded (a compile error, cgo) is
-// reported once and skipped, and the others run. A closing line counts
-// the tests with a bug, the clean ones and the ones mcheck could not run.
+// reported once and skipped, and the others run. Each package ends with
+// a line of its own (ok, FAIL or ERROR, its tests, executions per second
+// and time), redrawn in place while it runs when the output is a
+// terminal; a table of the packages and a closing line, which counts the
+// tests with a bug, the clean ones and the ones mcheck could not run,
+// end the run. Under Bazel's test sharding (TEST_TOTAL_SHARDS,
+// TEST_SHARD_INDEX) test and explore touch TEST_SHARD_STATUS_FILE and
+// explore their shard of each check, as -shard=i/n does.
 // With -json, stdout holds one JSON object per test (and one per package
 // that did not load), the schema of mcheck.Report, and the closing line
 // goes to stderr. A -replay token without -run replays its own test only;

@@ -13,7 +13,7 @@ import (
 
 // exploreCmd implements "mcheck explore": it explores the schedules of a
 // main package and reports the first concurrency bug.
-func exploreCmd(dir string, args []string, stdout, stderr io.Writer) int {
+func exploreCmd(dir string, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := newFlagSet("explore", stderr)
 	check.Define(fs, "")
 	leaks := fs.Bool("leaks", false, "report goroutines still blocked when main returns")
@@ -24,7 +24,7 @@ func exploreCmd(dir string, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		return badArgs("explore", stderr, "want one package, got %d", fs.NArg())
 	}
-	c, ok := flagConfig(fs, check.RunTime, false, stderr)
+	c, ok := flagConfig(fs, check.RunTime, false, stderr, getenv)
 	if !ok {
 		return exitCannot
 	}
@@ -65,10 +65,16 @@ func exploreCmd(dir string, args []string, stdout, stderr io.Writer) int {
 }
 
 // flagConfig returns the configuration the flags of the table given on
-// fs set, with the default budget def (1s if short), or false after
-// printing why a flag was refused.
-func flagConfig(fs *flag.FlagSet, def time.Duration, short bool, stderr io.Writer) (check.Config, bool) {
+// fs set over Bazel's sharding environment (read by getenv; its status
+// file is touched: mcheck splits each check), with the default budget
+// def (1s if short), or false after printing why a flag was refused.
+func flagConfig(fs *flag.FlagSet, def time.Duration, short bool, stderr io.Writer, getenv func(string) string) (check.Config, bool) {
 	var c check.Config
+	shard, status, err := check.EnvShard(getenv)
+	if err == nil && status != "" {
+		err = check.TouchShardStatus(status)
+	}
+	c.UseEnvShard(shard, err)
 	check.Apply(&c, fs, "", stderr)
 	check.DefaultBudget(&c, def, short)
 	if err := c.Err(); err != nil {

@@ -80,6 +80,12 @@ func usage(w io.Writer) {
 
 // run runs the mcheck command args in the directory dir.
 func run(dir string, args []string, stdout, stderr io.Writer) int {
+	return runEnv(dir, args, stdout, stderr, os.Getenv)
+}
+
+// runEnv is run in the environment getenv reads (Bazel's sharding
+// variables, TERM).
+func runEnv(dir string, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return exitCannot
@@ -90,9 +96,9 @@ func run(dir string, args []string, stdout, stderr io.Writer) int {
 	case "demo":
 		return demoCmd(args[1:], stdout, stderr)
 	case "explore":
-		return exploreCmd(dir, args[1:], stdout, stderr)
+		return exploreCmd(dir, args[1:], stdout, stderr, getenv)
 	case "test":
-		return testCmd(dir, args[1:], stdout, stderr)
+		return testCmd(dir, args[1:], stdout, stderr, getenv)
 	case "envgen":
 		return envgenCmd(dir, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

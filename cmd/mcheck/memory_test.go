@@ -16,7 +16,7 @@ func TestSuiteWithMemoryHog(t *testing.T) {
 	t.Parallel()
 	const dir = "testdata/memsuite"
 	var out, errb bytes.Buffer
-	code := run(dir, []string{"test", "-memory", "16MiB", "-budget", "1s", "."}, &out, &errb)
+	code := run(dir, []string{"test", "-memory", "16MiB", "-executions", "20", "."}, &out, &errb)
 	if code != 1 {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
@@ -43,7 +43,7 @@ func TestSuiteWithMemoryHog(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
-	code = run(dir, []string{"test", "-memory", "16MiB", "-budget", "1s", "-run", "TestLog", "."}, &out, &errb)
+	code = run(dir, []string{"test", "-memory", "16MiB", "-executions", "20", "-run", "TestLog", "."}, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "mcheck could not run TestLogForever: out of memory") || !strings.Contains(out.String(), "=== TestLogSome") {
 		t.Fatalf("without the race: exit %d\n%s%s", code, out.String(), errb.String())
 	}

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -51,6 +53,7 @@ func TestSuite(t *testing.T) {
 	t.Run("PackageByPackage", func(t *testing.T) { suitePackageByPackage(t, mod) })
 	t.Run("JSON", func(t *testing.T) { suiteJSON(t, mod) })
 	t.Run("Replay", func(t *testing.T) { suiteReplay(t, mod) })
+	t.Run("Sharding", func(t *testing.T) { suiteSharding(t, mod) })
 }
 
 // suitePackageByPackage: mcheck test ./... on a tree with a package
@@ -67,6 +70,8 @@ func suitePackageByPackage(t *testing.T, mod string) {
 		t.Errorf("the compile error is reported %d times:\n%s", n, errb.String())
 	}
 	for _, want := range []string{"=== TestAdd (fixture/good)", "=== TestCounter (fixture/racy)", "mcheck: data race", "=== TestQuiet (fixture/racy)",
+		"\nok    fixture/good  1 test, 200 executions (", "\nFAIL  fixture/racy  2 tests, 1 with a bug, ",
+		"\npackage       tests  bugs  clean  could not run  executions  executions/s", "\nfixture/racy      2     1      1              0 ",
 		"mcheck: 1 with a bug, 2 clean, 1 mcheck could not run (1 package did not load)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out.String())
@@ -142,6 +147,39 @@ func suiteReplay(t *testing.T, mod string) {
 	code = run(mod, []string{"test", "-run", "TestAdd", "-replay", m[1], "./good"}, &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "is for the test TestCounter, not TestAdd") || strings.Contains(errb.String(), "nondeterminism") {
 		t.Errorf("another test's token: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}
+
+// suiteSharding: under Bazel's sharding environment mcheck test touches
+// the status file and each check explores its shard; the token of a
+// failure found on shard 3 of 4 replays on shard 0 of 4 (-shard) and
+// with no shard at all.
+func suiteSharding(t *testing.T, mod string) {
+	status := filepath.Join(t.TempDir(), "shard_status")
+	env := map[string]string{"TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "3", "TEST_SHARD_STATUS_FILE": status}
+	var out, errb bytes.Buffer
+	code := runEnv(mod, []string{"test", "-executions", "200", "./racy"}, &out, &errb, func(k string) string { return env[k] })
+	if code != 1 || !strings.Contains(out.String(), "found by portfolio, shard 3/4 after") || !strings.Contains(out.String(), "(portfolio, shard 3/4) in") {
+		t.Fatalf("shard 3/4: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	if _, err := os.Stat(status); err != nil {
+		t.Errorf("the status file was not touched: %v", err)
+	}
+	m := regexp.MustCompile(`-replay=(TestCounter\.\S+)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no token:\n%s", out.String())
+	}
+	for _, shard := range []string{"-shard=0/4", "-shard="} {
+		out.Reset()
+		code = run(mod, []string{"test", "-run", "TestCounter", shard, "-replay", m[1], "./racy"}, &out, &errb)
+		if code != 1 || !strings.Contains(out.String(), "mcheck: data race") {
+			t.Errorf("the token of shard 3/4 with %s: exit %d\n%s%s", shard, code, out.String(), errb.String())
+		}
+	}
+	env["TEST_SHARD_INDEX"] = "4"
+	code = runEnv(mod, []string{"test", "./good"}, &out, &errb, func(k string) string { return env[k] })
+	if code != 2 || !strings.Contains(errb.String(), "TEST_SHARD_INDEX=\"4\" and TEST_TOTAL_SHARDS=\"4\" do not make a shard") {
+		t.Errorf("a bad shard: exit %d\n%s", code, errb.String())
 	}
 }
 

@@ -25,7 +25,7 @@ import (
 // line and exits 1 if any bug was found, else 2 if anything could not
 // run, else 0. With -json, stdout has one JSON object per test (see
 // check.Report) and nothing else; the summary goes to stderr.
-func testCmd(dir string, args []string, stdout, stderr io.Writer) int {
+func testCmd(dir string, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := newFlagSet("test", stderr)
 	runRE, short, jsonOut := testFlags(fs)
 	if code := parse(fs, "test", args, stdout, stderr); code >= 0 {
@@ -39,34 +39,24 @@ func testCmd(dir string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcheck: -run: %v\n", err)
 		return exitCannot
 	}
-	base, ok := flagConfig(fs, check.RunTime, *short, stderr)
+	s := &suite{json: *jsonOut, replay: "mcheck test -run '^%s$' -replay=TOKEN " + strings.Join(fs.Args(), " ")}
+	out := stdout
+	if s.json {
+		out = stderr
+	}
+	s.progress = newProgress(out, isTerminal(out, getenv), time.Now)
+	s.stdout, s.stderr = s.progress.writer(stdout), s.progress.writer(stderr)
+	base, ok := flagConfig(fs, check.RunTime, *short, s.stderr, getenv)
 	if !ok {
 		return exitCannot
 	}
-	verbose := base.Progress != nil
 	// A replay token without -run is for its own test only.
 	base.ReplaySuite = *runRE == ""
 	setHostMemoryLimit()
-
-	s := &suite{stdout: stdout, stderr: stderr, json: *jsonOut,
-		replay: "mcheck test -run '^%s$' -replay=TOKEN " + strings.Join(fs.Args(), " ")}
 	for _, pkg := range s.list(dir, fs.Args(), base.Tags) {
-		// One package at a time: its program is garbage once its tests
-		// are explored (x/sync's four held 15 GB at once).
-		prog := s.load(dir, pkg, base.Tags)
-		if prog == nil {
-			continue
-		}
-		// As go test's flags: no -timeout, so t.Deadline reports none.
-		prog.SetTestFlags(ssainterp.TestFlags{Short: *short, Verbose: verbose})
-		for _, id := range prog.TestVariants() {
-			for _, name := range prog.Tests(id) {
-				if re.MatchString(name) {
-					s.test(prog, id, name, fs, base, *short)
-				}
-			}
-		}
+		s.pkg(dir, pkg, re, fs, base, *short)
 	}
+	s.progress.table()
 	if s.ran == 0 && s.cannot == 0 {
 		fmt.Fprintf(stderr, "mcheck: no test matches %q in %s\n", *runRE, strings.Join(fs.Args(), " "))
 		return exitCannot
@@ -89,6 +79,33 @@ func testCmd(dir string, args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
+// pkg explores the tests of package pkg that re matches. One package at
+// a time: its program is garbage once its tests are explored (x/sync's
+// four held 15 GB at once).
+func (s *suite) pkg(dir, pkg string, re *regexp.Regexp, fs *flag.FlagSet, base check.Config, short bool) {
+	s.progress.startPackage(pkg)
+	defer s.progress.endPackage()
+	prog := s.load(dir, pkg, base.Tags)
+	if prog == nil {
+		return
+	}
+	// As go test's flags: no -timeout, so t.Deadline reports none.
+	prog.SetTestFlags(ssainterp.TestFlags{Short: short, Verbose: base.Progress != nil})
+	type test struct{ id, name string }
+	var tests []test
+	for _, id := range prog.TestVariants() {
+		for _, name := range prog.Tests(id) {
+			if re.MatchString(name) {
+				tests = append(tests, test{id, name})
+			}
+		}
+	}
+	s.progress.loaded(len(tests))
+	for _, tc := range tests {
+		s.test(prog, tc.id, tc.name, fs, base, short)
+	}
+}
+
 // testFlags defines the flags of mcheck test: the table's, as go test's
 // -mcheck.* flags, and go test's own -run and -short, and -json.
 func testFlags(fs *flag.FlagSet) (runRE *string, short, jsonOut *bool) {
@@ -101,7 +118,8 @@ func testFlags(fs *flag.FlagSet) (runRE *string, short, jsonOut *bool) {
 
 // suite is the state of one mcheck test run.
 type suite struct {
-	stdout, stderr io.Writer
+	stdout, stderr io.Writer // through progress.writer
+	progress       *progress
 	json           bool
 	replay         string // with %s for the test's name
 	ran            int    // tests run
@@ -195,6 +213,8 @@ func (s *suite) test(prog *ssainterp.Program, id, name string, fs *flag.FlagSet,
 	pkg, _, _ := strings.Cut(id, " ")
 	tid := check.ID{Pkg: pkg, Test: name}
 	res := &check.Result{ID: tid, Replay: fmt.Sprintf(s.replay, name)}
+	s.progress.startTest(name)
+	defer s.progress.endTest(res)
 	if _, mine, _ := tid.ReplayFor(base.Replay); base.Replay != "" && mine {
 		s.replayed = true
 	}
@@ -248,6 +268,8 @@ func (s *suite) explore(prog *ssainterp.Program, id string, t sched.Target, tid 
 		if err := check.ReadOptions(c, opts); err != nil {
 			return err
 		}
+		c.Shard = base.Shard // the environment's, or the flag's
+		c.Executed = &s.progress.executed
 		check.Apply(c, fs, "", s.stderr)
 		check.DefaultBudget(c, def, short)
 		c.ReplaySuite = base.ReplaySuite
@@ -267,6 +289,7 @@ func (s *suite) explore(prog *ssainterp.Program, id string, t sched.Target, tid 
 		return err
 	}
 	c := base
+	c.Executed = &s.progress.executed
 	if prog.Calls(id, tid.Test, "github.com/mcheck-dev/mcheck.Run") || prog.Calls(id, tid.Test, "github.com/mcheck-dev/mcheck.Check") {
 		got, err := check.Probe(t)
 		if err != nil {

@@ -49,6 +49,7 @@ var (
 	modulesFile = flag.String("modules", "modules.txt", "list of modules: `path version` per line")
 	only        = flag.String("only", "", "survey only modules whose path matches this regular expression")
 	budget      = flag.Duration("budget", 2*time.Second, "exploration time budget per test")
+	longBudget  = flag.Duration("longbudget", 30*time.Second, "budget of a second exploration of a test in which no execution finished within -budget (0: none)")
 	maxTests    = flag.Int("tests", 5, "tests explored per module")
 	loadTimeout = flag.Duration("loadtimeout", 4*time.Minute, "time allowed to fetch and load one module")
 	testGrace   = flag.Duration("grace", 25*time.Second, "time allowed past the budget before a test counts as a timeout")
@@ -89,6 +90,7 @@ type event struct {
 	Kind     string   `json:"kind,omitempty"`
 	Msg      string   `json:"msg,omitempty"`
 	Notes    string   `json:"notes,omitempty"`
+	Long     bool     `json:"long,omitempty"` // start: the second exploration, for -longbudget
 }
 
 func emit(e event) {
@@ -181,30 +183,46 @@ func childMain(root string) int {
 			continue
 		}
 		emit(event{Ev: "start", Test: l})
-		t := sched.Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(c.id, c.name) }}
-		rep, err := sched.Explore(t, sched.Options{Seed: 1, Time: *budget})
-		res := event{Ev: "result", Test: l}
-		switch {
-		case err != nil:
-			res.Outcome, res.Err = "error", err.Error()
-		case rep.Failure != nil:
-			res.Outcome, res.Kind, res.Msg = "report", string(rep.Failure.Kind), rep.Failure.Message
-			if rep.Failure.Timing != "" {
-				res.Notes = rep.Failure.Timing
-			}
-		case rep.Executions == 0 && rep.Pruned == 0 && !rep.Exhausted && len(rep.Races) == 0:
-			// No execution finished: not checked, as mcheck test and
-			// go test say it (check.NotChecked), never clean.
-			res.Outcome, res.Err = "error", fmt.Sprintf("not checked: no execution finished in %v", *budget)
-		default:
-			res.Outcome = "clean"
+		res := exploreTest(prog, c.id, c.name, *budget)
+		if strings.HasPrefix(res.Err, "not checked") && *longBudget > *budget {
+			// A long test (a stress loop of many thousands of
+			// operations) is explored again with a longer budget, as a
+			// user would raise -mcheck.budget for it.
+			emit(event{Ev: "start", Test: l, Long: true})
+			res = exploreTest(prog, c.id, c.name, *longBudget)
+			res.Notes = strings.TrimSpace(fmt.Sprintf("no execution finished in %v; explored again for %v. %s", *budget, *longBudget, res.Notes))
 		}
-		if rep != nil && rep.Inconclusive > 0 {
-			res.Notes = strings.TrimSpace(res.Notes + fmt.Sprintf(" %d inconclusive executions", rep.Inconclusive))
-		}
+		res.Test = l
 		emit(res)
 	}
 	return 0
+}
+
+// exploreTest explores test name of package variant id for the given
+// time budget, as mcheck test does, and classifies the outcome.
+func exploreTest(prog *ssainterp.Program, id, name string, budget time.Duration) event {
+	t := sched.Target{Prog: prog, Test: true, Start: func(m *ssainterp.Machine) error { return m.StartTest(id, name) }}
+	rep, err := sched.Explore(t, sched.Options{Seed: 1, Time: budget})
+	res := event{Ev: "result"}
+	switch {
+	case err != nil:
+		res.Outcome, res.Err = "error", err.Error()
+	case rep.Failure != nil:
+		res.Outcome, res.Kind, res.Msg = "report", string(rep.Failure.Kind), rep.Failure.Message
+		if rep.Failure.Timing != "" {
+			res.Notes = rep.Failure.Timing
+		}
+	case rep.Executions == 0 && rep.Pruned == 0 && !rep.Exhausted && len(rep.Races) == 0:
+		// No execution finished: not checked, as mcheck test and
+		// go test say it (check.NotChecked), never clean.
+		res.Outcome, res.Err = "error", fmt.Sprintf("not checked: no execution finished in %v", budget)
+	default:
+		res.Outcome = "clean"
+	}
+	if rep != nil && rep.Inconclusive > 0 {
+		res.Notes = strings.TrimSpace(res.Notes + fmt.Sprintf(" %d inconclusive executions", rep.Inconclusive))
+	}
+	return res
 }
 
 var concurrencyName = regexp.MustCompile(`(?i)concurren|race|parallel|goroutine|async|sync|lock|wait|close|stop|cancel|timeout`)
@@ -399,7 +417,7 @@ func runChild(self, dir, root string, r *modResult) {
 				skipList = append(skipList, s)
 			}
 		}
-		args := []string{"-child", "-budget", budget.String(), "-tests", strconv.Itoa(*maxTests), "-skip", strings.Join(skipList, ","), root}
+		args := []string{"-child", "-budget", budget.String(), "-longbudget", longBudget.String(), "-tests", strconv.Itoa(*maxTests), "-skip", strings.Join(skipList, ","), root}
 		current, reason := superviseChild(self, dir, args, func(e event) {
 			switch e.Ev {
 			case "load":
@@ -497,6 +515,7 @@ func superviseChild(self, dir string, args []string, on func(event)) (current, r
 		close(lines)
 	}()
 	deadline := time.NewTimer(*loadTimeout)
+	limit := *loadTimeout // of what runs now
 	defer deadline.Stop()
 	memTick := time.NewTicker(500 * time.Millisecond)
 	defer memTick.Stop()
@@ -517,8 +536,11 @@ func superviseChild(self, dir string, args []string, on func(event)) (current, r
 			on(e)
 			switch e.Ev {
 			case "start":
-				current = e.Test
-				deadline.Reset(*budget + *testGrace)
+				current, limit = e.Test, *budget+*testGrace
+				if e.Long {
+					limit = *longBudget + *testGrace
+				}
+				deadline.Reset(limit)
 			case "result":
 				current = ""
 			}
@@ -529,9 +551,8 @@ func superviseChild(self, dir string, args []string, on func(event)) (current, r
 			if current != "" {
 				what = current
 			}
-			limit := *loadTimeout
-			if current != "" {
-				limit = *budget + *testGrace
+			if current == "" {
+				limit = *loadTimeout
 			}
 			return current, fmt.Sprintf("timeout: %s still running after %v", what, limit)
 		case <-memTick.C:
@@ -805,7 +826,7 @@ func md(s string) string {
 func writeReport(w io.Writer, results []*modResult, elapsed time.Duration) {
 	fmt.Fprintf(w, "# mcheck survey of concurrency-heavy Go modules\n\n")
 	fmt.Fprintf(w, "Generated by `go run .` in examples/survey (see README.md) against mcheck commit %s, %s, %s/%s.\n", mcheckCommit(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintf(w, "Each module: all packages and their tests loaded with `ssainterp.Load(LoadConfig{Tests: true}, \"./...\")`; if they load, up to %d tests (root package first) explored for %v each (seed 1, default strategy), timeout budget+%v per test. The run took %v.\n\n", *maxTests, *budget, *testGrace, elapsed.Round(time.Minute))
+	fmt.Fprintf(w, "Each module: all packages and their tests loaded with `ssainterp.Load(LoadConfig{Tests: true}, \"./...\")`; if they load, up to %d tests (root package first) explored for %v each (seed 1, default strategy), and a test in which no execution finished within that explored again for %v; timeout budget+%v per test. The run took %v.\n\n", *maxTests, *budget, *longBudget, *testGrace, elapsed.Round(time.Minute))
 
 	var loads, rootOnly, tests, clean, reports, cnr, tos int
 	for _, r := range results {

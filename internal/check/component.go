@@ -39,6 +39,9 @@ type ComponentReport struct {
 	NotStarted bool
 	FromCorpus bool // the failure is one saved in the corpus
 	Replayed   bool // the environment and schedule of a replay token ran, not a search
+	// Shard is the part of the search this check ran (Config.Shard):
+	// its restart loop ran from a seed of its own (sched.Shard.Seed).
+	Shard sched.Shard
 
 	// Note is about the search: a saved EDA model that was ignored, and why (eda.go).
 	Note string

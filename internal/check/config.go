@@ -57,6 +57,12 @@ type Config struct {
 	// given no budget stops once its coverage of ordering pairs has
 	// saturated (DefaultBudget sets sched.Options.Saturate).
 	FullBudget bool
+	// Shard is the part of each check's search this run explores
+	// (-mcheck.shard, Bazel's environment: shard.go). It shadows
+	// sched.Options.Shard, which only the search itself gets (run.go):
+	// a replay, the saved failures, and mcheck.Component's probes,
+	// sequential baseline and shrinking are never split.
+	Shard sched.Shard
 }
 
 // ComponentConfig is what mcheck.Component's options set besides the
@@ -237,6 +243,19 @@ func (c *Config) useStrategy(name string) {
 	if d := strategyOf(name); d != nil {
 		c.Options.Strategy = d.sched
 	}
+}
+
+// SetShard sets the shard, "i/n" ("" for the whole).
+func (c *Config) SetShard(what, s string) {
+	c.Shard = sched.Shard{}
+	if s == "" {
+		return
+	}
+	sh, err := sched.ParseShard(s)
+	if err != nil {
+		c.refuse("%s: %v", what, err)
+	}
+	c.Shard = sh
 }
 
 // SetFitness sets the EDA's fitness metric.

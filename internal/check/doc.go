@@ -7,6 +7,8 @@
 //     refuse values that make no sense;
 //   - flags (flags.go): the table both front ends define, with the prefix
 //     "mcheck." for go test and none for the mcheck command;
+//   - sharding (shard.go): Bazel's test-sharding environment, which
+//     like -mcheck.shard splits each check's search (sched.Shard);
 //   - replay tokens (token.go): a token carries its test's identity and is
 //     refused, clearly, for any other test;
 //   - the saved-failure corpus (corpus.go), testdata/mcheck/<TestName>/;

@@ -62,7 +62,9 @@ var flagTable = []flagDef{
 				c.refuse("%s: %v", name, err)
 			}
 		}},
-	{"trace", "full: also write the whole trace of a failure to a file (os.TempDir()/mcheck-TEST-*.trace) that the report names; the report itself shows the goroutines and steps that matter. view: write it instead as trace-event JSON (os.TempDir()/mcheck-TEST-*.trace.json) for Perfetto (ui.perfetto.dev) or chrome://tracing", string(""),
+	{"shard", "run shard i of n (i/n, from 0/n) of each check's exploration: n runs with -shard=0/n to n-1/n explore together what one run with n times the budget would, and a failure of any replays anywhere; Bazel's TEST_TOTAL_SHARDS and TEST_SHARD_INDEX set it too (docs/sharding.md)", string(""),
+		func(c *Config, name string, v any) { c.SetShard(name, v.(string)) }},
+	{"trace", "full: also write the whole trace of a failure to a file (os.TempDir()/mcheck-TEST-*.trace) that the report names; the report itself shows the goroutines and steps that matter. view: write it instead as trace-event JSON (os.TempDir()/mcheck-TEST-*.trace.json) for Perfetto (ui.perfetto.dev) or Chrome DevTools (Performance, Load profile)", string(""),
 		func(c *Config, name string, v any) {
 			switch v.(string) {
 			case "":

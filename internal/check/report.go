@@ -241,9 +241,9 @@ func (r *Result) Text() string {
 		case f != nil:
 			b.WriteString(f.Format(replay))
 			writeOutput(&b, "program output", failureOutput(f))
-			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.Strategy, rep.Executions, rep.Elapsed.Round(time.Millisecond))
+			found = fmt.Sprintf("found by %s after %d executions in %v\n", rep.By(), rep.Executions, rep.Elapsed.Round(time.Millisecond))
 		case len(rep.Races) > 0:
-			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.Strategy, len(rep.Races))
+			fmt.Fprintf(&b, "mcheck: %d executions (%s), %d data races recorded\n", rep.Executions, rep.By(), len(rep.Races))
 		case len(rep.Unmet) > 0:
 			msg := sometimesMessage(rep.Unmet, rep.Report)
 			fmt.Fprintf(&b, "mcheck: %s: %s\n", SometimesNeverHeld, strings.ReplaceAll(msg, "\n", "\n  "))
@@ -268,11 +268,11 @@ func (r *Result) Text() string {
 			b.WriteString(f.Format(replay))
 			writeOutput(&b, "program output", failureOutput(f))
 			b.WriteString(rep.Advice())
-			found = fmt.Sprintf("found in environment %d (%s) after %d executions in %v\n", rep.Attempts, rep.Plan.Kind(rep.Component), rep.Executions, rep.Elapsed.Round(time.Millisecond))
+			found = fmt.Sprintf("found in environment %d (%s) after %d executions in %v%s\n", rep.Attempts, rep.Plan.Kind(rep.Component), rep.Executions, rep.Elapsed.Round(time.Millisecond), onShard(rep.Shard))
 		case rep.Exhausted:
 			fmt.Fprintf(&b, "mcheck: %s: explored all %d schedules of the environment, no bug\n", rep.Component.Ctor, rep.Executions)
 		default:
-			fmt.Fprintf(&b, "mcheck: %s: %d environments, %d executions in %v, no bug%s\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond), rep.Coverage.text())
+			fmt.Fprintf(&b, "mcheck: %s: %d environments, %d executions in %v%s, no bug%s\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond), onShard(rep.Shard), rep.Coverage.text())
 		}
 		if rep.Discarded > 0 {
 			fmt.Fprintf(&b, "mcheck: %d environments; %d failures discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
@@ -293,6 +293,14 @@ func (r *Result) Text() string {
 		fmt.Fprintf(&b, "saved: %s\n", r.Saved)
 	}
 	return b.String()
+}
+
+// onShard says which shard a search was (" on shard 3/4"), or "".
+func onShard(s sched.Shard) string {
+	if s.Whole() {
+		return ""
+	}
+	return " on shard " + s.String()
 }
 
 // Report is the outcome of one check as mcheck.Check returns it and as
@@ -318,7 +326,8 @@ func (r *Result) Text() string {
 //	token        the replay token, with the test's identity
 //	replay       the command that replays the failure
 //	saved        the corpus file the failure was saved to
-//	figures      strategy, executions, inconclusive (executions
+//	figures      strategy, shard ("i/n" when the search was split:
+//	             -mcheck.shard), executions, inconclusive (executions
 //	             discarded: past the step bound, or cut by the time
 //	             budget), environments (mcheck.Component), elapsed_ms,
 //	             exhausted (every schedule explored), and the coverage:
@@ -358,6 +367,7 @@ type Goroutine struct {
 // Figures are what a check did.
 type Figures struct {
 	Strategy     string  `json:"strategy,omitempty"`
+	Shard        string  `json:"shard,omitempty"`
 	Executions   int     `json:"executions"`
 	Inconclusive int     `json:"inconclusive,omitempty"`
 	Environments int     `json:"environments,omitempty"`
@@ -385,7 +395,7 @@ func (r *Result) Report() *Report {
 	}
 	var elapsed time.Duration
 	if run := r.Run; run != nil {
-		rep.Figures = Figures{Strategy: run.Strategy, Executions: run.Executions, Inconclusive: run.Inconclusive, Exhausted: run.Exhausted, Coverage: run.coverage()}
+		rep.Figures = Figures{Strategy: run.Strategy, Shard: run.Shard.String(), Executions: run.Executions, Inconclusive: run.Inconclusive, Exhausted: run.Exhausted, Coverage: run.coverage()}
 		elapsed = run.Elapsed
 		switch {
 		case len(run.Races) > 0:
@@ -396,7 +406,7 @@ func (r *Result) Report() *Report {
 		}
 	}
 	if c := r.Component; c != nil {
-		rep.Figures = Figures{Executions: c.Executions, Inconclusive: c.Inconclusive, Environments: c.Attempts, Exhausted: c.Exhausted, Coverage: c.Coverage}
+		rep.Figures = Figures{Shard: c.Shard.String(), Executions: c.Executions, Inconclusive: c.Inconclusive, Environments: c.Attempts, Exhausted: c.Exhausted, Coverage: c.Coverage}
 		elapsed = c.Elapsed
 	}
 	rep.Figures.ElapsedMS = float64(elapsed.Microseconds()) / 1000

@@ -53,6 +53,7 @@ func checkWith(target sched.Target, id check.ID, corpus check.Corpus, c check.Co
 	if err := ck.probeDomains(); err != nil {
 		return nil, err
 	}
+	ck.rep.Shard = c.Shard // the search alone is split (sched.Shard.Seed)
 	s, err := ck.search()
 	if err != nil {
 		return nil, err

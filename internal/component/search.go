@@ -60,7 +60,7 @@ func (ck *checker) search() (*searched, error) {
 	ck.models = check.NewComponentModels(ck.corpus)
 	c, cc := ck.c, ck.cc
 	s := &searched{tries: map[int]tried{}}
-	s.rc = restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Seed, Workers: c.Workers,
+	s.rc = restarts.Config{Strategy: cc.Restart, Unit: cc.Unit, Seed: c.Shard.Seed(c.Seed), Workers: c.Workers,
 		Total: restarts.Budget{Executions: c.Executions, Time: c.Time}}
 	if c.Executions > 0 { // the probe's executions count against the budget
 		s.rc.Total.Executions = max(c.Executions-ck.probed, 1)

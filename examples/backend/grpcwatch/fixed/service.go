@@ -4,14 +4,12 @@
 package grpcwatch
 
 import (
-	"context"
 	"net"
 	"sync"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-	"google.golang.org/grpc/test/bufconn"
 )
 
 type Server struct {
@@ -65,16 +63,18 @@ func (s *Server) Watch(req *healthpb.HealthCheckRequest, stream healthpb.Health_
 	}
 }
 
-// Start serves s over gRPC on an in-memory listener (bufconn) and returns
-// a client of it and a function that closes the client and stops the
+// Start serves s over gRPC on a loopback TCP listener and returns a
+// client of it and a function that closes the client and stops the
 // server.
 func Start(s *Server) (healthpb.HealthClient, func(), error) {
-	lis := bufconn.Listen(1 << 16)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
 	gs := grpc.NewServer()
 	healthpb.RegisterHealthServer(gs, s)
 	go gs.Serve(lis)
-	conn, err := grpc.NewClient("passthrough:///bufnet",
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+	conn, err := grpc.NewClient("passthrough:///"+lis.Addr().String(),
 		grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		gs.Stop()
