@@ -422,8 +422,11 @@ func (r *Report) coverage() string {
 		return ""
 	}
 	s := fmt.Sprintf("; %d ordering pairs covered, none new in the last %d executions", r.Pairs, r.PairsStale)
-	if r.PairsStale == 0 {
+	switch r.PairsStale {
+	case 0:
 		s = fmt.Sprintf("; %d ordering pairs covered, still growing at the end", r.Pairs)
+	case 1:
+		s = fmt.Sprintf("; %d ordering pairs covered, none new in the last execution", r.Pairs)
 	}
 	if r.Saturated {
 		s += " (saturated: stopped before the budget)"
