@@ -85,7 +85,10 @@
 // alone (-mcheck.budget=2m) runs until the time is spent, an execution
 // budget alone has no time cap, and both stop at whichever runs out
 // first; a budget flag replaces the budget of the options as a whole.
-// The default is 5s of time (Component: 3s; 1s with -short).
+// The default is 5s of time (Component: 3s; 1s with -short), and a check
+// given no budget stops before it once its coverage has saturated (no
+// new ordering pair of conflicting operations for a stretch;
+// -mcheck.fullbudget spends it all).
 // -mcheck.json=FILE appends a JSON report of each check to FILE.
 //
 // # Reports for tools
@@ -115,15 +118,22 @@
 //	             -mcheck.shard), executions, inconclusive (executions
 //	             discarded: past the step bound, or cut by the time
 //	             budget), environments (Component), elapsed_ms,
-//	             exhausted (every schedule was explored)
+//	             exhausted (every schedule was explored), and the
+//	             coverage: pairs (ordering pairs of conflicting
+//	             operations covered), pairs_stale (executions since the
+//	             last new one), method_pairs (Component: pairs of methods
+//	             run on different goroutines), saturated (the search
+//	             stopped early, its coverage saturated)
 //	error        outcome "error": why mcheck could not run the test
 //	text         the report as mcheck prints it
 //
 // Each check also gives its facts to the test with testing.T.Attr, so
 // that go test -json prints them as {"Action":"attr",...} events:
 // mcheck.verdict ("clean", the kind of bug, "not checked" or "error"),
-// mcheck.token (a failure's replay token), mcheck.executions and
-// mcheck.inconclusive. A failure's first line is its headline,
+// mcheck.token (a failure's replay token), mcheck.executions,
+// mcheck.inconclusive, and the coverage: mcheck.pairs,
+// mcheck.pairs.stale, mcheck.methodpairs (Component) and
+// mcheck.saturated. A failure's first line is its headline,
 // "mcheck: KIND: summary", after go test's file:line of the call.
 //
 // # What is not supported

@@ -264,7 +264,9 @@ type Report = check.Report
 // lets the search choose the calls. Each environment is explored for a
 // budget that grows by the Luby sequence, then a fresh one is drawn
 // (package restarts), on every core, until a bug is found or the budget
-// (3s, 1s with -short, or -mcheck.budget) is spent. A deadlock, a
+// (3s, 1s with -short, or -mcheck.budget) is spent; without a budget
+// given, until the ordering pairs and method pairs covered stop growing.
+// A deadlock, a
 // goroutine blocked forever, a panic, a data race or a failed t.Error
 // fails the test with the environment (each goroutine's calls and what
 // they returned), the interleaving, and a replay token.

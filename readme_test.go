@@ -261,6 +261,9 @@ func defaultChecks(t *testing.T) map[string]func() string {
 			}
 			return fmt.Sprintf("a twentieth of it, `%v` to `%v`", lo, hi)
 		},
+		"early stop without a budget: no new ordering pair in the last": func() string {
+			return fmt.Sprintf("`%d` executions, and half of the executions", sched.SaturationExecutions)
+		},
 		"strategy": func() string { return check.DefaultStrategy },
 		"scheduling steps per execution": agree(t, strconv.Itoa(check.DefaultSteps),
 			schedDefaults.get(t, "o.MaxSteps")),
@@ -386,6 +389,7 @@ func claims(t *testing.T) []claim {
 		c(`(\S+) with -short`, str(short)),
 		c(`a twentieth of (?:the budget|it), (?:at least )?(\S+) `, grace(0)),
 		c(`a twentieth of (?:the budget|it), (?:at least )?\S+ (?:and at most|to) ([0-9a-z]+)`, grace(1000*time.Hour)),
+		c(`in its last (\d+) executions and in the last half`, itoa(sched.SaturationExecutions)),
 		c(`(\d+) scheduling steps per execution`, itoa(check.DefaultSteps)),
 		c(`before a livelock is reported \(default (\d+)\)`, itoa(check.DefaultSteps)),
 		c(`preemptions per schedule at most \(default (\d+)\)`, itoa(check.DefaultPreempt)),

@@ -98,6 +98,10 @@ type Config struct {
 	Attempts int    // at most this many attempts (0: no bound)
 	Workers  int    // attempts run in parallel (default GOMAXPROCS)
 	Seed     uint64 // attempt i's seed derives from it
+	// Stop, if set, is asked before each attempt is handed out: true
+	// ends the loop there (Outcome.Stopped), as a spent budget does (a
+	// caller's coverage that stopped growing).
+	Stop func() bool
 }
 
 // Attempt runs attempt i (from 1) with the given seed and budget.
@@ -118,6 +122,7 @@ type Outcome struct {
 	Found      *Result // the bug of the lowest attempt that found one, or nil
 	FoundBy    int     // which attempt
 	Elapsed    time.Duration
+	Stopped    bool // Config.Stop ended the loop
 }
 
 // Run runs attempts under c until one finds a bug or the total budget
@@ -176,6 +181,7 @@ type loop struct {
 	results  map[int]Result // by attempt
 	spent    int            // executions of finished attempts, and budgets of running ones
 	firstErr error
+	stopped  bool // Config.Stop ended the loop
 }
 
 // work runs attempts until take says the loop is over.
@@ -198,6 +204,10 @@ func (l *loop) take() (int, Budget, bool) {
 	c := &l.c
 	i := l.next
 	if l.firstErr != nil || (l.foundAt > 0 && i > l.foundAt) || (c.Attempts > 0 && i > c.Attempts) {
+		return 0, Budget{}, false
+	}
+	if c.Stop != nil && l.foundAt == 0 && c.Stop() {
+		l.stopped = true
 		return 0, Budget{}, false
 	}
 	b := c.Total
@@ -249,7 +259,7 @@ func (l *loop) report(i int, b Budget, r Result, err error) {
 // outcome is what the loop did, once its workers are done, counted as
 // if the attempts had run one after the other.
 func (l *loop) outcome() *Outcome {
-	out := &Outcome{Elapsed: time.Since(l.start)}
+	out := &Outcome{Elapsed: time.Since(l.start), Stopped: l.stopped && l.foundAt == 0}
 	for i := 1; i < l.next; i++ {
 		if l.foundAt > 0 && i > l.foundAt {
 			break

@@ -100,6 +100,17 @@
 // a bounded number of steps), so spin loops neither starve the goroutine
 // they wait for nor rule out the orders where the yielder goes first.
 //
+// # Coverage
+//
+// With Options.Coverage (or Saturate), an exploration counts the
+// distinct ordered pairs of conflicting visible operations, by source
+// position, that its executions ran one right after the other on an
+// object from two goroutines (coverage.go; Report.Pairs): CHESS's and
+// Lincheck's measure of the orderings covered. Options.Saturate stops a
+// search once no new pair has appeared for SaturationExecutions
+// executions and half of its executions. Counting costs a table lookup
+// per step, so it is off unless asked for.
+//
 // # Reports and replay
 //
 // A failure found is shrunk (fewer choices and context switches) and

@@ -47,6 +47,17 @@ type Options struct {
 	RecordRaces     bool          // report data races in Report.Races without failing the execution
 	Progress        io.Writer     // a progress line every second of a long run (counts states too)
 	CountStates     bool          // count distinct state fingerprints (Report.States); costs time
+	// Coverage, if set, collects the ordering pairs of conflicting
+	// operations the executions cover (coverage.go; Report.Pairs), and
+	// may be shared by several explorations (the phases of a portfolio,
+	// the attempts of a component check). Counting costs time at every
+	// step: without Coverage or Saturate, it is not done.
+	Coverage *Coverage
+	// Saturate stops the exploration once no new ordering pair has
+	// appeared in its last SaturationExecutions executions and in the
+	// last half of them (Report.Saturated); never under a systematic
+	// strategy, which ends when it has explored everything.
+	Saturate bool
 	// fairSteps bounds the fair phase of an execution (see fair.go): 0,
 	// fairFactor times MaxSteps; negative, no bound (the time budget
 	// cuts the execution).
@@ -221,6 +232,14 @@ type Report struct {
 	// Options.TimerHorizon); SlackExample is the stall one needed.
 	Slack        int
 	SlackExample string
+	// Pairs counts the distinct ordered pairs of conflicting visible
+	// operations (by position) the executions covered, and PairsStale
+	// the executions since the last new one appeared (over every
+	// exploration that shared Options.Coverage); Saturated says the
+	// exploration stopped there, before its budget (Options.Saturate).
+	Pairs      int
+	PairsStale int
+	Saturated  bool
 	// Shard is the part of the exploration this was (Options.Shard).
 	Shard Shard
 }
@@ -378,6 +397,9 @@ type search struct {
 	slots          []machineSlot // each worker's last machine (see machineSlot)
 	seen           *stateSet
 	races          *raceSet
+	cov            *Coverage
+	covBase        int             // the number of the first execution in cov
+	trackers       []*coverTracker // each worker's
 	rep            *Report
 	lastProgress   time.Time
 
@@ -409,6 +431,17 @@ func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 		// Classes.Finish).
 		slots:      make([]machineSlot, opts.Workers),
 		strategies: make([]Strategy, opts.Workers),
+		cov:        opts.Coverage,
+		trackers:   make([]*coverTracker, opts.Workers),
+	}
+	if x.cov == nil && opts.Saturate {
+		x.cov = NewCoverage()
+	}
+	if x.cov != nil {
+		x.covBase = x.cov.begin()
+		for w := range x.trackers {
+			x.trackers[w] = &coverTracker{}
+		}
 	}
 	if opts.Time > 0 {
 		x.deadline = start.Add(opts.Time)
@@ -469,6 +502,10 @@ func (x *search) runBatches() error {
 			return x.bestErr
 		}
 		if x.best != nil || x.exhausted || (!x.deadline.IsZero() && time.Now().After(x.deadline)) {
+			break
+		}
+		if opts.Saturate && !systematic(opts.Strategy) && x.cov.saturated(x.covBase, next) {
+			x.rep.Saturated = true
 			break
 		}
 		x.progress()
@@ -534,7 +571,10 @@ func (x *search) runExecution(w, i int) bool {
 		x.mu.Unlock()
 		return false
 	}
-	extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: x.hard, machines: &x.slots[w]}
+	extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: x.hard, machines: &x.slots[w], cover: x.trackers[w]}
+	if extra.cover != nil {
+		extra.cover.reset()
+	}
 	x.mu.Lock()
 	o := opts
 	o.fairSteps = fairBudget(opts, x.ran, x.longest)
@@ -545,6 +585,9 @@ func (x *search) runExecution(w, i int) bool {
 	}
 	x.seen.add(extra.fps)
 	x.races.add(extra.races)
+	if extra.cover != nil {
+		x.cov.add(x.covBase+i, extra.cover.fresh)
+	}
 	p, isPruner := s.(Pruner)
 	wasPruned := isPruner && p.Pruned()
 	c, isCache := s.(StateCache)
@@ -610,6 +653,10 @@ func (x *search) report() (*Report, error) {
 	rep.Steps = x.steps
 	rep.States = x.seen.len()
 	rep.Races = x.races.list
+	if x.cov != nil {
+		x.cov.end(x.ran + x.pruned + x.inconclusive)
+		rep.Pairs, _, rep.PairsStale = x.cov.Counts()
+	}
 	if best := x.best; best != nil {
 		f, err := shrink(x.t, x.opts, best, x.hard)
 		if err != nil {
@@ -734,10 +781,11 @@ type runExtra struct {
 	states   bool // collect fingerprints
 	fps      []uint64
 	races    []*ssainterp.Race
-	deadline time.Time    // the search's time budget, grace included: the execution is interrupted past it
-	steps    int          // the scheduling steps the execution made
-	slack    string       // the stall a failed assertion needed, discarded as timing slack
-	machines *machineSlot // the worker's machines, nil: a machine of the execution's own
+	deadline time.Time     // the search's time budget, grace included: the execution is interrupted past it
+	steps    int           // the scheduling steps the execution made
+	slack    string        // the stall a failed assertion needed, discarded as timing slack
+	machines *machineSlot  // the worker's machines, nil: a machine of the execution's own
+	cover    *coverTracker // the worker's coverage of ordering pairs, nil: none
 }
 
 // machineSlot holds a worker's last machine, and the buffers of its

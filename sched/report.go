@@ -396,6 +396,7 @@ func (r *Report) Summary() string {
 	if r.StateHits > 0 {
 		s += fmt.Sprintf("; %d executions cut at a state already seen", r.StateHits)
 	}
+	s += r.coverage()
 	switch {
 	case r.Inconclusive > r.Executions:
 		s += fmt.Sprintf("; but most executions did not finish: %d of %d were inconclusive (still making progress when the step budget and the fair scheduler's were spent: raise the step bound), and the verdict covers only the %d that finished",
@@ -408,6 +409,27 @@ func (r *Report) Summary() string {
 	}
 	if r.Interrupted != "" {
 		s += "; the time budget cut an execution at " + r.Interrupted
+	}
+	return s
+}
+
+// coverage says what the executions covered (Report.Pairs), "" if
+// coverage was not counted: "; 212 ordering pairs covered, none new in
+// the last 9000 executions", and that the search stopped there when it
+// saturated.
+func (r *Report) coverage() string {
+	if r.Pairs == 0 && !r.Saturated {
+		return ""
+	}
+	s := fmt.Sprintf("; %d ordering pairs covered, none new in the last %d executions", r.Pairs, r.PairsStale)
+	switch r.PairsStale {
+	case 0:
+		s = fmt.Sprintf("; %d ordering pairs covered, still growing at the end", r.Pairs)
+	case 1:
+		s = fmt.Sprintf("; %d ordering pairs covered, none new in the last execution", r.Pairs)
+	}
+	if r.Saturated {
+		s += " (saturated: stopped before the budget)"
 	}
 	return s
 }

@@ -285,6 +285,9 @@ func (r *run) step(g int, en []int) (pruned bool) {
 	if r.extra != nil && r.extra.states {
 		r.extra.fps = append(r.extra.fps, m.Fingerprint())
 	}
+	if r.extra != nil && r.extra.cover != nil {
+		r.extra.cover.step(m, g)
+	}
 	yielded := m.Yielding(g)
 	if r.fp != nil {
 		r.fp.record(m, g, yielded)

@@ -76,13 +76,20 @@ func dinePhil8(t *testing.T) {
 // BenchmarkDiningPhil5 measures executions per second of DiningPhil(5)
 // (the bug-free twin, so every execution runs to the end) under the
 // random walk on one worker: go test -bench DiningPhil5 ./examples/diningphil
-func BenchmarkDiningPhil5(b *testing.B) {
+func BenchmarkDiningPhil5(b *testing.B) { benchDiningPhil5(b, nil) }
+
+// BenchmarkDiningPhil5Coverage is BenchmarkDiningPhil5 counting the
+// ordering pairs covered (sched.Options.Coverage), as a check with the
+// default budget does: the cost of counting.
+func BenchmarkDiningPhil5Coverage(b *testing.B) { benchDiningPhil5(b, sched.NewCoverage()) }
+
+func benchDiningPhil5(b *testing.B, cov *sched.Coverage) {
 	target, err := checktest.LoadTest(".", "github.com/mcheck-dev/mcheck/examples/diningphil", "dinePhil5Ordered")
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
-	rep, err := sched.Explore(target, sched.Options{Strategy: "random", Workers: 1, Executions: b.N})
+	rep, err := sched.Explore(target, sched.Options{Strategy: "random", Workers: 1, Executions: b.N, Coverage: cov})
 	if err != nil || rep.Failure != nil {
 		b.Fatalf("%v %v", err, rep.Failure)
 	}

@@ -53,6 +53,10 @@ type Config struct {
 	Sink func(*Report, error)
 	// Fitness is the EDA's fitness metric (-mcheck.fitness; eda.go).
 	Fitness string
+	// FullBudget spends the whole default budget: without it a check
+	// given no budget stops once its coverage of ordering pairs has
+	// saturated (DefaultBudget sets sched.Options.Saturate).
+	FullBudget bool
 	// Shard is the part of each check's search this run explores
 	// (-mcheck.shard, Bazel's environment: shard.go). It shadows
 	// sched.Options.Shard, which only the search itself gets (run.go):
@@ -120,18 +124,22 @@ type strategyDef struct {
 	name, usage string
 	sched       string
 	explore     func(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, error)
+	// saturates says a search with the default budget stops once its
+	// coverage saturates (sched.Options.Saturate): not a systematic one,
+	// which ends when it has explored everything, nor guided test's.
+	saturates bool
 }
 
 // strategyTable lists the strategies, the default first. Adding one is
 // one line here (and its row in docs/strategies.md, which a test checks).
 var strategyTable = []strategyDef{
-	{"portfolio", "random and pct alternately, then eda for the second half of the budget", sched.RandomPCT, portfolioEDA},
-	{"random+pct", "random and pct alternately for the whole budget: the portfolio without eda", sched.RandomPCT, exploreSched},
-	{"random", "a random walk of the schedules", "random", exploreSched},
-	{"pct", "probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010)", "pct", exploreSched},
-	{"dfs", "bounded exhaustive search with partial-order reduction", "dfs", exploreSched},
-	{"eda", "the EDA search of Staunton and Clark 2010, with -fitness", "eda", exploreEDA},
-	{"guided", "guided test along -guide's locations (Rungta and Mercer 2008)", "guided", exploreGuided},
+	{"portfolio", "random and pct alternately, then eda for the second half of the budget", sched.RandomPCT, portfolioEDA, true},
+	{"random+pct", "random and pct alternately for the whole budget: the portfolio without eda", sched.RandomPCT, exploreSched, true},
+	{"random", "a random walk of the schedules", "random", exploreSched, true},
+	{"pct", "probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010)", "pct", exploreSched, true},
+	{"dfs", "bounded exhaustive search with partial-order reduction", "dfs", exploreSched, false},
+	{"eda", "the EDA search of Staunton and Clark 2010, with -fitness", "eda", exploreEDA, true},
+	{"guided", "guided test along -guide's locations (Rungta and Mercer 2008)", "guided", exploreGuided, false},
 }
 
 // strategyOf returns the strategy named name ("": the default), or nil.

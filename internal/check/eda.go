@@ -234,6 +234,7 @@ func portfolioEDA(target sched.Target, _ ID, corpus Corpus, c Config) (*RunRepor
 		}
 		total.Slack += r.Slack
 		total.SlackExample = cmp.Or(total.SlackExample, r.SlackExample)
+		total.Pairs, total.PairsStale, total.Saturated = r.Pairs, r.PairsStale, r.Saturated // the coverage is shared
 		if r.Failure != nil {
 			break
 		}

@@ -35,6 +35,8 @@ var flagTable = []flagDef{
 		func(c *Config, name string, v any) { c.SetBudget(name, v.(time.Duration)) }},
 	{"executions", "execution budget of each check; alone, no time cap", int(0),
 		func(c *Config, name string, v any) { c.SetExecutions(name, v.(int)) }},
+	{"fullbudget", "spend the whole default budget: do not stop a check given no budget once no new ordering pair of conflicting operations has appeared for a while (the search has saturated)", false,
+		func(c *Config, _ string, v any) { c.FullBudget = v.(bool) }},
 	{"strategy", "search strategy: portfolio (random and pct alternately, then eda), random+pct (the same without eda), random, pct, dfs, eda or guided (see -guide)", string(DefaultStrategy),
 		func(c *Config, name string, v any) { c.SetStrategy(name, v.(string)) }},
 	{"fitness", "eda fitness metric: blocked (global deadlock), leak (goroutines blocked at the end) or race", string(DefaultFitness),
@@ -171,13 +173,16 @@ func Apply(c *Config, fs *flag.FlagSet, prefix string, progress io.Writer) {
 }
 
 // DefaultBudget gives c the default budget, time alone, unless it has
-// one: def (RunTime or ComponentTime), or ShortTime if short.
+// one: def (RunTime or ComponentTime), or ShortTime if short. A search
+// with the default budget stops early once its coverage saturates
+// (sched.Options.Saturate), unless c.FullBudget.
 func DefaultBudget(c *Config, def time.Duration, short bool) {
 	if c.Time == 0 && c.Executions == 0 {
 		c.Time = def
 		if short {
 			c.Time = ShortTime
 		}
+		c.Saturate = !c.FullBudget
 	}
 }
 

@@ -26,27 +26,31 @@ func given(t *testing.T, c Config, args ...string) Config {
 
 // Budgets mean what they say: a time budget alone has no execution cap,
 // an execution budget alone no time cap, both whichever comes first; a
-// budget flag replaces the options' budget; the default is time alone.
+// budget flag replaces the options' budget; the default is time alone,
+// and stops early once coverage saturates (not with -mcheck.fullbudget,
+// nor with any budget given).
 func TestBudgetFlags(t *testing.T) {
 	t.Parallel()
 	opts := Config{}
 	opts.Executions = 100 // mcheck.Executions(100) in the test
 	for _, tc := range []struct {
-		args  []string
-		base  Config
-		time  time.Duration
-		execs int
+		args     []string
+		base     Config
+		time     time.Duration
+		execs    int
+		saturate bool
 	}{
-		{nil, Config{}, RunTime, 0},
-		{nil, opts, 0, 100},
-		{[]string{"-mcheck.budget=2m"}, Config{}, 2 * time.Minute, 0},
-		{[]string{"-mcheck.budget=2m"}, opts, 2 * time.Minute, 0}, // the nightly hunt runs two minutes
-		{[]string{"-mcheck.executions=500"}, Config{}, 0, 500},
-		{[]string{"-mcheck.executions=500", "-mcheck.budget=1s"}, opts, time.Second, 500},
+		{nil, Config{}, RunTime, 0, true},
+		{[]string{"-mcheck.fullbudget"}, Config{}, RunTime, 0, false},
+		{nil, opts, 0, 100, false},
+		{[]string{"-mcheck.budget=2m"}, Config{}, 2 * time.Minute, 0, false},
+		{[]string{"-mcheck.budget=2m"}, opts, 2 * time.Minute, 0, false}, // the nightly hunt runs two minutes
+		{[]string{"-mcheck.executions=500"}, Config{}, 0, 500, false},
+		{[]string{"-mcheck.executions=500", "-mcheck.budget=1s"}, opts, time.Second, 500, false},
 	} {
 		c := given(t, tc.base, tc.args...)
-		if c.Time != tc.time || c.Executions != tc.execs || c.Err() != nil {
-			t.Errorf("%v over %+v: time %v executions %d (%v), want %v and %d", tc.args, tc.base.Options, c.Time, c.Executions, c.Err(), tc.time, tc.execs)
+		if c.Time != tc.time || c.Executions != tc.execs || c.Saturate != tc.saturate || c.Err() != nil {
+			t.Errorf("%v over %+v: time %v executions %d saturate %v (%v), want %v, %d and %v", tc.args, tc.base.Options, c.Time, c.Executions, c.Saturate, c.Err(), tc.time, tc.execs, tc.saturate)
 		}
 	}
 	var c Config

@@ -157,18 +157,24 @@ type Attr struct{ Key, Value string }
 // order: mcheck.verdict (Verdict), mcheck.token (the replay token of a
 // failure), mcheck.executions and mcheck.inconclusive (the executions
 // run and those discarded as inconclusive; not for a check mcheck could
-// not run).
+// not run), then the coverage of a search that counted it: mcheck.pairs
+// (the ordering pairs covered, sched.Coverage), mcheck.pairs.stale (the
+// executions since the last new one), mcheck.methodpairs (mcheck.Component:
+// the pairs of methods run on different goroutines), and
+// mcheck.saturated ("true" when the search stopped early, its coverage
+// saturated).
 func (r *Result) Attrs() []Attr {
 	out := []Attr{{"mcheck.verdict", r.Verdict()}}
 	if tok := r.Token(); tok != "" {
 		out = append(out, Attr{"mcheck.token", tok})
 	}
 	var execs, inconclusive int
+	var cov Coverage
 	switch {
 	case r.Run != nil:
-		execs, inconclusive = r.Run.Executions, r.Run.Inconclusive
+		execs, inconclusive, cov = r.Run.Executions, r.Run.Inconclusive, r.Run.coverage()
 	case r.Component != nil:
-		execs, inconclusive = r.Component.Executions, r.Component.Inconclusive
+		execs, inconclusive, cov = r.Component.Executions, r.Component.Inconclusive, r.Component.Coverage
 	default:
 		var nc *NotChecked
 		if !errors.As(r.Err, &nc) {
@@ -176,7 +182,35 @@ func (r *Result) Attrs() []Attr {
 		}
 		inconclusive = nc.Inconclusive
 	}
-	return append(out, Attr{"mcheck.executions", strconv.Itoa(execs)}, Attr{"mcheck.inconclusive", strconv.Itoa(inconclusive)})
+	out = append(out, Attr{"mcheck.executions", strconv.Itoa(execs)}, Attr{"mcheck.inconclusive", strconv.Itoa(inconclusive)})
+	if cov.Pairs > 0 || cov.MethodPairs > 0 {
+		out = append(out, Attr{"mcheck.pairs", strconv.Itoa(cov.Pairs)}, Attr{"mcheck.pairs.stale", strconv.Itoa(cov.Stale)})
+		if r.Component != nil {
+			out = append(out, Attr{"mcheck.methodpairs", strconv.Itoa(cov.MethodPairs)})
+		}
+		out = append(out, Attr{"mcheck.saturated", strconv.FormatBool(cov.Saturated)})
+	}
+	return out
+}
+
+// Coverage is what a search covered (sched.Coverage): the ordering
+// pairs of conflicting operations, the executions since the last new
+// one, for mcheck.Component the pairs of methods its environments ran
+// on different goroutines, and whether the search stopped early because
+// its coverage saturated (sched.Options.Saturate).
+type Coverage struct {
+	Pairs       int  `json:"pairs,omitempty"`
+	Stale       int  `json:"pairs_stale,omitempty"`
+	MethodPairs int  `json:"method_pairs,omitempty"`
+	Saturated   bool `json:"saturated,omitempty"`
+}
+
+// coverage returns the coverage of the search.
+func (rep *RunReport) coverage() Coverage {
+	if rep.Report == nil {
+		return Coverage{}
+	}
+	return Coverage{Pairs: rep.Pairs, Stale: rep.PairsStale, Saturated: rep.Saturated}
 }
 
 // Text returns the report as mcheck prints it.
@@ -238,7 +272,7 @@ func (r *Result) Text() string {
 		case rep.Exhausted:
 			fmt.Fprintf(&b, "mcheck: %s: explored all %d schedules of the environment, no bug\n", rep.Component.Ctor, rep.Executions)
 		default:
-			fmt.Fprintf(&b, "mcheck: %s: %d environments, %d executions in %v%s, no bug\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond), onShard(rep.Shard))
+			fmt.Fprintf(&b, "mcheck: %s: %d environments, %d executions in %v%s, no bug%s\n", rep.Component.Ctor, rep.Attempts, rep.Executions, rep.Elapsed.Round(time.Millisecond), onShard(rep.Shard), rep.Coverage.text())
 		}
 		if rep.Discarded > 0 {
 			fmt.Fprintf(&b, "mcheck: %d environments; %d failures discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
@@ -296,7 +330,12 @@ func onShard(s sched.Shard) string {
 //	             -mcheck.shard), executions, inconclusive (executions
 //	             discarded: past the step bound, or cut by the time
 //	             budget), environments (mcheck.Component), elapsed_ms,
-//	             exhausted (every schedule explored)
+//	             exhausted (every schedule explored), and the coverage:
+//	             pairs (ordering pairs of conflicting operations
+//	             covered), pairs_stale (executions since the last new
+//	             one), method_pairs (mcheck.Component: pairs of methods
+//	             run on different goroutines), saturated (the search
+//	             stopped early, its coverage saturated)
 //	error        outcome "error": why mcheck could not run the test
 //	text         the report as mcheck prints it
 type Report struct {
@@ -334,6 +373,7 @@ type Figures struct {
 	Environments int     `json:"environments,omitempty"`
 	ElapsedMS    float64 `json:"elapsed_ms"`
 	Exhausted    bool    `json:"exhausted,omitempty"`
+	Coverage
 }
 
 // Outcomes of a Report.
@@ -355,7 +395,7 @@ func (r *Result) Report() *Report {
 	}
 	var elapsed time.Duration
 	if run := r.Run; run != nil {
-		rep.Figures = Figures{Strategy: run.Strategy, Shard: run.Shard.String(), Executions: run.Executions, Inconclusive: run.Inconclusive, Exhausted: run.Exhausted}
+		rep.Figures = Figures{Strategy: run.Strategy, Shard: run.Shard.String(), Executions: run.Executions, Inconclusive: run.Inconclusive, Exhausted: run.Exhausted, Coverage: run.coverage()}
 		elapsed = run.Elapsed
 		switch {
 		case len(run.Races) > 0:
@@ -366,7 +406,7 @@ func (r *Result) Report() *Report {
 		}
 	}
 	if c := r.Component; c != nil {
-		rep.Figures = Figures{Shard: c.Shard.String(), Executions: c.Executions, Inconclusive: c.Inconclusive, Environments: c.Attempts, Exhausted: c.Exhausted}
+		rep.Figures = Figures{Shard: c.Shard.String(), Executions: c.Executions, Inconclusive: c.Inconclusive, Environments: c.Attempts, Exhausted: c.Exhausted, Coverage: c.Coverage}
 		elapsed = c.Elapsed
 	}
 	rep.Figures.ElapsedMS = float64(elapsed.Microseconds()) / 1000

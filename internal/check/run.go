@@ -139,6 +139,8 @@ func explore(target sched.Target, id ID, corpus Corpus, c Config) (*RunReport, e
 		return nil, fmt.Errorf("unknown strategy %q", c.Strategy)
 	}
 	c.Options.Shard = c.Shard // the search alone is split
+	c.Coverage = sched.NewCoverage()
+	c.Saturate = c.Saturate && d.saturates
 	return d.explore(target, id, corpus, c)
 }
 

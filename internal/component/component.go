@@ -156,6 +156,7 @@ type checker struct {
 	models          *check.ComponentModels // the EDA's (check/eda.go)
 	probed          int                    // the executions of the domain probe
 	rep             *check.ComponentReport
+	cov             *sched.Coverage // what the attempts' searches covered (not the probe's, the baseline's or shrinking's)
 }
 
 // newChecker runs the phases extract and reduce: the component of the
@@ -170,7 +171,7 @@ func newChecker(target sched.Target, id check.ID, corpus check.Corpus, c check.C
 		reduce(target.Prog, comp, cc)
 	}
 	ck := &checker{id: id, corpus: corpus, c: c, cc: cc, target: target, comp: comp, start: time.Now(),
-		rep: &check.ComponentReport{Component: comp}}
+		rep: &check.ComponentReport{Component: comp}, cov: sched.NewCoverage()}
 	ck.explore = exploreIn(target, comp, c.Options, cc.Linearizable, reword)
 	ck.capped = ck.explore
 	if c.Time > 0 {

@@ -43,6 +43,8 @@ func (ck *checker) report(s *searched) (*check.ComponentReport, error) {
 	} else if s.rc.Strategy == "none" {
 		rep.Exhausted = s.exhausted.Load()
 	}
+	pairs, methods, stale := ck.cov.Counts()
+	rep.Coverage = check.Coverage{Pairs: pairs, Stale: stale, MethodPairs: methods, Saturated: out.Stopped}
 	rep.Elapsed = time.Since(ck.start)
 	return rep, nil
 }

@@ -68,6 +68,9 @@ func (ck *checker) search() (*searched, error) {
 	if cc.Env == envgen.Universal && c.Strategy == "dfs" {
 		s.rc.Strategy = "none" // one universal environment, explored in full
 	}
+	if c.Saturate && c.Strategy != "dfs" && c.Strategy != "guided" {
+		s.rc.Stop = ck.cov.Saturated
+	}
 	out, err := restarts.Run(s.rc, func(i int, seed uint64, b restarts.Budget) (restarts.Result, error) {
 		a := &attempt{ck: ck, s: s, i: i, b: b, left: b.Executions}
 		if b.Time > 0 {
@@ -116,9 +119,11 @@ func (a *attempt) run(seed uint64) (restarts.Result, error) {
 	if err != nil {
 		return restarts.Result{}, err
 	}
+	ao.Coverage = ck.cov
 	for {
 		a.t.envs++
 		plan := envgen.Draw(ck.comp, ck.cc.Env, reductionOf(ck.comp, ck.cc, a.i), ck.cc.Goroutines, ck.cc.MaxCalls, seed)
+		coverMethods(ck.cov, ck.comp, plan)
 		res, done, err := a.environment(plan, ao, &seed)
 		if done || err != nil {
 			return res, err
