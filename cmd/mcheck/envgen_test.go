@@ -148,7 +148,7 @@ func TestTestSpellsValues(t *testing.T) {
 	const cache = "../../internal/component/testdata/cache"
 	var out, errb bytes.Buffer
 	code := run(cache, []string{"test", "-run", "^TestRunner$", "-executions", "2000", "-seed", "1", "."}, &out, &errb)
-	if want := "Run(context.Background(), func@cache_test.go:52)"; code != 1 || !strings.Contains(out.String(), want) {
+	if want := "Run(context.Background(), func@runner_test.go:11)"; code != 1 || !strings.Contains(out.String(), want) {
 		t.Fatalf("exit %d, want an environment with %s:\n%s%s", code, want, out.String(), errb.String())
 	}
 }

@@ -1,7 +1,6 @@
 package cache
 
 import (
-	"context"
 	"testing"
 
 	"github.com/mcheck-dev/mcheck"
@@ -47,7 +46,3 @@ func TestBatcher(t *testing.T)        { mcheck.Component(t, NewBatcher, mcheck.F
 func TestBatcherNoClose(t *testing.T) { mcheck.Component(t, NewBatcher) }
 
 func TestGraph(t *testing.T) { mcheck.Component(t, NewGraph, mcheck.Finish("Check"), mcheck.NoRaces()) }
-
-func TestRunner(t *testing.T) {
-	mcheck.Component(t, NewRunner, mcheck.Values(context.Background(), func() {}))
-}
