@@ -103,11 +103,11 @@ func (c *compiler) unsafeConvert(ins *ssa.Convert) op {
 		if place := c.placeOperand(ins.X); place != nil {
 			return func(fr *frame) *frame {
 				place(fr)
-				fr.regs[d] = fr.regs[x]
+				fr.regs[d] = fr.g.m.unreinterpret(fr.regs[x])
 				return fr
 			}
 		}
-		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x]; return fr }
+		return func(fr *frame) *frame { fr.regs[d] = fr.g.m.unreinterpret(fr.regs[x]); return fr }
 	case fk == kUnsafePointer && tk == kPointer:
 		T := pointerOrigin(ins.X)
 		U := to.Underlying().(*types.Pointer).Elem()

@@ -324,6 +324,12 @@ func (m *Machine) convertPointer1(p value, T, U types.Type) value {
 	if t := m.uns.typeOf[c]; t != nil {
 		return m.descriptorView(p, c, t, U)
 	}
+	if _, whole := c.r.(agg); whole && T != nil && !isAggregateType(T) {
+		// A cell of a struct or array whose static type says scalar: an
+		// unsafe.Pointer of a reinterp (unreinterpret). Its own type
+		// decides.
+		T = m.uns.hints[c]
+	}
 	if T == nil {
 		// An element of an array or a slice's backing array (a
 		// header's data address converted back) has its elements' type;
@@ -610,6 +616,17 @@ func (m *Machine) reinterpret(c *value, T, U types.Type) value {
 	r := &reinterp{c: c, T: T, U: U}
 	m.uns.reinterps[c] = append(m.uns.reinterps[c], r)
 	return value{r: r}
+}
+
+// unreinterpret is unsafe.Pointer(p): the cell itself for a reinterp, so
+// that it equals (and hashes as) the pointer it was made from; the cell
+// keeps the reinterp's type as a hint, for the conversions back.
+func (m *Machine) unreinterpret(p value) value {
+	if r, ok := p.r.(*reinterp); ok {
+		m.uns.typeHintOnce(r.c, r.T)
+		return value{r: r.c}
+	}
+	return p
 }
 
 // reinterpAccess refuses an access through a reinterp.

@@ -40,6 +40,9 @@ func main() {
 
 	b := (*byte)(unsafe.Pointer(x))
 	fmt.Println("same address:", uintptr(unsafe.Pointer(b)) == uintptr(unsafe.Pointer(x)))
+	fmt.Println("same unsafe.Pointer:", unsafe.Pointer(b) == unsafe.Pointer(x), any(unsafe.Pointer(b)) == any(unsafe.Pointer(x)))
+	byPtr := map[unsafe.Pointer]string{unsafe.Pointer(x): "x"}
+	fmt.Println("map by unsafe.Pointer:", byPtr[unsafe.Pointer(b)], (*byte)(unsafe.Pointer(x)) == b)
 	back := (*M)(unsafe.Pointer(b))
 	fmt.Println("back:", back == x, back.a)
 	fmt.Println("weak value:", (*M)(unsafe.Pointer(wx.Value())) == x)
