@@ -314,7 +314,7 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 	pos := ins.Pos()
 	return func(fr *frame) *frame {
 		m := fr.g.m
-		if !m.visible(fr, &opDesc{kind: opGo, what: "go"}) {
+		if !m.visible(fr, &opDesc{kind: opGo, wait: WaitGo}) {
 			fr.pc--
 			return nil
 		}
