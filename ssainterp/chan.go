@@ -50,7 +50,7 @@ const (
 // opDesc describes the visible operation a goroutine is stopped before.
 type opDesc struct {
 	kind   opKind
-	obj    any    // *chanV, or the modelled object
+	obj    any        // *chanV, or the modelled object
 	wait   WaitReason // what the goroutine is stopped before
 	pos    token.Pos
 	ready  readiness // nil: always enabled
