@@ -15,47 +15,50 @@ type WaitReason uint8
 const (
 	WaitNone WaitReason = iota // not stopped at a visible operation: running, or done
 
-	// Channels.
-	WaitChanSend      // a send
-	WaitChanSendNil   // a send on a nil channel: blocks forever
-	WaitChanRecv      // a receive
-	WaitChanRecvNil   // a receive from a nil channel: blocks forever
-	WaitChanClose     // a close
-	WaitSelect        // a select
-	WaitSelectNoCases // a select without cases: blocks forever
-	WaitGo            // a go statement
+	// Channels, and go statements. A send or receive on a nil channel,
+	// and a select without cases, block forever.
+	WaitChanSend
+	WaitChanSendNil
+	WaitChanRecv
+	WaitChanRecvNil
+	WaitChanClose
+	WaitSelect
+	WaitSelectNoCases
+	WaitGo
 
-	// Package sync.
-	WaitMutexLock       // sync.Mutex.Lock
-	WaitMutexTryLock    // sync.Mutex.TryLock, and RWMutex's
-	WaitMutexUnlock     // sync.Mutex.Unlock
-	WaitRWMutexLock     // sync.RWMutex.Lock
-	WaitRWMutexUnlock   // sync.RWMutex.Unlock
-	WaitRWMutexRLock    // sync.RWMutex.RLock
-	WaitRWMutexTryRLock // sync.RWMutex.TryRLock
-	WaitRWMutexRUnlock  // sync.RWMutex.RUnlock
-	WaitCondWait        // sync.Cond.Wait
-	WaitCondSignal      // sync.Cond.Signal
-	WaitCondBroadcast   // sync.Cond.Broadcast
-	WaitGroupAdd        // sync.WaitGroup.Add
-	WaitGroupDone       // sync.WaitGroup.Done
-	WaitGroupWait       // sync.WaitGroup.Wait
-	WaitSyncMap         // an operation of a sync.Map
-	WaitAtomic          // an operation of package sync/atomic
+	// Package sync (WaitMutexTryLock is RWMutex's TryLock too), and
+	// sync/atomic.
+	WaitMutexLock
+	WaitMutexTryLock
+	WaitMutexUnlock
+	WaitRWMutexLock
+	WaitRWMutexUnlock
+	WaitRWMutexRLock
+	WaitRWMutexTryRLock
+	WaitRWMutexRUnlock
+	WaitCondWait
+	WaitCondSignal
+	WaitCondBroadcast
+	WaitGroupAdd
+	WaitGroupDone
+	WaitGroupWait
+	WaitSyncMap
+	WaitAtomic
 
-	// Packages runtime and time.
-	WaitGosched     // runtime.Gosched
-	WaitSleep       // time.Sleep
-	WaitTimeNow     // a read of the clock
-	WaitTimerStop   // time.Timer.Stop
-	WaitTickerStop  // time.Ticker.Stop
-	WaitTimerReset  // time.Timer.Reset
-	WaitTickerReset // time.Ticker.Reset
+	// Packages runtime and time: runtime.Gosched, time.Sleep, a read of
+	// the clock, a timer's or ticker's Stop and Reset.
+	WaitGosched
+	WaitSleep
+	WaitTimeNow
+	WaitTimerStop
+	WaitTickerStop
+	WaitTimerReset
+	WaitTickerReset
 
 	// Models of other packages.
 	WaitPipeRead     // io.Pipe's read
 	WaitPipeWrite    // io.Pipe's write
-	WaitIO           // a goroutine parked in the network model (Goroutine only)
+	WaitIO           // parked in the network model (Goroutine.Wait only)
 	WaitSynctestTest // synctest.Test, waiting for its bubble
 	WaitSynctestWait // synctest.Wait
 	WaitTestRun      // testing.T.Run, waiting for the subtest
@@ -63,9 +66,9 @@ const (
 	WaitTestSubtests // a test waiting for its parallel subtests
 	WaitHarness      // a Harness's driver, waiting for the goroutines it started
 
-	// Memory.
-	WaitRead  // a load of shared memory
-	WaitWrite // a store to shared memory
+	// A load of shared memory, a store to it.
+	WaitRead
+	WaitWrite
 
 	numWaitReasons
 )
