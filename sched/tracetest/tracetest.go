@@ -52,11 +52,11 @@ func Target(tb testing.TB, dir, pkg string) sched.Target {
 // its event. A pending operation that a partner completes on its
 // goroutine's behalf (a receive from a waiting sender) is an event of that
 // goroutine right after the partner's, and the step that then takes the
-// goroutine to its next operation (ssainterp.WaitNone: "run") is not one: whether a receive
-// ran on its own or was completed by the send is a matter of which step
-// reached it first, not of the order of dependent operations. This is
-// independent of dfs's reduction: it looks only at the operations
-// performed.
+// goroutine to its next operation (from ssainterp.WaitNone, "run") is not
+// one: whether a receive ran on its own or was completed by the send is a
+// matter of which step reached it first, not of the order of dependent
+// operations. This is independent of dfs's reduction: it looks only at
+// the operations performed.
 type Classes struct {
 	inner   sched.Strategy
 	ex      *sched.Execution
