@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mcheck-dev/mcheck/sched"
+	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
 // mostBlocked is the blocked-goroutines heuristic: more blocked
@@ -32,8 +33,7 @@ func (m *mostBlocked) Estimate(g int, _ Location) int {
 	if g == sched.Clock {
 		return -n
 	}
-	kind, _ := m.ex.Describe(g)
-	if !isLock(kind) {
+	if !isLock(m.ex.Wait(g)) {
 		return -n
 	}
 	op := m.ex.Pending(g)
@@ -42,13 +42,15 @@ func (m *mostBlocked) Estimate(g int, _ Location) int {
 		if id == g || slices.Contains(blocked, id) {
 			continue
 		}
-		if k, _ := m.ex.Describe(id); isLock(k) && sched.Dependent(op, m.ex.Pending(id)) {
+		if isLock(m.ex.Wait(id)) && sched.Dependent(op, m.ex.Pending(id)) {
 			n++
 		}
 	}
 	return -n
 }
 
-// isLock reports whether kind, as Execution.Describe spells it, takes a
-// lock exclusively (readers of an RWMutex do not block each other).
-func isLock(kind string) bool { return kind == "sync.Mutex.Lock" || kind == "sync.RWMutex.Lock" }
+// isLock reports whether an operation of reason w takes a lock
+// exclusively (readers of an RWMutex do not block each other).
+func isLock(w ssainterp.WaitReason) bool {
+	return w == ssainterp.WaitMutexLock || w == ssainterp.WaitRWMutexLock
+}

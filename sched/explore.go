@@ -154,6 +154,7 @@ type Failure struct {
 	Execution   int                   // which execution found it
 	Environment string                // what the execution ran, from Target.Describe
 	TraceFile   string                // where Explore wrote the whole trace (Options.TraceFile); "" if it did not
+	ExitCode    int                   // the program's exit status (an ExitStatus's is not 0)
 	steps       int                   // scheduling steps of the execution
 
 	// Timing says which timers the failing schedule fired while

@@ -460,7 +460,7 @@ func pendingOps(m *ssainterp.Machine, ids []int) string {
 	var parts []string
 	for _, id := range ids {
 		d := m.Goroutine(id)
-		if d.Op == "run" {
+		if d.Wait == ssainterp.WaitNone {
 			parts = append(parts, fmt.Sprintf("goroutine %d ran (%s)", id, d.Pos))
 			continue
 		}

@@ -112,6 +112,16 @@ func (e *Execution) Describe(id int) (kind, pos string) {
 	return e.m.Next(id)
 }
 
+// Wait says what goroutine id's pending operation is, as a fact to
+// compare (Describe's kind in words): ssainterp.WaitNone for Clock and
+// for a goroutine not stopped at an operation. It costs no formatting.
+func (e *Execution) Wait(id int) ssainterp.WaitReason {
+	if id == Clock {
+		return ssainterp.WaitNone
+	}
+	return e.m.Wait(id)
+}
+
 // Stack returns goroutine id's frames, outermost first: the SSA function
 // of each and the instruction it is at (the innermost frame at the
 // pending operation, a caller at its call). See ssainterp.Machine.Stack.

@@ -372,6 +372,7 @@ func (r *run) judge(res ssainterp.Result, leaked []ssainterp.Goroutine, outcome 
 		r.f.Goroutines = leaked
 	} else if res.ExitCode != 0 && !res.Deadlock && !slack {
 		r.f = r.fail(ExitStatus, fmt.Sprintf("the program exited with status %d", res.ExitCode))
+		r.f.ExitCode = res.ExitCode
 	}
 }
 

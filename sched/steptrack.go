@@ -32,7 +32,8 @@ func (tk *stepTracker) blocked(m *ssainterp.Machine, en []int, next int) {
 		if _, ok := tk.since[id]; ok {
 			continue
 		}
-		if op, pos := m.Next(id); op != "run" && !m.CanMove(id) { // "run": done, or not stopped at an operation
+		if m.Wait(id) != ssainterp.WaitNone && !m.CanMove(id) { // WaitNone: done, or not stopped at an operation
+			op, pos := m.Next(id)
 			tk.since[id] = Blocking{Since: next, Op: op, Pos: pos, Objs: tk.number(m.PendingAccess(id).Objects)}
 		}
 	}

@@ -97,7 +97,7 @@ func atomicOp(kind atomicKind, f func(c *value, args []value) value) modelFunc {
 func atomicWordOp(kind atomicKind, word func(*value) *value, f func(c *value, args []value) value) modelFunc {
 	return func(m *Machine, fr *frame, args []value, dst int) *frame {
 		c := cellOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: c, what: "sync/atomic"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: c, wait: WaitAtomic}) {
 			return stop(fr)
 		}
 		w := c

@@ -78,35 +78,15 @@ func (rt *rtype) inProgress() bool {
 	return rt.nsearch && rt.ntype == nil && rt.nerr == nil
 }
 
+// computeNativeType computes rt's native type: a named type's of a
+// bridged package (namedNativeType), a basic type's, or one made of its
+// parts' by kind.
 func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	if rt.t == nil {
 		return rt.ntype, nil
 	}
-	// A modelled synchronisation type crosses as its real type, with the
-	// zero value (native code cannot use the model's state: fmt prints it).
-	if n, ok := types.Unalias(rt.t).(*types.Named); ok && rt.kind == kModel && n.Obj().Pkg() != nil {
-		if t, ok := stdlib.Types[n.Obj().Pkg().Path()+"."+n.Obj().Name()]; ok {
-			return t, nil
-		}
-	}
-	// A named type of a bridged package is its real type.
-	if n, ok := types.Unalias(rt.t).(*types.Named); ok && n.Obj().Pkg() != nil && !rt.prog.interpreted(n.Obj().Pkg()) {
-		key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
-		if key == "reflect.Type" || key == "reflect.Value" {
-			return anyType, nil // holding a reflectWrap
-		}
-		if t, ok := stdlib.Types[key]; ok {
-			return t, nil
-		}
-		if t, ok := varTypes()[key]; ok {
-			return t, nil
-		}
-		if key == "error" {
-			return reflect.TypeFor[error](), nil
-		}
-		if rt.kind == kNative || rt.kind == kModel {
-			return nil, fmt.Errorf("unsupported: no native type for %s (unexported standard-library type)", rt.name)
-		}
+	if t, ok, err := rt.namedNativeType(); ok {
+		return t, err
 	}
 	if rt.t == types.Universe.Lookup("error").Type() {
 		return reflect.TypeFor[error](), nil
@@ -114,7 +94,6 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 	if t, ok := basicNative[rt.kind]; ok {
 		return t, nil
 	}
-	elem := func() (reflect.Type, error) { return rt.elem.containedTypeLocked() }
 	switch rt.kind {
 	case kPointer:
 		if rt.elem.inProgress() {
@@ -128,100 +107,155 @@ func (rt *rtype) computeNativeType() (reflect.Type, error) {
 			return nil, err
 		}
 		return reflect.PointerTo(e), nil
-	case kSlice:
-		e, err := elem()
-		if err != nil {
-			return nil, err
+	case kSlice, kArray, kMap:
+		return rt.nativeContainerType()
+	case kChan:
+		return rt.nativeChanType()
+	case kInterface:
+		return anyType, nil
+	case kFunc:
+		return rt.nativeFuncType()
+	case kStruct:
+		return rt.nativeStructType()
+	}
+	return nil, fmt.Errorf("unsupported: %s values cannot cross to native code", rt.name)
+}
+
+// namedNativeType returns the native type of rt if it is a named type of
+// a bridged package, or a modelled synchronisation type (ok), with an
+// error for one that has none.
+func (rt *rtype) namedNativeType() (t reflect.Type, ok bool, err error) {
+	n, named := types.Unalias(rt.t).(*types.Named)
+	if !named || n.Obj().Pkg() == nil {
+		return nil, false, nil
+	}
+	// A modelled synchronisation type crosses as its real type, with the
+	// zero value (native code cannot use the model's state: fmt prints it).
+	if rt.kind == kModel {
+		if t, ok := stdlib.Types[n.Obj().Pkg().Path()+"."+n.Obj().Name()]; ok {
+			return t, true, nil
 		}
-		return reflect.SliceOf(e), nil
-	case kArray:
-		e, err := elem()
-		if err != nil {
-			return nil, err
-		}
-		return reflect.ArrayOf(rt.length, e), nil
-	case kMap:
-		k, err := rt.key.containedTypeLocked()
-		if err != nil {
+	}
+	// A named type of a bridged package is its real type.
+	if rt.prog.interpreted(n.Obj().Pkg()) {
+		return nil, false, nil
+	}
+	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	if key == "reflect.Type" || key == "reflect.Value" {
+		return anyType, true, nil // holding a reflectWrap
+	}
+	if t, ok := stdlib.Types[key]; ok {
+		return t, true, nil
+	}
+	if t, ok := varTypes()[key]; ok {
+		return t, true, nil
+	}
+	if key == "error" {
+		return reflect.TypeFor[error](), true, nil
+	}
+	if rt.kind == kNative || rt.kind == kModel {
+		return nil, true, fmt.Errorf("unsupported: no native type for %s (unexported standard-library type)", rt.name)
+	}
+	return nil, false, nil
+}
+
+// nativeContainerType computes the native type of a slice, array or map
+// type rt (a map's key type first).
+func (rt *rtype) nativeContainerType() (reflect.Type, error) {
+	var k reflect.Type
+	if rt.kind == kMap {
+		var err error
+		if k, err = rt.key.containedTypeLocked(); err != nil {
 			return nil, err
 		}
 		if rt.key.wrapped() {
 			k = reflect.TypeFor[wrapKey]()
 		}
-		e, err := elem()
-		if err != nil {
-			return nil, err
-		}
-		if !k.Comparable() {
-			k = anyType
-		}
-		return reflect.MapOf(k, e), nil
-	case kChan:
-		// A real channel type; values cross as stand-in channels (see
-		// chanToken), so native code sees the right type but never
-		// communicates on them.
-		e, err := rt.elem.nativeTypeLocked()
-		if err != nil {
-			return nil, err
-		}
-		dir := reflect.BothDir
-		switch rt.t.Underlying().(*types.Chan).Dir() {
-		case types.SendOnly:
-			dir = reflect.SendDir
-		case types.RecvOnly:
-			dir = reflect.RecvDir
-		}
-		return reflect.ChanOf(dir, e), nil
-	case kInterface:
-		return anyType, nil
-	case kFunc:
-		sig := rt.t.Underlying().(*types.Signature)
-		var in, out []reflect.Type
-		for i := range sig.Params().Len() {
-			t, err := rt.prog.rtypeOf(sig.Params().At(i).Type()).nativeTypeLocked()
-			if err != nil {
-				return nil, err
-			}
-			in = append(in, t)
-		}
-		for i := range sig.Results().Len() {
-			t, err := rt.prog.rtypeOf(sig.Results().At(i).Type()).nativeTypeLocked()
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, t)
-		}
-		return reflect.FuncOf(in, out, sig.Variadic()), nil
-	case kStruct:
-		st := rt.t.Underlying().(*types.Struct)
-		fields := make([]reflect.StructField, st.NumFields())
-		blanks := 0
-		for i := range fields {
-			f := st.Field(i)
-			ft, err := rt.fields[i].nativeTypeLocked()
-			if err != nil {
-				return nil, err
-			}
-			if rt.fieldWrapped(i) {
-				ft = anyType // holds a wrapper whose methods call back
-			}
-			sf := reflect.StructField{Name: f.Name(), Type: ft, Tag: reflect.StructTag(st.Tag(i))}
-			if f.Name() == "_" && blanks > 0 {
-				sf.Name = fmt.Sprintf("_%d", i) // StructOf rejects duplicates
-			}
-			if f.Name() == "_" {
-				blanks++
-			}
-			if !f.Exported() {
-				sf.PkgPath = "main"
-			} else {
-				sf.Anonymous = f.Embedded()
-			}
-			fields[i] = sf
-		}
-		return structOf(fields)
 	}
-	return nil, fmt.Errorf("unsupported: %s values cannot cross to native code", rt.name)
+	e, err := rt.elem.containedTypeLocked()
+	if err != nil {
+		return nil, err
+	}
+	switch rt.kind {
+	case kSlice:
+		return reflect.SliceOf(e), nil
+	case kArray:
+		return reflect.ArrayOf(rt.length, e), nil
+	}
+	if !k.Comparable() {
+		k = anyType
+	}
+	return reflect.MapOf(k, e), nil
+}
+
+// nativeChanType computes the native type of channel type rt: a real
+// channel type; values cross as stand-in channels (see chanToken), so
+// native code sees the right type but never communicates on them.
+func (rt *rtype) nativeChanType() (reflect.Type, error) {
+	e, err := rt.elem.nativeTypeLocked()
+	if err != nil {
+		return nil, err
+	}
+	dir := reflect.BothDir
+	switch rt.t.Underlying().(*types.Chan).Dir() {
+	case types.SendOnly:
+		dir = reflect.SendDir
+	case types.RecvOnly:
+		dir = reflect.RecvDir
+	}
+	return reflect.ChanOf(dir, e), nil
+}
+
+// nativeFuncType computes the native type of function type rt.
+func (rt *rtype) nativeFuncType() (reflect.Type, error) {
+	sig := rt.t.Underlying().(*types.Signature)
+	var in, out []reflect.Type
+	for i := range sig.Params().Len() {
+		t, err := rt.prog.rtypeOf(sig.Params().At(i).Type()).nativeTypeLocked()
+		if err != nil {
+			return nil, err
+		}
+		in = append(in, t)
+	}
+	for i := range sig.Results().Len() {
+		t, err := rt.prog.rtypeOf(sig.Results().At(i).Type()).nativeTypeLocked()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return reflect.FuncOf(in, out, sig.Variadic()), nil
+}
+
+// nativeStructType computes the native type of struct type rt.
+func (rt *rtype) nativeStructType() (reflect.Type, error) {
+	st := rt.t.Underlying().(*types.Struct)
+	fields := make([]reflect.StructField, st.NumFields())
+	blanks := 0
+	for i := range fields {
+		f := st.Field(i)
+		ft, err := rt.fields[i].nativeTypeLocked()
+		if err != nil {
+			return nil, err
+		}
+		if rt.fieldWrapped(i) {
+			ft = anyType // holds a wrapper whose methods call back
+		}
+		sf := reflect.StructField{Name: f.Name(), Type: ft, Tag: reflect.StructTag(st.Tag(i))}
+		if f.Name() == "_" && blanks > 0 {
+			sf.Name = fmt.Sprintf("_%d", i) // StructOf rejects duplicates
+		}
+		if f.Name() == "_" {
+			blanks++
+		}
+		if !f.Exported() {
+			sf.PkgPath = "main"
+		} else {
+			sf.Anonymous = f.Embedded()
+		}
+		fields[i] = sf
+	}
+	return structOf(fields)
 }
 
 // varTypes maps "path.Name" to the types of bridged package variables,

@@ -103,7 +103,10 @@ func (m *Machine) wrapReflect(rt *rtype, v value) reflect.Value {
 	return reflect.ValueOf(w)
 }
 
-// plainToNative converts a value of a concrete type.
+// plainToNative converts a value of a concrete type. The basic types,
+// interfaces and native values, the commonest, convert here; pointers
+// (pointerToNative), aggregates (aggregateToNative) and functions and
+// channels (refToNative) in functions of their own.
 func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 	if rt.kind == kModel || rt.kind == kPointer {
 		if rf := m.prog.reflectLoaded(); rf != nil && (rt == rf.typePtr || rt == rf.value) {
@@ -171,33 +174,56 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 		x.Set(m.dynToNative(i))
 		return x
 	case kPointer:
-		if nt == unsafePointerType {
-			c, _ := v.r.(*value)
-			return reflect.ValueOf(unsafe.Pointer(c))
-		}
-		switch p := v.r.(type) {
-		case nil:
-			return reflect.Zero(nt)
-		case reflect.Value:
-			return p
-		case *value:
-			if p == nil {
-				return reflect.Zero(nt)
-			}
-			if rv, ok := p.r.(reflect.Value); ok && rv.CanAddr() && rv.Type() == nt.Elem() {
-				return rv.Addr() // a native struct held in interpreted memory
-			}
-			if x, ok := m.memo.native(p, nt); ok {
-				return x // converted already in this call: a cycle, or shared
-			}
-			// A copy: native code sees the value at the call; writes
-			// are copied back by copyBack.
-			x := reflect.New(nt.Elem())
-			m.memo = m.memo.add(p, rt, x)
-			x.Elem().Set(m.toNative(rt.elem, *p, nt.Elem()))
-			m.pendingCopyBack = append(m.pendingCopyBack, copyBack{cell: p, rt: rt.elem, nv: x})
+		if x, ok := m.pointerToNative(rt, v, nt); ok {
 			return x
 		}
+	case kSlice, kArray, kStruct, kMap:
+		return m.aggregateToNative(rt, v, nt)
+	case kFunc, kChan, kUnsafePointer:
+		return m.refToNative(rt, v, nt)
+	}
+	panic(&internalFault{msg: fmt.Sprintf("unsupported: passing %s to native code", rt.name)})
+}
+
+// pointerToNative converts v, a pointer of type rt, to native type nt:
+// a copy of what it points to, copied back after the call (copyBack).
+// ok is false for a pointer that cannot cross.
+func (m *Machine) pointerToNative(rt *rtype, v value, nt reflect.Type) (x reflect.Value, ok bool) {
+	if nt == unsafePointerType {
+		c, _ := v.r.(*value)
+		return reflect.ValueOf(unsafe.Pointer(c)), true
+	}
+	switch p := v.r.(type) {
+	case nil:
+		return reflect.Zero(nt), true
+	case reflect.Value:
+		return p, true
+	case *value:
+		if p == nil {
+			return reflect.Zero(nt), true
+		}
+		if rv, ok := p.r.(reflect.Value); ok && rv.CanAddr() && rv.Type() == nt.Elem() {
+			return rv.Addr(), true // a native struct held in interpreted memory
+		}
+		if x, ok := m.memo.native(p, nt); ok {
+			return x, true // converted already in this call: a cycle, or shared
+		}
+		// A copy: native code sees the value at the call; writes
+		// are copied back by copyBack.
+		x := reflect.New(nt.Elem())
+		m.memo = m.memo.add(p, rt, x)
+		x.Elem().Set(m.toNative(rt.elem, *p, nt.Elem()))
+		m.pendingCopyBack = append(m.pendingCopyBack, copyBack{cell: p, rt: rt.elem, nv: x})
+		return x, true
+	}
+	return reflect.Value{}, false
+}
+
+// aggregateToNative converts v, a slice, array, struct or map of type
+// rt, to native type nt, element by element (a slice's elements are
+// copied back after the call).
+func (m *Machine) aggregateToNative(rt *rtype, v value, nt reflect.Type) reflect.Value {
+	switch rt.kind {
 	case kSlice:
 		s := v.slice()
 		if s == nil {
@@ -232,18 +258,25 @@ func (m *Machine) plainToNative(rt *rtype, v value) reflect.Value {
 			fv.Set(m.toNative(ft, f, fv.Type()))
 		}
 		return x
-	case kMap:
-		mp, _ := v.r.(*mapV)
-		if mp == nil {
-			return reflect.Zero(nt)
+	}
+	mp, _ := v.r.(*mapV)
+	if mp == nil {
+		return reflect.Zero(nt)
+	}
+	x := reflect.MakeMapWithSize(nt, mp.len())
+	for _, e := range mp.entries {
+		if !e.dead {
+			x.SetMapIndex(m.toNativeKey(rt.key, e.k, nt.Key()), m.toNativeElem(rt.elem, e.v, nt.Elem()))
 		}
-		x := reflect.MakeMapWithSize(nt, mp.len())
-		for _, e := range mp.entries {
-			if !e.dead {
-				x.SetMapIndex(m.toNativeKey(rt.key, e.k, nt.Key()), m.toNativeElem(rt.elem, e.v, nt.Elem()))
-			}
-		}
-		return x
+	}
+	return x
+}
+
+// refToNative converts v, a function, a channel or an unsafe.Pointer of
+// type rt, to native type nt: a bridged function as itself, an
+// interpreted one as a callback, a channel as its stand-in (chanToken).
+func (m *Machine) refToNative(rt *rtype, v value, nt reflect.Type) reflect.Value {
+	switch rt.kind {
 	case kFunc:
 		switch f := v.r.(type) {
 		case nil:
@@ -356,15 +389,13 @@ func (m *Machine) fromNativeInto(rt *rtype, rv reflect.Value, old value) value {
 	return m.fromNative(rt, rv)
 }
 
-// fromNative converts a native value to the representation of rt.
+// fromNative converts a native value to the representation of rt. The
+// scalars, interfaces and pointers, the commonest, convert here;
+// aggregates (fromNativeAggregate) and the other kinds (fromNativeRef)
+// in functions of their own.
 func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 	if rt.kind == kModel {
-		if rv.IsValid() && rv.CanInterface() {
-			if w, ok := rv.Interface().(*reflectWrap); ok {
-				return w.i.v
-			}
-		}
-		return value{} // fresh state
+		return fromNativeModel(rv)
 	}
 	if !rv.CanInterface() && rv.IsValid() && rv.CanAddr() {
 		rv = reflect.NewAt(rv.Type(), unsafe.Pointer(rv.UnsafeAddr())).Elem()
@@ -397,16 +428,6 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 		}
 		dt := m.prog.nativeRtype(rv.Type())
 		return value{r: &iface{t: dt, v: m.fromNative(dt, rv)}}
-	case kNative:
-		if rv.Kind() == reflect.Interface {
-			rv = rv.Elem()
-		}
-		if rt.t == nil {
-			return value{r: rv}
-		}
-		c := reflect.New(rv.Type()).Elem()
-		c.Set(rv)
-		return value{r: c}
 	case kPointer:
 		if rv.Type() == unsafePointerType {
 			return value{r: (*value)(rv.UnsafePointer())}
@@ -421,6 +442,28 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 			return value{r: cell}
 		}
 		return value{r: rv}
+	case kSlice, kArray, kStruct, kMap:
+		return m.fromNativeAggregate(rt, rv)
+	}
+	return m.fromNativeRef(rt, rv)
+}
+
+// fromNativeModel converts a native value to a modelled type's
+// representation: the wrapped value of one that crossed to native code,
+// or fresh state.
+func fromNativeModel(rv reflect.Value) value {
+	if rv.IsValid() && rv.CanInterface() {
+		if w, ok := rv.Interface().(*reflectWrap); ok {
+			return w.i.v
+		}
+	}
+	return value{} // fresh state
+}
+
+// fromNativeAggregate converts a native slice, array, struct or map to
+// the representation of rt, element by element.
+func (m *Machine) fromNativeAggregate(rt *rtype, rv reflect.Value) value {
+	switch rt.kind {
 	case kSlice:
 		if rv.IsNil() {
 			return value{}
@@ -451,22 +494,39 @@ func (m *Machine) fromNative(rt *rtype, rv reflect.Value) value {
 			a[i] = m.fromNative(rt.fields[i], fv)
 		}
 		return value{r: a}
-	case kMap:
-		if rv.IsNil() {
-			return value{}
+	}
+	if rv.IsNil() {
+		return value{}
+	}
+	mp := newMap(rt, m)
+	it := rv.MapRange()
+	var keys []reflect.Value
+	vals := map[int]reflect.Value{}
+	for it.Next() {
+		vals[len(keys)] = it.Value()
+		keys = append(keys, it.Key())
+	}
+	for i, k := range keys {
+		mp.set(m.fromNativeElem(rt.key, k), m.fromNativeElem(rt.elem, vals[i]))
+	}
+	return value{r: mp}
+}
+
+// fromNativeRef converts a value of a native type (held as a
+// reflect.Value), a function, a channel or an unsafe.Pointer to the
+// representation of rt.
+func (m *Machine) fromNativeRef(rt *rtype, rv reflect.Value) value {
+	switch rt.kind {
+	case kNative:
+		if rv.Kind() == reflect.Interface {
+			rv = rv.Elem()
 		}
-		mp := newMap(rt, m)
-		it := rv.MapRange()
-		var keys []reflect.Value
-		vals := map[int]reflect.Value{}
-		for it.Next() {
-			vals[len(keys)] = it.Value()
-			keys = append(keys, it.Key())
+		if rt.t == nil {
+			return value{r: rv}
 		}
-		for i, k := range keys {
-			mp.set(m.fromNativeElem(rt.key, k), m.fromNativeElem(rt.elem, vals[i]))
-		}
-		return value{r: mp}
+		c := reflect.New(rv.Type()).Elem()
+		c.Set(rv)
+		return value{r: c}
 	case kFunc:
 		if rv.IsNil() {
 			return value{}

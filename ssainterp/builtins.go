@@ -198,7 +198,7 @@ func (c *compiler) closeOp(name string, argv []ssa.Value, args []int, dst int, s
 		if cv != nil {
 			obj = cv
 		}
-		if !m.visible(fr, &opDesc{kind: opClose, obj: obj, what: "chan close"}) {
+		if !m.visible(fr, &opDesc{kind: opClose, obj: obj, wait: WaitChanClose}) {
 			fr.pc--
 			return nil
 		}

@@ -9,94 +9,113 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// call compiles a function call whose result goes to register dst (-1: none).
+// call compiles a function call whose result goes to register dst (-1:
+// none): of a builtin, of a method through an interface (invokeCall), of
+// a function known statically (staticCall), or through a function value
+// (dynamicCall).
 func (c *compiler) call(cc *ssa.CallCommon, dst int, ins ssa.Instruction) op {
 	if b, ok := cc.Value.(*ssa.Builtin); ok {
 		return c.builtin(b, cc.Args, dst, ins)
 	}
 	args := c.slotsOf(cc.Args)
 	if cc.IsInvoke() {
-		recv := c.slot(cc.Value)
-		name := cc.Method.Name()
-		// A polymorphic inline cache of the dynamic types seen here; it
-		// is shared by concurrent machines, hence atomic and immutable.
-		var cache atomic.Pointer[[]methodCache]
-		return func(fr *frame) *frame {
-			i, _ := fr.regs[recv].r.(*iface)
-			if i == nil {
-				throwPanic(nilDeref())
-			}
-			fn, hit := lookupCache(cache.Load(), i.t)
-			if !hit {
-				fn = i.t.method(name)
-				cache.Store(addCache(cache.Load(), i.t, fn))
-			}
-			if fn != nil && !fn.external {
-				callee := fr.g.m.enter(fr, fn, dst)
-				callee.regs[0] = i.v
-				for k, s := range args {
-					callee.regs[k+1] = fr.regs[s]
-				}
-				return callee
-			}
-			m := fr.g.m
-			vals, mark := m.pushArgs(1 + len(args))
-			vals[0] = i.v
-			for k, s := range args {
-				vals[k+1] = fr.regs[s]
-			}
-			var next *frame
-			if fn == nil {
-				next = m.callNativeMethod(fr, i, name, vals[1:], dst)
-			} else {
-				next = m.callFunc(fr, fn, vals, dst)
-			}
-			m.popArgs(mark)
-			return next
-		}
+		return c.invokeCall(cc, args, dst)
 	}
 	if callee := cc.StaticCallee(); callee != nil && len(callee.FreeVars) == 0 {
-		if callee.Name() == "init" && callee.Pkg != nil && callee.Blocks == nil && !c.p.interpreted(callee.Pkg.Pkg) {
-			// A bridged package is initialised natively.
-			return func(fr *frame) *frame { return fr }
+		return c.staticCall(cc, callee, args, dst, ins)
+	}
+	return c.dynamicCall(cc, args, dst)
+}
+
+// invokeCall compiles the call of cc's method on an interface value.
+func (c *compiler) invokeCall(cc *ssa.CallCommon, args []int, dst int) op {
+	recv := c.slot(cc.Value)
+	name := cc.Method.Name()
+	// A polymorphic inline cache of the dynamic types seen here; it
+	// is shared by concurrent machines, hence atomic and immutable.
+	var cache atomic.Pointer[[]methodCache]
+	return func(fr *frame) *frame {
+		i, _ := fr.regs[recv].r.(*iface)
+		if i == nil {
+			throwPanic(nilDeref())
 		}
-		fn := c.p.funcOf(callee)
-		if !fn.external {
-			thunk := c.inThunk
-			if !thunk && len(args) == 1 { // the commonest shape, without a loop
-				a0 := args[0]
-				return func(fr *frame) *frame {
-					callee := fr.g.m.enter(fr, fn, dst)
-					callee.regs[0] = fr.regs[a0]
-					return callee
-				}
+		fn, hit := lookupCache(cache.Load(), i.t)
+		if !hit {
+			fn = i.t.method(name)
+			cache.Store(addCache(cache.Load(), i.t, fn))
+		}
+		if fn != nil && !fn.external {
+			callee := fr.g.m.enter(fr, fn, dst)
+			callee.regs[0] = i.v
+			for k, s := range args {
+				callee.regs[k+1] = fr.regs[s]
 			}
+			return callee
+		}
+		m := fr.g.m
+		vals, mark := m.pushArgs(1 + len(args))
+		vals[0] = i.v
+		for k, s := range args {
+			vals[k+1] = fr.regs[s]
+		}
+		var next *frame
+		if fn == nil {
+			next = m.callNativeMethod(fr, i, name, vals[1:], dst)
+		} else {
+			next = m.callFunc(fr, fn, vals, dst)
+		}
+		m.popArgs(mark)
+		return next
+	}
+}
+
+// staticCall compiles the call of callee, a function without free
+// variables: interpreted, native or modelled.
+func (c *compiler) staticCall(cc *ssa.CallCommon, callee *ssa.Function, args []int, dst int, ins ssa.Instruction) op {
+	if callee.Name() == "init" && callee.Pkg != nil && callee.Blocks == nil && !c.p.interpreted(callee.Pkg.Pkg) {
+		// A bridged package is initialised natively.
+		return func(fr *frame) *frame { return fr }
+	}
+	fn := c.p.funcOf(callee)
+	if !fn.external {
+		thunk := c.inThunk
+		if !thunk && len(args) == 1 { // the commonest shape, without a loop
+			a0 := args[0]
 			return func(fr *frame) *frame {
 				callee := fr.g.m.enter(fr, fn, dst)
-				for k, s := range args {
-					callee.regs[k] = fr.regs[s]
-				}
-				if thunk {
-					callee.deferCall = fr.deferCall
-				}
+				callee.regs[0] = fr.regs[a0]
 				return callee
 			}
 		}
-		if nf := c.fastNative(cc); nf != nil {
-			return c.fastNativeCall(nf, args, dst, ins)
-		}
 		return func(fr *frame) *frame {
-			m := fr.g.m
-			vals, mark := m.pushArgs(len(args))
+			callee := fr.g.m.enter(fr, fn, dst)
 			for k, s := range args {
-				vals[k] = fr.regs[s]
+				callee.regs[k] = fr.regs[s]
 			}
-			next := m.callExternal(fr, fn, vals, dst)
-			m.popArgs(mark)
-			return next
+			if thunk {
+				callee.deferCall = fr.deferCall
+			}
+			return callee
 		}
 	}
-	// A call through a function value.
+	if nf := c.fastNative(cc); nf != nil {
+		return c.fastNativeCall(nf, args, dst, ins)
+	}
+	return func(fr *frame) *frame {
+		m := fr.g.m
+		vals, mark := m.pushArgs(len(args))
+		for k, s := range args {
+			vals[k] = fr.regs[s]
+		}
+		next := m.callExternal(fr, fn, vals, dst)
+		m.popArgs(mark)
+		return next
+	}
+}
+
+// dynamicCall compiles a call through a function value: a closure, or a
+// native function value.
+func (c *compiler) dynamicCall(cc *ssa.CallCommon, args []int, dst int) op {
 	fv := c.slot(cc.Value)
 	thunk := c.inThunk
 	sig := cc.Signature()
@@ -295,7 +314,7 @@ func (c *compiler) goStmt(ins *ssa.Go) op {
 	pos := ins.Pos()
 	return func(fr *frame) *frame {
 		m := fr.g.m
-		if !m.visible(fr, &opDesc{kind: opGo, what: "go"}) {
+		if !m.visible(fr, &opDesc{kind: opGo, wait: WaitGo}) {
 			fr.pc--
 			return nil
 		}

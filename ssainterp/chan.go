@@ -50,8 +50,8 @@ const (
 // opDesc describes the visible operation a goroutine is stopped before.
 type opDesc struct {
 	kind   opKind
-	obj    any    // *chanV, or the modelled object
-	what   string // wait reason as the runtime prints it ("chan receive")
+	obj    any        // *chanV, or the modelled object
+	wait   WaitReason // what the goroutine is stopped before
 	pos    token.Pos
 	ready  readiness // nil: always enabled
 	sudogs []*sudog
@@ -73,11 +73,15 @@ type readyFunc func(g *goroutine) bool
 
 func (f readyFunc) ready(g *goroutine) bool { return f(g) }
 
+// reason is d's wait reason in words, as a Goroutine's Op: a Harness's
+// wait by its caller's name ("mcheck.Component wait").
 func (d *opDesc) reason() string {
-	if d.what != "" {
-		return d.what
+	if d.wait == WaitHarness {
+		if r, ok := d.obj.(*harnessRun); ok {
+			return r.h.Caller + " wait"
+		}
 	}
-	return "running"
+	return d.wait.String()
 }
 
 // enabled reports whether g can make progress now.
@@ -289,14 +293,14 @@ func (c *compiler) send(ins *ssa.Send) op {
 		m := g.m
 		cv, _ := fr.regs[ch].r.(*chanV)
 		if cv == nil {
-			if !m.visible(fr, &opDesc{kind: opSend, what: "chan send (nil chan)", ready: never{}}) {
+			if !m.visible(fr, &opDesc{kind: opSend, wait: WaitChanSendNil, ready: never{}}) {
 				fr.pc--
 				return nil
 			}
 			return nil
 		}
 		s := &sudog{g: g, ch: cv, send: true, val: fr.regs[x]}
-		if !m.visible(fr, &opDesc{kind: opSend, obj: cv, what: "chan send", sudogs: []*sudog{s},
+		if !m.visible(fr, &opDesc{kind: opSend, obj: cv, wait: WaitChanSend, sudogs: []*sudog{s},
 			ready: (*sendReady)(cv)}) {
 			fr.pc--
 			return nil
@@ -330,13 +334,13 @@ func (c *compiler) recv(ins *ssa.UnOp) op {
 		m := g.m
 		cv, _ := fr.regs[ch].r.(*chanV)
 		if cv == nil {
-			if !m.visible(fr, &opDesc{kind: opRecv, what: "chan receive (nil chan)", ready: never{}}) {
+			if !m.visible(fr, &opDesc{kind: opRecv, wait: WaitChanRecvNil, ready: never{}}) {
 				fr.pc--
 			}
 			return nil
 		}
 		s := &sudog{g: g, ch: cv, dst: d, commaOk: commaOk}
-		if !m.visible(fr, &opDesc{kind: opRecv, obj: cv, what: "chan receive", sudogs: []*sudog{s},
+		if !m.visible(fr, &opDesc{kind: opRecv, obj: cv, wait: WaitChanRecv, sudogs: []*sudog{s},
 			ready: (*recvReady)(cv)}) {
 			fr.pc--
 			return nil
@@ -412,11 +416,11 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 			}
 			return false
 		})
-		what := "select"
+		wait := WaitSelect
 		if len(sgs) == 0 && blocking {
-			what = "select (no cases)"
+			wait = WaitSelectNoCases
 		}
-		if !m.visible(fr, &opDesc{kind: opSelect, what: what, sudogs: sgs, ready: ready}) {
+		if !m.visible(fr, &opDesc{kind: opSelect, wait: wait, sudogs: sgs, ready: ready}) {
 			fr.pc--
 			return nil
 		}

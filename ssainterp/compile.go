@@ -156,6 +156,11 @@ func readOnlySpill(alloc *ssa.Alloc) bool {
 	return stores == 1
 }
 
+// compile compiles c.f's SSA body into ops, in passes: registers for the
+// parameters and free variables, the read-only spills kept in registers
+// (findVirtual), the instructions without an op of their own (markSkips),
+// a register per value and a pc per op (number), the spills' aliases,
+// and the ops (emit).
 func (c *compiler) compile() {
 	fn := c.f.ssa
 	if fn.Blocks == nil {
@@ -172,9 +177,36 @@ func (c *compiler) compile() {
 		n++
 	}
 	c.f.nfree = len(fn.FreeVars)
-	for _, b := range fn.Blocks {
+	c.findVirtual()
+	aliases := c.markSkips()
+	n, pc := c.number(n)
+	c.f.cbase = n
+	// A spill is its stored value's register (allocs come before the
+	// loads in aliases); a load of it or of its field, the register of
+	// what it loads.
+	for _, ins := range aliases {
+		switch ins := ins.(type) {
+		case *ssa.Alloc:
+			c.slots[ins] = c.slot(spilled(ins))
+		case *ssa.UnOp:
+			c.slots[ins] = c.slots[ins.X]
+		}
+	}
+	c.f.nresults = fn.Signature.Results().Len()
+	c.f.recovPC = -1
+	if fn.Recover != nil {
+		c.f.recovPC = c.blockPC[fn.Recover.Index]
+	}
+	c.emit(pc)
+	c.f.nregs = n + len(c.f.consts)
+}
+
+// findVirtual marks the read-only spills kept in a register, and the
+// field addresses of them, in c.virtual. (A native struct is a
+// reflect.Value, not fields in a register.)
+func (c *compiler) findVirtual() {
+	for _, b := range c.f.ssa.Blocks {
 		for _, ins := range b.Instrs {
-			// (A native struct is a reflect.Value, not fields in a register.)
 			if a, ok := ins.(*ssa.Alloc); ok && readOnlySpill(a) && c.rt(deref(a.Type())).kind != kNative {
 				c.virtual[a] = true
 				for _, r := range *a.Referrers() {
@@ -185,10 +217,15 @@ func (c *compiler) compile() {
 			}
 		}
 	}
-	// Instructions without an op of their own: comparisons fused into
-	// the If after them, a read-only spill's alloc, its store and loads
-	// of it or of its fields, whose values alias registers, and the
-	// range expressions Go does not evaluate (unevaluated.go).
+}
+
+// markSkips finds the instructions without an op of their own and puts
+// them in c.skip: comparisons fused into the If after them, a read-only
+// spill's alloc, its store and loads of it or of its fields, whose values
+// alias registers (returned, in order), the range expressions Go does not
+// evaluate (unevaluated.go), runs of constant stores (c.fills), address
+// ops fused with their access (c.fusedWith) and the extracts of a pair.
+func (c *compiler) markSkips() (aliases []ssa.Instruction) {
 	c.findViews()
 	c.findByteViews()
 	c.skip = map[ssa.Instruction]bool{}
@@ -197,27 +234,11 @@ func (c *compiler) compile() {
 		c.skip[ins] = true
 	}
 	c.fills, c.fillAddr = map[ssa.Instruction]*fill{}, map[ssa.Instruction]bool{}
-	var aliases []ssa.Instruction
-	for _, b := range fn.Blocks {
+	for _, b := range c.f.ssa.Blocks {
 		if cmp := fusable(b); cmp != nil {
 			c.skip[cmp] = true
 		}
-		for k := 0; k < len(b.Instrs); k++ {
-			f, n := c.fillAt(b.Instrs, k)
-			if f == nil {
-				continue
-			}
-			c.fills[b.Instrs[k]] = f
-			for j := k; j < k+n; j++ {
-				ins := b.Instrs[j]
-				c.skip[ins] = j > k
-				switch ins.(type) {
-				case *ssa.IndexAddr, *ssa.FieldAddr, *ssa.Alloc, *ssa.UnOp:
-					c.fillAddr[ins] = true // no register: no op reads it
-				}
-			}
-			k += n - 1
-		}
+		c.markFills(b)
 		for k := 0; k+1 < len(b.Instrs); k++ {
 			if addr, acc := b.Instrs[k], b.Instrs[k+1]; !c.skip[acc] && c.fusableAccess(addr, acc) {
 				c.skip[addr] = true
@@ -251,7 +272,35 @@ func (c *compiler) compile() {
 			}
 		}
 	}
-	pc := 0
+	return aliases
+}
+
+// markFills records the runs of constant stores into a local array in
+// block b (c.fills), the run's other instructions in c.skip and its
+// addresses in c.fillAddr.
+func (c *compiler) markFills(b *ssa.BasicBlock) {
+	for k := 0; k < len(b.Instrs); k++ {
+		f, n := c.fillAt(b.Instrs, k)
+		if f == nil {
+			continue
+		}
+		c.fills[b.Instrs[k]] = f
+		for j := k; j < k+n; j++ {
+			ins := b.Instrs[j]
+			c.skip[ins] = j > k
+			switch ins.(type) {
+			case *ssa.IndexAddr, *ssa.FieldAddr, *ssa.Alloc, *ssa.UnOp:
+				c.fillAddr[ins] = true // no register: no op reads it
+			}
+		}
+		k += n - 1
+	}
+}
+
+// number gives each value a register from n on, and each block its
+// first pc (c.blockPC); it returns the registers used and the ops.
+func (c *compiler) number(n int) (regs, pc int) {
+	fn := c.f.ssa
 	c.blockPC = make([]int, len(fn.Blocks))
 	for _, b := range fn.Blocks {
 		c.blockPC[b.Index] = pc
@@ -275,23 +324,13 @@ func (c *compiler) compile() {
 			}
 		}
 	}
-	c.f.cbase = n
-	// A spill is its stored value's register (allocs come before the
-	// loads in aliases); a load of it or of its field, the register of
-	// what it loads.
-	for _, ins := range aliases {
-		switch ins := ins.(type) {
-		case *ssa.Alloc:
-			c.slots[ins] = c.slot(spilled(ins))
-		case *ssa.UnOp:
-			c.slots[ins] = c.slots[ins.X]
-		}
-	}
-	c.f.nresults = fn.Signature.Results().Len()
-	c.f.recovPC = -1
-	if fn.Recover != nil {
-		c.f.recovPC = c.blockPC[fn.Recover.Index]
-	}
+	return n, pc
+}
+
+// emit compiles the pc ops of c.f, with their positions, instructions
+// and weights (the instructions each stands for).
+func (c *compiler) emit(pc int) {
+	fn := c.f.ssa
 	code := make([]op, 0, pc)
 	pos := make([]token.Pos, 0, pc)
 	instrs := make([]ssa.Instruction, 0, pc)
@@ -338,7 +377,6 @@ func (c *compiler) compile() {
 		}
 	}
 	c.f.code, c.f.pos, c.f.instr, c.f.weight = code, pos, instrs, weight
-	c.f.nregs = n + len(c.f.consts)
 }
 
 // fault raises an unsupported-construct error naming the instruction.
@@ -512,6 +550,9 @@ func opRunDefers(fr *frame) *frame {
 	return fr
 }
 
+// instr compiles ins, by family: control flow, calls and closures,
+// conversions, fields and elements, and the making and use of slices,
+// maps and channels.
 func (c *compiler) instr(ins ssa.Instruction) op {
 	if op := c.viewOp(ins); op != nil {
 		return op
@@ -519,6 +560,32 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 	if op := c.byteViewOp(ins); op != nil {
 		return op
 	}
+	switch ins := ins.(type) {
+	case *ssa.BinOp:
+		return c.binop(ins)
+	case *ssa.UnOp:
+		return c.unop(ins)
+	case *ssa.Alloc:
+		return c.alloc(ins)
+	case *ssa.Store:
+		return c.store(ins)
+	case *ssa.Jump, *ssa.If, *ssa.Return, *ssa.RunDefers, *ssa.Panic:
+		return c.controlInstr(ins)
+	case *ssa.Call, *ssa.Go, *ssa.Defer, *ssa.MakeClosure:
+		return c.callInstr(ins)
+	case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.MultiConvert, *ssa.SliceToArrayPointer, *ssa.TypeAssert:
+		return c.convInstr(ins)
+	case *ssa.Extract, *ssa.Field, *ssa.FieldAddr, *ssa.Index, *ssa.IndexAddr, *ssa.Lookup, *ssa.Slice:
+		return c.elemInstr(ins)
+	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.MapUpdate, *ssa.MakeChan, *ssa.Send, *ssa.Select, *ssa.Range, *ssa.Next:
+		return c.containerInstr(ins)
+	}
+	c.fault("instruction %T", ins)
+	return nil
+}
+
+// controlInstr compiles a jump, an if, a return, a RunDefers or a panic.
+func (c *compiler) controlInstr(ins ssa.Instruction) op {
 	switch ins := ins.(type) {
 	case *ssa.Jump:
 		return c.edge(ins.Block(), ins.Block().Succs[0])
@@ -541,14 +608,15 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 		return opRunDefers
 	case *ssa.Panic:
 		return panicOp(c.slot(ins.X))
-	case *ssa.BinOp:
-		return c.binop(ins)
-	case *ssa.UnOp:
-		return c.unop(ins)
-	case *ssa.Alloc:
-		return c.alloc(ins)
-	case *ssa.Store:
-		return c.store(ins)
+	}
+	c.fault("instruction %T", ins)
+	return nil
+}
+
+// callInstr compiles a call, a go or defer statement, or the making of a
+// closure.
+func (c *compiler) callInstr(ins ssa.Instruction) op {
+	switch ins := ins.(type) {
 	case *ssa.Call:
 		return c.call(ins.Common(), c.slots[ins], ins)
 	case *ssa.Go:
@@ -569,6 +637,14 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 			fr.regs[d] = value{r: &closure{fn: fn, bindings: vals}}
 			return fr
 		}
+	}
+	c.fault("instruction %T", ins)
+	return nil
+}
+
+// convInstr compiles a conversion or a type assertion.
+func (c *compiler) convInstr(ins ssa.Instruction) op {
+	switch ins := ins.(type) {
 	case *ssa.MakeInterface:
 		return c.makeInterface(ins)
 	case *ssa.ChangeInterface:
@@ -583,25 +659,22 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 		return c.multiConvert(ins)
 	case *ssa.SliceToArrayPointer:
 		return c.sliceToArrayPointer(ins)
+	case *ssa.TypeAssert:
+		return c.typeAssert(ins)
+	}
+	c.fault("instruction %T", ins)
+	return nil
+}
+
+// elemInstr compiles the extraction of a tuple's value, a field or an
+// element, the address of one, or a slice operation.
+func (c *compiler) elemInstr(ins ssa.Instruction) op {
+	switch ins := ins.(type) {
 	case *ssa.Extract:
 		x, d, i := c.slot(ins.Tuple), c.slots[ins], ins.Index
 		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
 	case *ssa.Field:
-		x, d, i := c.slot(ins.X), c.slots[ins], ins.Field
-		if c.rt(ins.X.Type()).kind == kNative {
-			// A field of a native struct value (a slog.Attr that native
-			// code passed to a callback, say).
-			ft := c.rt(ins.Type())
-			return func(fr *frame) *frame {
-				f := fr.regs[x].r.(reflect.Value).Field(i)
-				if f.CanAddr() {
-					f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
-				}
-				fr.regs[d] = fr.g.m.fromNative(ft, f)
-				return fr
-			}
-		}
-		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
+		return c.field(ins)
 	case *ssa.FieldAddr:
 		if c.virtual[ins.X] {
 			// The field's value, read from the register.
@@ -617,6 +690,34 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 		return c.lookup(ins)
 	case *ssa.Slice:
 		return c.sliceOp(ins)
+	}
+	c.fault("instruction %T", ins)
+	return nil
+}
+
+// field compiles the reading of a field of a struct value.
+func (c *compiler) field(ins *ssa.Field) op {
+	x, d, i := c.slot(ins.X), c.slots[ins], ins.Field
+	if c.rt(ins.X.Type()).kind == kNative {
+		// A field of a native struct value (a slog.Attr that native
+		// code passed to a callback, say).
+		ft := c.rt(ins.Type())
+		return func(fr *frame) *frame {
+			f := fr.regs[x].r.(reflect.Value).Field(i)
+			if f.CanAddr() {
+				f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+			}
+			fr.regs[d] = fr.g.m.fromNative(ft, f)
+			return fr
+		}
+	}
+	return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
+}
+
+// containerInstr compiles the making of a slice, map or channel, a map
+// update, a send, a select, and the iteration of a range loop.
+func (c *compiler) containerInstr(ins ssa.Instruction) op {
+	switch ins := ins.(type) {
 	case *ssa.MakeSlice:
 		return c.makeSlice(ins)
 	case *ssa.MakeMap:
@@ -639,8 +740,6 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 		return c.rangeOp(ins)
 	case *ssa.Next:
 		return c.next(ins)
-	case *ssa.TypeAssert:
-		return c.typeAssert(ins)
 	}
 	c.fault("instruction %T", ins)
 	return nil

@@ -81,7 +81,11 @@
 //
 // Before each visible operation the goroutine records an opDesc and stops
 // (Machine.visible); the op that stopped it runs again when the goroutine
-// is next stepped, this time performing the operation.
+// is next stepped, this time performing the operation. The opDesc says
+// which operation by a WaitReason (wait.go), an enum as the runtime's
+// waitReason is: code compares it (Machine.Wait, Goroutine.Wait), and its
+// String gives the words reports show (Goroutine.Op), which nothing
+// parses back.
 //
 // # The step API
 //

@@ -566,7 +566,7 @@ func (f *fingerprinter) enumerate() uint64 {
 			}
 		}
 		if d := &g.pending; g.state == gPending {
-			f.str(d.what)
+			f.mix(uint64(d.wait))
 			f.mix(uint64(d.pos))
 			f.mix(uint64(d.kind))
 			f.mix(uint64(d.wake)) // a sleep's deadline, set when it began

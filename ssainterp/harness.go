@@ -245,7 +245,7 @@ func (d *harnessDriver) startPhase(fr *frame) *frame {
 func (d *harnessDriver) waitPhase(fr *frame) *frame {
 	h := d.h
 	ready := func(*goroutine) bool { return d.phaseOver(fr.g) }
-	if !d.m.visible(fr, &opDesc{kind: opModel, obj: d.st, what: h.Caller + " wait", ready: readyFunc(ready)}) {
+	if !d.m.visible(fr, &opDesc{kind: opModel, obj: d.st, wait: WaitHarness, ready: readyFunc(ready)}) {
 		return stop(fr)
 	}
 	if d.phase++; d.phase < len(d.phases) {

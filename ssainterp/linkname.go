@@ -315,19 +315,19 @@ func (m *Machine) waitReason(g *goroutine) (string, frameText) {
 	if g.state != gPending || m.enabled(g) {
 		return "runnable", frameText{}
 	}
-	switch what := g.pending.reason(); what {
-	case "testing.T.Run":
-		return "chan receive", testingFrame("testing.(*T).Run", (*testing.T).Run)
-	case "testing.T.Parallel":
-		return "chan receive", testingFrame("testing.(*T).Parallel", (*testing.T).Parallel)
-	case "testing.T waits for parallel subtests":
-		return "chan receive", frameText{}
-	case "io.Pipe read", "io.Pipe write":
-		return "select", frameText{}
-	case "sync.Map":
-		return "sync.Mutex.Lock", frameText{}
+	switch g.pending.wait {
+	case WaitTestRun:
+		return WaitChanRecv.String(), testingFrame("testing.(*T).Run", (*testing.T).Run)
+	case WaitTestParallel:
+		return WaitChanRecv.String(), testingFrame("testing.(*T).Parallel", (*testing.T).Parallel)
+	case WaitTestSubtests:
+		return WaitChanRecv.String(), frameText{}
+	case WaitPipeRead, WaitPipeWrite:
+		return WaitSelect.String(), frameText{}
+	case WaitSyncMap:
+		return WaitMutexLock.String(), frameText{}
 	default:
-		return what, frameText{}
+		return g.pending.reason(), frameText{}
 	}
 }
 

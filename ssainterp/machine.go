@@ -536,7 +536,7 @@ func (m *Machine) Step(g *goroutine) {
 	if g.state == gPending {
 		g.granted = true
 	}
-	if g.pending.what != "time.Now" {
+	if g.pending.wait != WaitTimeNow {
 		g.clockReads = 0
 	}
 	g.state = gRunnable

@@ -368,7 +368,7 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 		sh = m.shadowOf(key, g.id)
 	}
 	if sh.owner == -1 && m.cfg.SharedPoints && g.nested == 0 && !fr.fn.quiet {
-		if !m.visible(fr, &opDesc{kind: opMem, what: accessWord(write), addr: key, write: write, sh: sh}) {
+		if !m.visible(fr, &opDesc{kind: opMem, wait: accessWait(write), addr: key, write: write, sh: sh}) {
 			return true
 		}
 	}
@@ -502,7 +502,7 @@ func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
 			if len(shared) > 1 {
 				addr = append(cells(nil), shared...)
 			}
-			if !m.visible(fr, &opDesc{kind: opMem, what: accessWord(write), addr: addr, write: write}) {
+			if !m.visible(fr, &opDesc{kind: opMem, wait: accessWait(write), addr: addr, write: write}) {
 				return true
 			}
 		}
@@ -652,13 +652,6 @@ func isMap(key any) bool {
 
 // Races returns the races recorded with Config.RecordRaces.
 func (m *Machine) Races() []*Race { return m.races }
-
-func accessWord(write bool) string {
-	if write {
-		return "write"
-	}
-	return "read"
-}
 
 // Race returns the data race that ended the execution, or nil.
 func (m *Machine) Race() *Race { return m.race }

@@ -78,7 +78,7 @@ func pipeModels() modelTable {
 		op := p.writeOps[g]
 		if op == nil {
 			// Wait for the pipe to be free of other writes.
-			if !m.visible(fr, &opDesc{kind: opModel, obj: p, what: "io.Pipe write", ready: readyFunc(func(*goroutine) bool {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: p, wait: WaitPipeWrite, ready: readyFunc(func(*goroutine) bool {
 				return !p.offered || p.rclosed || p.wclosed
 			})}) {
 				return stop(fr)
@@ -94,7 +94,7 @@ func pipeModels() modelTable {
 			return fr // come back to wait for the readers
 		}
 		// Offered: wait until read in full, or closed.
-		if !m.visible(fr, &opDesc{kind: opModel, obj: p, what: "io.Pipe write", ready: readyFunc(func(*goroutine) bool {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: p, wait: WaitPipeWrite, ready: readyFunc(func(*goroutine) bool {
 			return !p.offered || p.writer != g || p.rclosed || p.wclosed
 		})}) {
 			return stop(fr)
@@ -111,7 +111,7 @@ func pipeModels() modelTable {
 	}
 	tab["(*io.PipeReader).Read"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		p := m.pipeOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: p, what: "io.Pipe read", ready: readyFunc(func(*goroutine) bool {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: p, wait: WaitPipeRead, ready: readyFunc(func(*goroutine) bool {
 			return p.offered || p.wclosed || p.rclosed
 		})}) {
 			return stop(fr)

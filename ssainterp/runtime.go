@@ -21,7 +21,7 @@ import (
 func runtimeModels() modelTable {
 	tab := modelTable{}
 	tab["runtime.Gosched"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		if !m.visible(fr, &opDesc{kind: opModel, what: "runtime.Gosched"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, wait: WaitGosched}) {
 			return stop(fr)
 		}
 		return fr

@@ -65,14 +65,16 @@ type Goroutine struct {
 	ID      int
 	Done    bool
 	Enabled bool         // it can move now
-	Op      string       // the visible operation it is stopped before ("chan send", "sync.Mutex.Lock"), or "run"
+	Wait    WaitReason   // the visible operation it is stopped before, as a fact (WaitNone: none)
+	Op      string       // the same in words, for reports ("chan send", "sync.Mutex.Lock"), or "run"
 	Pos     string       // file:line of that operation
 	Func    string       // the function it is in
 	Created string       // file:line of the go statement ("" for the main goroutine)
 	Stack   string       // its frames, innermost first, as in a goroutine dump
 	Frames  []TraceFrame // the same frames, as facts
 	// HarnessWait says it is the goroutine of a Harness's driver,
-	// waiting for the goroutines it started (Op names the wait).
+	// waiting for the goroutines it started (Wait is WaitHarness; Op
+	// names the wait by the Harness's caller).
 	HarnessWait bool
 }
 
@@ -88,19 +90,19 @@ type TraceFrame struct {
 func (m *Machine) Goroutine(id int) Goroutine {
 	g := m.gs[id-1]
 	d := Goroutine{ID: id, Done: g.state == gDone, Enabled: g.state != gDone && m.enabled(g)}
+	d.Wait = m.Wait(id)
 	d.Op, d.Pos = m.Next(id)
 	if g.top != nil {
 		d.Func = g.top.fn.goName()
 		d.Stack = m.goroutineTrace(g)
 		d.Frames = m.traceFrames(g)
 	}
-	if g.state == gPending {
-		_, d.HarnessWait = g.pending.obj.(*harnessRun)
-	}
+	d.HarnessWait = d.Wait == WaitHarness
 	if at := netCaller(g); at != nil && !d.Enabled && !d.Done {
 		// Parked in the network model: described as Go's dump does ("IO
 		// wait"), at the call into package net.
-		d.Op, d.Pos, d.Func = "IO wait", m.prog.shortPos(at.fn.posAt(at.pc-1)), at.fn.goName()
+		d.Wait, d.Op = WaitIO, WaitIO.String()
+		d.Pos, d.Func = m.prog.shortPos(at.fn.posAt(at.pc-1)), at.fn.goName()
 	}
 	if g.created.IsValid() {
 		d.Created = m.prog.shortPos(g.created)
@@ -277,7 +279,7 @@ func (m *Machine) Fingerprint() uint64 {
 // Yielding reports whether goroutine id is stopped at runtime.Gosched.
 func (m *Machine) Yielding(id int) bool {
 	g := m.gs[id-1]
-	return g.state == gPending && g.pending.kind == opModel && g.pending.what == "runtime.Gosched"
+	return g.state == gPending && g.pending.kind == opModel && g.pending.wait == WaitGosched
 }
 
 // StepID moves goroutine id past its pending visible operation to its
@@ -341,8 +343,8 @@ func (m *Machine) WaitsOnLock(id int) bool {
 	if g.state != gPending {
 		return false
 	}
-	switch g.pending.what {
-	case "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock":
+	switch g.pending.wait {
+	case WaitMutexLock, WaitRWMutexLock, WaitRWMutexRLock:
 		return true
 	}
 	return false
@@ -415,9 +417,10 @@ func (m *Machine) Next(id int) (op, pos string) {
 // described for a scheduler that watches many steps (the fair phase of
 // package sched).
 type PendingOp struct {
-	What   string    // as Goroutine.Op
-	Pos    token.Pos // where
-	Writes bool      // it may change shared state: anything but a load, an atomic load, a yield or a sleep
+	Wait   WaitReason // as Goroutine.Wait
+	What   string     // as Goroutine.Op
+	Pos    token.Pos  // where
+	Writes bool       // it may change shared state: anything but a load, an atomic load, a yield or a sleep
 	// State hashes the goroutine's control state and the scalar contents
 	// of its registers: equal consecutive cycles of (goroutine, PendingOp)
 	// mean the goroutines loop without changing what they hold (heap
@@ -432,13 +435,13 @@ func (m *Machine) Pending(id int) PendingOp {
 	op := PendingOp{What: "running", Writes: true}
 	if g.state == gPending {
 		d := &g.pending
-		op.What, op.Pos = d.reason(), d.pos
+		op.Wait, op.What, op.Pos = d.wait, d.reason(), d.pos
 		switch {
 		case d.kind == opMem:
 			op.Writes = d.write
-		case d.what == "runtime.Gosched", d.what == "sleep":
+		case d.wait == WaitGosched, d.wait == WaitSleep:
 			op.Writes = false
-		case d.what == "sync/atomic":
+		case d.wait == WaitAtomic:
 			op.Writes = !m.atomicLoad(g)
 		case d.kind == opSelect:
 			// A select with no case ready (one with a default) changes

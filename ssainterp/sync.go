@@ -75,7 +75,7 @@ func (s *rlockReady) ready(g *goroutine) bool {
 // s, which keeps new readers out (Go's writer preference).
 func (m *Machine) writerWaiting(s *mutexState) bool {
 	for _, g := range m.gs {
-		if g.state == gPending && g.pending.obj == any(s) && g.pending.what == "sync.RWMutex.Lock" && !g.pending.ready.ready(g) {
+		if g.state == gPending && g.pending.obj == any(s) && g.pending.wait == WaitRWMutexLock && !g.pending.ready.ready(g) {
 			return true
 		}
 	}
@@ -86,10 +86,10 @@ func (m *Machine) writerWaiting(s *mutexState) bool {
 // Map and Cond's notify list.
 func syncModels() modelTable {
 	tab := modelTable{}
-	lock := func(what string) modelFunc {
+	lock := func(wait WaitReason) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
-			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what,
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: wait,
 				ready: (*lockReady)(s)}) {
 				return stop(fr)
 			}
@@ -97,10 +97,10 @@ func syncModels() modelTable {
 			return fr
 		}
 	}
-	unlock := func(what, fatal string) modelFunc {
+	unlock := func(wait WaitReason, fatal string) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
-			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: wait}) {
 				return stop(fr)
 			}
 			if !s.locked {
@@ -110,13 +110,13 @@ func syncModels() modelTable {
 			return fr
 		}
 	}
-	tab["(*sync.Mutex).Lock"] = lock("sync.Mutex.Lock")
-	tab["(*sync.Mutex).Unlock"] = unlock("sync.Mutex.Unlock", "sync: unlock of unlocked mutex")
-	tab["(*sync.RWMutex).Lock"] = lock("sync.RWMutex.Lock")
-	tab["(*sync.RWMutex).Unlock"] = unlock("sync.RWMutex.Unlock", "sync: Unlock of unlocked RWMutex")
+	tab["(*sync.Mutex).Lock"] = lock(WaitMutexLock)
+	tab["(*sync.Mutex).Unlock"] = unlock(WaitMutexUnlock, "sync: unlock of unlocked mutex")
+	tab["(*sync.RWMutex).Lock"] = lock(WaitRWMutexLock)
+	tab["(*sync.RWMutex).Unlock"] = unlock(WaitRWMutexUnlock, "sync: Unlock of unlocked RWMutex")
 	tryLock := func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Mutex.TryLock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitMutexTryLock}) {
 			return stop(fr)
 		}
 		ok := !s.locked && s.readers == 0
@@ -130,7 +130,7 @@ func syncModels() modelTable {
 	tab["(*sync.RWMutex).TryLock"] = tryLock
 	tab["(*sync.RWMutex).RLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RLock",
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitRWMutexRLock,
 			ready: (*rlockReady)(s)}) {
 			return stop(fr)
 		}
@@ -139,7 +139,7 @@ func syncModels() modelTable {
 	}
 	tab["(*sync.RWMutex).TryRLock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.TryRLock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitRWMutexTryRLock}) {
 			return stop(fr)
 		}
 		ok := !s.locked && !m.writerWaiting(s)
@@ -151,7 +151,7 @@ func syncModels() modelTable {
 	}
 	tab["(*sync.RWMutex).RUnlock"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := mutexOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.RWMutex.RUnlock"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitRWMutexRUnlock}) {
 			return stop(fr)
 		}
 		if s.readers == 0 {
@@ -162,10 +162,10 @@ func syncModels() modelTable {
 	}
 
 	tab["(*sync.WaitGroup).Add"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		return m.wgAdd(fr, wgOf(args[0]), args[1].int(), "sync.WaitGroup.Add")
+		return m.wgAdd(fr, wgOf(args[0]), args[1].int(), WaitGroupAdd)
 	}
 	tab["(*sync.WaitGroup).Done"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		return m.wgAdd(fr, wgOf(args[0]), -1, "sync.WaitGroup.Done")
+		return m.wgAdd(fr, wgOf(args[0]), -1, WaitGroupDone)
 	}
 	tab["(*sync.WaitGroup).Wait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		return m.wgWait(fr, wgOf(args[0]))
@@ -181,7 +181,7 @@ func syncModels() modelTable {
 	tab["sync.runtime_notifyListWait"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
 		t := int(uint32(args[1].n))
-		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Wait",
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitCondWait,
 			ready: readyFunc(func(*goroutine) bool { return t < s.notify })}) {
 			return stop(fr)
 		}
@@ -189,7 +189,7 @@ func syncModels() modelTable {
 	}
 	tab["sync.runtime_notifyListNotifyOne"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Signal"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitCondSignal}) {
 			return stop(fr)
 		}
 		if s.notify < s.wait {
@@ -199,7 +199,7 @@ func syncModels() modelTable {
 	}
 	tab["sync.runtime_notifyListNotifyAll"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		s := notifyOf(args[0])
-		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Cond.Broadcast"}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitCondBroadcast}) {
 			return stop(fr)
 		}
 		s.notify = s.wait
@@ -217,7 +217,7 @@ func syncModels() modelTable {
 				s = &syncMapState{m: newMap(m.prog.rtypeOf(types.NewMap(anyT, anyT)), m)}
 				c.r = s
 			}
-			if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.Map"}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitSyncMap}) {
 				return stop(fr)
 			}
 			set(fr, dst, f(m, s.m, args[1:]))
@@ -337,8 +337,8 @@ func (m *Machine) stringPanic(msg string) value {
 // data race (the classic bug: wg.Add inside the goroutine it counts).
 
 // wgAdd is Add(delta) (Done is Add(-1)).
-func (m *Machine) wgAdd(fr *frame, s *wgState, delta int64, what string) *frame {
-	if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: what}) {
+func (m *Machine) wgAdd(fr *frame, s *wgState, delta int64, wait WaitReason) *frame {
+	if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: wait}) {
 		return stop(fr)
 	}
 	g := fr.g
@@ -367,7 +367,7 @@ func (m *Machine) wgWait(fr *frame, s *wgState) *frame {
 	g := fr.g
 	if t, ok := s.waiters[g]; ok {
 		// Woken, or still blocked, in this call.
-		if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
+		if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitGroupWait,
 			ready: readyFunc(func(*goroutine) bool { return s.gen != t })}) {
 			return stop(fr)
 		}
@@ -381,7 +381,7 @@ func (m *Machine) wgWait(fr *frame, s *wgState) *frame {
 	if !g.granted && g.nested == 0 && s.n > 0 {
 		return m.wgBlock(fr, s)
 	}
-	if !m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait"}) {
+	if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitGroupWait}) {
 		return stop(fr)
 	}
 	if s.n == 0 {
@@ -409,7 +409,7 @@ func (m *Machine) wgBlock(fr *frame, s *wgState) *frame {
 	s.waiters[g] = t
 	// Not granted (the goroutine has not stopped here, or its grant went
 	// to the choice point before): this stops it.
-	m.visible(fr, &opDesc{kind: opModel, obj: s, what: "sync.WaitGroup.Wait",
+	m.visible(fr, &opDesc{kind: opModel, obj: s, wait: WaitGroupWait,
 		ready: readyFunc(func(*goroutine) bool { return s.gen != t })})
 	return stop(fr)
 }

@@ -58,7 +58,7 @@ func (m *Machine) bubbleState(b *bubble, skip *goroutine, waiters bool) (live, m
 			continue
 		}
 		live = true
-		if g == skip || !waiters && g.state == gPending && g.pending.what == "synctest.Wait" {
+		if g == skip || !waiters && g.state == gPending && g.pending.wait == WaitSynctestWait {
 			continue
 		}
 		if m.enabled(g) {
@@ -76,7 +76,7 @@ func (m *Machine) bubbleNext(b *bubble) (next int64, ok bool) {
 		}
 	}
 	for _, g := range m.gs {
-		if g.bubble == b && g.state == gPending && g.pending.what == "sleep" && (!ok || g.pending.wake < next) {
+		if g.bubble == b && g.state == gPending && g.pending.wait == WaitSleep && (!ok || g.pending.wake < next) {
 			next, ok = g.pending.wake, true
 		}
 	}
@@ -151,7 +151,7 @@ func synctestModels() modelTable {
 			_, timers := m.bubbleNext(b)
 			return b.done || !timers
 		}
-		if !m.visible(fr, &opDesc{kind: opModel, obj: b, what: "synctest.Test", ready: readyFunc(func(*goroutine) bool {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: b, wait: WaitSynctestTest, ready: readyFunc(func(*goroutine) bool {
 			live, _ := m.bubbleState(b, nil, true)
 			return !live || stuck()
 		})}) {
@@ -173,7 +173,7 @@ func synctestModels() modelTable {
 		if b == nil {
 			throwPanic(m.stringPanic("goroutine is not in a bubble"))
 		}
-		if !m.visible(fr, &opDesc{kind: opModel, obj: b, what: "synctest.Wait", ready: readyFunc(func(*goroutine) bool {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: b, wait: WaitSynctestWait, ready: readyFunc(func(*goroutine) bool {
 			_, moving := m.bubbleState(b, g, false)
 			return !moving
 		})}) {

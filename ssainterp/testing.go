@@ -254,7 +254,7 @@ func (m *Machine) waitParallel(fr *frame, ts *testState) *frame {
 		}
 		return true
 	}
-	if !m.visible(fr, &opDesc{kind: opModel, obj: ts, what: "testing.T waits for parallel subtests", ready: readyFunc(allDone)}) {
+	if !m.visible(fr, &opDesc{kind: opModel, obj: ts, wait: WaitTestSubtests, ready: readyFunc(allDone)}) {
 		return stop(fr)
 	}
 	for _, s := range ts.parallelSubs {
@@ -467,7 +467,7 @@ func testingModels() modelTable {
 			// did before t.Parallel happens before t.Run returns.
 			m.syncRelease(fr.g, ts, true)
 		}
-		if !m.visible(fr, &opDesc{kind: opModel, obj: &p.bodyDone, what: "testing.T.Parallel", ready: readyFunc(func(*goroutine) bool { return p.bodyDone })}) {
+		if !m.visible(fr, &opDesc{kind: opModel, obj: &p.bodyDone, wait: WaitTestParallel, ready: readyFunc(func(*goroutine) bool { return p.bodyDone })}) {
 			return stop(fr)
 		}
 		ts.pausing = false
@@ -605,7 +605,7 @@ func testingModels() modelTable {
 			// Resumed: the subtest has finished.
 			// A parallel subtest releases t.Run when it calls
 			// t.Parallel and runs on after the parent's function.
-			if !m.visible(fr, &opDesc{kind: opModel, obj: sub, what: "testing.T.Run", ready: readyFunc(func(*goroutine) bool { return sub.done || sub.pausing })}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: sub, wait: WaitTestRun, ready: readyFunc(func(*goroutine) bool { return sub.done || sub.pausing })}) {
 				return stop(fr)
 			}
 			g.waitingFor = nil

@@ -71,7 +71,7 @@ func timeModels() modelTable {
 	// them run).
 	clockRead := func(f func(m *Machine, now time.Time, args []value) value) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
-			if !m.visible(fr, &opDesc{kind: opModel, what: "time.Now"}) {
+			if !m.visible(fr, &opDesc{kind: opModel, wait: WaitTimeNow}) {
 				return stop(fr)
 			}
 			base, now := m.clockOf(fr.g)
@@ -97,7 +97,7 @@ func timeModels() modelTable {
 		}
 		wake, b := g.wake, g.bubble
 		m.slept = true
-		if !m.visible(fr, &opDesc{kind: opModel, what: "sleep", wake: wake,
+		if !m.visible(fr, &opDesc{kind: opModel, wait: WaitSleep, wake: wake,
 			ready: readyFunc(func(*goroutine) bool { return m.nowOf(b) >= wake })}) {
 			return stop(fr)
 		}
@@ -143,10 +143,10 @@ func timeModels() modelTable {
 	}
 	// Stop and Reset are visible operations: the timer may fire just
 	// before them.
-	stopTimer := func(what string) modelFunc {
+	stopTimer := func(wait WaitReason) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			t := m.timerOf(args[0])
-			if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, what: what}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, wait: wait}) {
 				return stop(fr)
 			}
 			was := t.active
@@ -158,10 +158,10 @@ func timeModels() modelTable {
 			return fr
 		}
 	}
-	resetTimer := func(what string) modelFunc {
+	resetTimer := func(wait WaitReason) modelFunc {
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			t := m.timerOf(args[0])
-			if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, what: what}) {
+			if !m.visible(fr, &opDesc{kind: opModel, obj: t.ch, wait: wait}) {
 				return stop(fr)
 			}
 			was := t.active
@@ -186,10 +186,10 @@ func timeModels() modelTable {
 		}
 	}
 	// A schedule names the operation by the type the program called it on.
-	tab["(*time.Timer).Stop"] = stopTimer("time.Timer.Stop")
-	tab["(*time.Ticker).Stop"] = stopTimer("time.Ticker.Stop")
-	tab["(*time.Timer).Reset"] = resetTimer("time.Timer.Reset")
-	tab["(*time.Ticker).Reset"] = resetTimer("time.Ticker.Reset")
+	tab["(*time.Timer).Stop"] = stopTimer(WaitTimerStop)
+	tab["(*time.Ticker).Stop"] = stopTimer(WaitTickerStop)
+	tab["(*time.Timer).Reset"] = resetTimer(WaitTimerReset)
+	tab["(*time.Ticker).Reset"] = resetTimer(WaitTickerReset)
 	return tab
 }
 
@@ -274,7 +274,7 @@ func (m *Machine) nextDeadline(wake bool) (when int64, t *timer, sleeper *gorout
 	}
 	for _, g := range m.gs {
 		// (wake first: only a sleep sets it, so most goroutines fail there.)
-		if g.state == gPending && g.pending.wake > m.now && g.bubble == nil && g.pending.what == "sleep" && (!ok || g.pending.wake < when) {
+		if g.state == gPending && g.pending.wake > m.now && g.bubble == nil && g.pending.wait == WaitSleep && (!ok || g.pending.wake < when) {
 			when, t, sleeper, ok = g.pending.wake, nil, g, true
 		}
 	}
@@ -360,7 +360,7 @@ func (m *Machine) waitsOnTimer(g *goroutine) bool {
 	if g.state != gPending {
 		return false
 	}
-	if g.pending.what == "sleep" {
+	if g.pending.wait == WaitSleep {
 		return true
 	}
 	for _, s := range g.pending.sudogs {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,14 +39,15 @@ import (
 // and every call that returned in the failing execution returned in it
 // too (so a Wait that blocks when it runs before the Set does not explain
 // a Wait left blocked after the Set returned: a lost wake-up). The same
-// failure is: a deadlock or leak with the same blocked places (a goroutine
-// of the environment by the method of its call in progress, the others by
-// their creation site, each with its operation and position); a panic of
-// the same call with the same message at the same place; a data race on
-// the same pair of positions; otherwise the same message. A call that
-// panics alone on a new component is explained too (by the order that
-// makes it first): a misuse or bad input, not a concurrency bug; its
-// reason says which option expresses that.
+// failure is: a deadlock, leak or livelock with the same blocked places
+// (a goroutine of the environment by the method of its call in progress,
+// the others by their creation site, each with its wait reason and
+// position); a panic of the same call with the same value; a data race on
+// the same pair of positions; an exit with the same status; a failed test
+// with the same log. Only facts are compared, never a report's words
+// (signature). A call that panics alone on a new component is explained
+// too (by the order that makes it first): a misuse or bad input, not a
+// concurrency bug; its reason says which option expresses that.
 //
 // The search does not leave an environment at its first explained
 // failure: it explores it on (up to maxExplained explained failures),
@@ -735,49 +737,69 @@ func family(k sched.Kind) sched.Kind {
 }
 
 // signature is what two failures must share to be the same failure:
-// their family, and what the family's failures are told apart by.
+// their family, and what the family's failures are told apart by. It is
+// made of facts (wait reasons, positions, panic values, the methods of
+// calls), never of a report's words: a verdict must not change when a
+// report is reworded.
 func (b *baseline) signature(f *sched.Failure, s *runSnap) string {
 	return string(family(f.Kind)) + ": " + b.what(f, s)
 }
 
 func (b *baseline) what(f *sched.Failure, s *runSnap) string {
 	switch family(f.Kind) {
-	case sched.Leak:
-		var places []string
-		for _, g := range f.Goroutines {
-			if g.HarnessWait {
-				continue // the test's goroutine, waiting for the environment's
-			}
-			where := "created at " + g.Created
-			if c := s.inProgress(g.ID); c != nil {
-				where = "in " + b.method(c)
-			}
-			places = append(places, fmt.Sprintf("%s [%s at %s, %s]", where, g.Op, g.Pos, b.userPos(g)))
-		}
-		slices.Sort(places)
-		return strings.Join(slices.Compact(places), "; ")
+	case sched.Leak, sched.Livelock:
+		return b.places(f, s)
 	case sched.Panic:
 		return b.method(s.panicked) + ": " + panicWhat(f)
 	case sched.DataRace:
 		if f.Race == nil {
-			return f.Message
+			return ""
 		}
 		pair := []string{f.Race.Current.Pos, f.Race.Previous.Pos}
 		slices.Sort(pair)
 		return strings.Join(pair, " and ")
+	case sched.ExitStatus:
+		return strconv.Itoa(f.ExitCode)
+	case sched.TestFailed:
+		return f.Message // what the test logged: the program's words, not mcheck's
 	}
-	return f.Message
+	return ""
 }
 
-// panicWhat tells panics apart: by the report's first line (the first
-// panic of the chain, or the fatal error) and whether other panics
-// followed it. (The innermost frame's position is not compared: the
-// report that signatures were made from before had no stack.)
-func panicWhat(f *sched.Failure) string {
-	if f.Panic != nil && len(f.Panic.Chain) > 1 {
-		return f.Summary() + " and more panics"
+// places lists where f's goroutines are, but the test's waiting for the
+// environment's: each by the method of its call in progress (or its
+// creation site), with what it waits for (its wait reason, as a number:
+// not its words) and where.
+func (b *baseline) places(f *sched.Failure, s *runSnap) string {
+	var places []string
+	for _, g := range f.Goroutines {
+		if g.HarnessWait {
+			continue // the test's goroutine, waiting for the environment's
+		}
+		where := "created at " + g.Created
+		if c := s.inProgress(g.ID); c != nil {
+			where = "in " + b.method(c)
+		}
+		places = append(places, fmt.Sprintf("%s [wait %d at %s, %s]", where, g.Wait, g.Pos, b.userPos(g)))
 	}
-	return f.Summary()
+	slices.Sort(places)
+	return strings.Join(slices.Compact(places), "; ")
+}
+
+// panicWhat tells panics apart by their facts: the first panic's value
+// (and whether it was recovered and repanicked) or the fatal error, and
+// whether other panics followed it. (The innermost frame's position is
+// not compared: the report that signatures were made from before had no
+// stack.)
+func panicWhat(f *sched.Failure) string {
+	p := f.Panic
+	if p == nil {
+		return ""
+	}
+	if p.Fatal != "" || len(p.Chain) == 0 {
+		return fmt.Sprintf("fatal %q", p.Fatal)
+	}
+	return fmt.Sprintf("%q (recovered %t, repanicked %t), more panics %t", p.Chain[0].Text, p.Chain[0].Recovered, p.Chain[0].Repanicked, len(p.Chain) > 1)
 }
 
 // reason says why a sequential failure g (snapshot s) is not a

@@ -559,7 +559,7 @@ func TestBaselineLateReturn(t *testing.T) {
 	stopWait, submitWait := envgen.CallRef{G: 0, J: 0}, envgen.CallRef{G: 1, J: 3}
 	// Past the panics of SubmitWait (after StopWait, in the order the
 	// calls ran).
-	known := []string{"panic: SubmitWait: submitting work to stopped workers"}
+	known := []string{`panic: SubmitWait: "submitting work to stopped workers" (recovered false, repanicked false), more panics false`}
 	found := 0
 	for seed := uint64(1); seed <= 100 && found == 0; seed++ {
 		r, snap, err := explore(plan, sched.Options{Seed: seed, Executions: 300}, known)

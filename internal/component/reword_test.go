@@ -3,6 +3,7 @@ package component
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcheck-dev/mcheck/internal/check"
@@ -10,19 +11,26 @@ import (
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
 
+// rewordings counts the failures reword rewrote: each gets other words.
+var rewordings atomic.Int64
+
 // reword rewrites every text of failure f that a report is made of (the
-// message, the goroutines' operations and stacks, the environment, the
-// timing, the race's message) into other words: what the baseline
-// decides must not depend on how a report is worded, only on facts.
+// message, the goroutines' operations and stacks, the steps' operations,
+// the environment, the timing, the race's message) into other words, and
+// into different words for each failure it rewrites: what the baseline
+// decides must not depend on how a report is worded, not even on two
+// reports being worded alike (the same wait shown by the same words), only
+// on facts.
 func reword(f *sched.Failure) {
 	if f == nil {
 		return
 	}
+	n := rewordings.Add(1)
 	other := func(s string) string {
 		if s == "" {
 			return ""
 		}
-		return "«reworded» " + strings.ToUpper(strings.ReplaceAll(s, "\n", " ¶ ")) + " «end»"
+		return fmt.Sprintf("«reworded %d» %s «end»", n, strings.ToUpper(strings.ReplaceAll(s, "\n", " ¶ ")))
 	}
 	if f.Kind != sched.TestFailed { // a test's own t.Error text is its fact
 		f.Message = other(f.Message)
@@ -34,10 +42,17 @@ func reword(f *sched.Failure) {
 		gs[i] = g
 	}
 	f.Goroutines = gs
+	trace := make([]sched.Step, len(f.Trace))
+	for i, st := range f.Trace {
+		st.Op, st.Blocked.Op = other(st.Op), other(st.Blocked.Op)
+		trace[i] = st
+	}
+	f.Trace = trace
 	if f.Race != nil {
 		r := *f.Race
 		r.Message = other(r.Message)
 		r.Current.Stack, r.Previous.Stack = other(r.Current.Stack), other(r.Previous.Stack)
+		r.Current.Op, r.Previous.Op = other(r.Current.Op), other(r.Previous.Op)
 		f.Race = &r
 	}
 }
@@ -60,7 +75,8 @@ func verdict(rep *check.ComponentReport, err error) string {
 // the same failure and token, the same failures discarded by the
 // sequential baseline, the same numbers of environments and executions.
 // Before, the baseline parsed the panic's message and the goroutines'
-// stacks, and matched the harness's wait by its display string.
+// stacks, matched the harness's wait by its display string, and told
+// blocked goroutines apart by the words of their operations.
 func TestRewordedReportsSameVerdicts(t *testing.T) {
 	t.Parallel()
 	for _, test := range []string{"TestQueue", "TestLatch", "TestEventFixed", "TestEvent", "TestRacy", "TestSem", "TestResources", "TestBoundedRacy"} {

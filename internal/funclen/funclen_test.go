@@ -28,15 +28,8 @@ var exceptions = map[string]string{
 	"ssainterp/rand.go:randModels":                "table of models",
 	"ssainterp/pipe.go:pipeModels":                "table of models",
 	"ssainterp/fastcall.go:init":                  "table of fast calls",
-	// One switch over the kinds of an instruction, a type or a value,
-	// each case short; to be split by family as compiler.builtin was.
-	"ssainterp/compile.go:compiler.compile":           "to split",
-	"ssainterp/compile.go:compiler.instr":             "switch over instructions; to split",
-	"ssainterp/call.go:compiler.call":                 "to split",
-	"ssainterp/bridgevalue.go:Machine.plainToNative":  "switch over kinds; to split",
-	"ssainterp/bridgevalue.go:Machine.fromNative":     "switch over kinds; to split",
-	"ssainterp/bridgetype.go:rtype.computeNativeType": "switch over kinds; to split",
-	"examples/survey/main.go:writeReport":             "a measurement harness of its own module",
+	// Outside the product: the survey is a program of its own module.
+	"examples/survey/main.go:writeReport": "a measurement harness of its own module",
 }
 
 // TestFunctionLength: no function body outside tests, testdata and

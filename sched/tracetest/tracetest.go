@@ -52,11 +52,11 @@ func Target(tb testing.TB, dir, pkg string) sched.Target {
 // its event. A pending operation that a partner completes on its
 // goroutine's behalf (a receive from a waiting sender) is an event of that
 // goroutine right after the partner's, and the step that then takes the
-// goroutine to its next operation ("run") is not one: whether a receive
-// ran on its own or was completed by the send is a matter of which step
-// reached it first, not of the order of dependent operations. This is
-// independent of dfs's reduction: it looks only at the operations
-// performed.
+// goroutine to its next operation (from ssainterp.WaitNone, "run") is not
+// one: whether a receive ran on its own or was completed by the send is a
+// matter of which step reached it first, not of the order of dependent
+// operations. This is independent of dfs's reduction: it looks only at
+// the operations performed.
 type Classes struct {
 	inner   sched.Strategy
 	ex      *sched.Execution
@@ -65,7 +65,7 @@ type Classes struct {
 	ngs     int            // goroutines seen
 	events  []tracedEvent
 	before  map[int]sched.Op // each goroutine's pending operation before the last event
-	merged  map[int]bool     // goroutines whose operation was completed on their behalf: their next "run" step is not an event
+	merged  map[int]bool     // goroutines whose operation was completed on their behalf: their next step, to their next operation, is not an event
 	started bool
 	Traces  map[string]int // canonical form → executions in that class
 }
@@ -135,7 +135,7 @@ func (c *Classes) Performed(op sched.Op) {
 	}
 	c.ngs = c.ex.Goroutines()
 	c.completed()
-	kind, _ := c.ex.Describe(op.G)
+	wait := c.ex.Wait(op.G)
 	c.before = map[int]sched.Op{}
 	for id := 1; id <= c.ngs; id++ {
 		if id != op.G {
@@ -149,7 +149,7 @@ func (c *Classes) Performed(op sched.Op) {
 		c.before = nil
 		return // the step past the cut
 	}
-	if c.merged[op.G] && kind == "run" {
+	if c.merged[op.G] && wait == ssainterp.WaitNone {
 		delete(c.merged, op.G)
 		return
 	}
