@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,15 +32,77 @@ func fixture(t *testing.T) string {
 	return checktest.TempModule(t, nil, "gotest/testdata/bank", "internal/component/testdata/cache")
 }
 
-// goTest runs go test on the package pkg of module mod with args and
-// returns its output and whether it passed.
+// goTest runs the tests of package pkg of module mod as go test would
+// with args, and returns the output and whether they passed. The package's
+// test binary is built once per module (go test -c) and run in the
+// package's directory, the go test flags given as the binary's (-run as
+// -test.run, ...) after go test's own -test.paniconexit0 and
+// -test.timeout, its output dropped when it passed without -v, and the
+// "ok"/"FAIL" line go test prints after it: a go
+// test command costs about a second of checking what to rebuild, and
+// these tests make dozens. With -json, go test itself runs (it converts
+// the output).
 func goTest(t *testing.T, mod, pkg string, args ...string) (string, bool) {
 	t.Helper()
-	cmd := exec.Command("go", append([]string{"test", "-count=1", "./" + pkg}, args...)...)
-	cmd.Dir = mod
+	if slices.Contains(args, "-json") {
+		cmd := exec.Command("go", append([]string{"test", "-count=1", "./" + pkg}, args...)...)
+		cmd.Dir = mod
+		out, err := cmd.CombinedOutput()
+		return string(out), err == nil
+	}
+	bin := testBinary(t, mod, pkg)
+	flags := []string{"-test.paniconexit0", "-test.timeout=10m0s"} // as go test passes them
+	verbose := false
+	for _, a := range args {
+		verbose = verbose || a == "-v"
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && goTestFlags[name] {
+			a = "-test." + strings.TrimLeft(a, "-")
+		}
+		flags = append(flags, a)
+	}
+	cmd := exec.Command(bin, flags...)
+	cmd.Dir = filepath.Join(mod, pkg)
 	out, err := cmd.CombinedOutput()
-	return string(out), err == nil
+	if err != nil {
+		if _, exited := err.(*exec.ExitError); !exited {
+			t.Fatalf("running %s: %v", bin, err)
+		}
+		return string(out) + "FAIL\tfixture/" + pkg + "\n", false
+	}
+	if !verbose {
+		out = nil // go test shows a passing package's output only with -v
+	}
+	return string(out) + "ok  \tfixture/" + pkg + "\n", true
 }
+
+// goTestFlags are the go test flags the fixtures' tests pass, which the
+// test binary takes with the "test." prefix.
+var goTestFlags = map[string]bool{"run": true, "skip": true, "v": true, "short": true, "timeout": true, "count": true}
+
+// testBinary builds the test binary of package pkg of module mod, once.
+func testBinary(t *testing.T, mod, pkg string) string {
+	t.Helper()
+	key := filepath.Join(mod, pkg)
+	builtMu.Lock()
+	defer builtMu.Unlock()
+	if bin, ok := built[key]; ok {
+		return bin
+	}
+	bin := filepath.Join(mod, pkg+".test")
+	cmd := exec.Command("go", "test", "-c", "-o", bin, "./"+pkg)
+	cmd.Dir = mod
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test -c ./%s: %v\n%s", pkg, err, out)
+	}
+	built[key] = bin
+	return bin
+}
+
+var (
+	builtMu sync.Mutex
+	built   = map[string]string{} // test binaries by package directory
+)
 
 // TestRunEndToEnd runs mcheck.Run inside a real go test: the bug is found
 // and reported with a replay command, and in the -mcheck.json file; the
