@@ -24,6 +24,9 @@ import (
 // states, and still finds the bugs (lastwriter's needs the order of two
 // locked writes that dfs tries second).
 func TestStateCaching(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores dozens of programs exhaustively (the inner loop's -short leaves it to go test)")
+	}
 	for _, tc := range []struct {
 		name     string
 		syncOnly bool
@@ -333,6 +336,9 @@ func stateFutures(t *testing.T, tg Target, syncOnly bool, cap int) (states int, 
 // that may fire early below one and not the other: without the
 // scheduler's state in the hash, 1 state was merged.
 func TestStateHashFutures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores dozens of programs exhaustively (the inner loop's -short leaves it to go test)")
+	}
 	for _, tc := range []struct {
 		name     string
 		syncOnly bool
@@ -371,6 +377,9 @@ func TestStateHashFutures(t *testing.T) {
 // hash from scratch (Machine.CheckStateHash): no change of contents or
 // shape went unseen.
 func TestStateHashIncremental(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores dozens of programs exhaustively (the inner loop's -short leaves it to go test)")
+	}
 	var names []string
 	require.NoError(t, filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && d.Name() == "main.go" {
