@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/mcheck-dev/mcheck/internal/checktest"
 )
 
 // counterTest is a clean test with the default budget: two goroutines
@@ -47,10 +45,7 @@ func TestCounter(t *testing.T) {
 // -mcheck.fullbudget, it spends its budget.
 func TestCoverageSaturation(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds and runs test binaries")
-	}
-	mod := checktest.TempModule(t, map[string]string{"counter/counter_test.go": counterTest})
+	mod := tempModule(t, map[string]string{"counter/counter_test.go": counterTest})
 	run := func(args ...string) (attrs map[string]string, text string) {
 		out, ok := goTest(t, mod, "counter", append([]string{"-json", "-v"}, args...)...)
 		if !ok {

@@ -26,10 +26,17 @@ import (
 // their own and returns its directory.
 func fixture(t *testing.T) string {
 	t.Helper()
+	return tempModule(t, nil, "gotest/testdata/bank", "internal/component/testdata/cache")
+}
+
+// tempModule is checktest.TempModule, skipped under -short: the tests
+// that use it build and run test binaries.
+func tempModule(t *testing.T, files map[string]string, dirs ...string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs test binaries")
 	}
-	return checktest.TempModule(t, nil, "gotest/testdata/bank", "internal/component/testdata/cache")
+	return checktest.TempModule(t, files, dirs...)
 }
 
 // goTest runs the tests of package pkg of module mod as go test would
@@ -290,10 +297,7 @@ func TestAttrs(t *testing.T) {
 // bug found to be reported as before.
 func TestSometimes(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds and runs test binaries")
-	}
-	mod := checktest.TempModule(t, nil, "gotest/testdata/sometimes")
+	mod := tempModule(t, nil, "gotest/testdata/sometimes")
 	out, ok := goTest(t, mod, "sometimes", "-run", "^TestEitherWins$", "-v")
 	if !ok || !strings.Contains(out, "--- PASS: TestEitherWins") {
 		t.Errorf("TestEitherWins:\n%s", out)
@@ -328,10 +332,7 @@ func TestSometimes(t *testing.T) {
 // last 40 lines after a line that says what was cut.
 func TestProgramOutput(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds and runs test binaries")
-	}
-	mod := checktest.TempModule(t, nil, "gotest/testdata/chatty")
+	mod := tempModule(t, nil, "gotest/testdata/chatty")
 	block := func(out, title string) []string {
 		_, after, ok := strings.Cut(out, title+":\n")
 		if !ok {
@@ -482,10 +483,7 @@ func envLine(out string) string {
 // its own and returns its directory.
 func verdictsFixture(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs test binaries")
-	}
-	return checktest.TempModule(t, nil, "gotest/testdata/verdicts")
+	return tempModule(t, nil, "gotest/testdata/verdicts")
 }
 
 // causes are the ways of the fixture verdicts to end a check without a
@@ -630,10 +628,7 @@ const matrixTests = "^Test(Before|After|(Run|Check|Component)(Loop|Deep|Hog|Nati
 // failure's replay token reproduces it.
 func TestServicesEndToEnd(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds and runs test binaries")
-	}
-	mod := checktest.TempModule(t, nil, "gotest/testdata/services")
+	mod := tempModule(t, nil, "gotest/testdata/services")
 	// An execution budget: the fixed twins' checks are not what this
 	// test is about (examples/backend explores such code for seconds).
 	out, _ := goTest(t, mod, "services", "-v", "-mcheck.executions=30", "-skip", "^TestSynctestOutside$")
