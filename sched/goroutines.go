@@ -8,8 +8,14 @@ package sched
 // cannot move now, in order.
 func (e *Execution) Blocked() []int { return e.m.Blocked() }
 
-// NumBlocked is len(e.Blocked()), without making the list.
-func (e *Execution) NumBlocked() int { return e.m.NumBlocked() }
+// NumBlocked is len(e.Blocked()), without making the list: from the
+// enabled set the scheduler computed for the present state, if it has.
+func (e *Execution) NumBlocked() int {
+	if e.enabled >= 0 {
+		return e.m.NumLive() - e.enabled
+	}
+	return e.m.NumBlocked()
+}
 
 // Created returns where goroutine id was created: the "file.go:line" of
 // its go statement, "" for the main goroutine. It formats the

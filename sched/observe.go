@@ -83,6 +83,7 @@ type Execution struct {
 	prog         *ssainterp.Program // m's: a strategy may keep ex past its execution for the program alone (the distance tables)
 	fingerprints bool               // Options.StateCaching: StateHash is a function of the state
 	sched        func() uint64      // the scheduler's own state (runOne), nil for none
+	enabled      int                // how many goroutines are enabled in the present state (run.schedule), -1: not known
 }
 
 // Pending returns the operation goroutine id is stopped at, which it

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/mcheck-dev/mcheck/ssainterp"
@@ -143,4 +144,28 @@ func TestRaceSides(t *testing.T) {
 			require.Contains(t, report, "Previous "+r.Previous.Op+" at "+r.Previous.Pos)
 		})
 	}
+}
+
+// TestRaceKinds: of the words racekinds accesses from two unordered
+// goroutines, exactly those where a plain and an atomic access meet and
+// one of them writes race (a: plain read, atomic write; b: atomic read,
+// plain write), in whichever order the two run; two atomic accesses (c),
+// a plain and an atomic read (d), two plain reads (e) and atomic adds
+// ordered before a plain read by WaitGroup.Wait (f) do not.
+func TestRaceKinds(t *testing.T) {
+	tg := target(t, "racekinds")
+	rep, err := Explore(tg, Options{Strategy: "dfs", RecordRaces: true, NoReduction: true, PreemptionBound: Unbounded, Executions: 5000})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	got := map[[2]string]bool{}
+	for _, r := range rep.Races {
+		sides := []string{r.Previous.Op + " " + r.Previous.Pos, r.Current.Op + " " + r.Current.Pos}
+		slices.Sort(sides)
+		got[[2]string(sides)] = true
+	}
+	want := map[[2]string]bool{
+		{"atomic write main.go:29", "read main.go:20"}: true,
+		{"atomic read main.go:21", "write main.go:30"}: true,
+	}
+	require.Equal(t, want, got)
 }

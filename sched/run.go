@@ -95,7 +95,7 @@ func (r *run) start(seed uint64, s Strategy) error {
 	if err := r.t.Start(r.m); err != nil {
 		return err
 	}
-	r.ex = &Execution{m: r.m, prog: r.t.Prog, fingerprints: opts.StateCaching}
+	r.ex = &Execution{m: r.m, prog: r.t.Prog, fingerprints: opts.StateCaching, enabled: -1}
 	r.obs, _ = s.(Observer)
 	if r.obs != nil {
 		r.obs.Begin(r.ex)
@@ -142,6 +142,10 @@ func (r *run) schedule() (cut bool, err error) {
 		}
 		m.FireDueTimers()
 		en := r.enabledNow()
+		r.ex.enabled = -1
+		if en != nil {
+			r.ex.enabled = len(en)
+		}
 		if en != nil && len(en) == 0 {
 			if r.nothingEnabled() {
 				continue
@@ -282,6 +286,7 @@ func (r *run) step(g int, en []int) (pruned bool) {
 	if r.obs != nil {
 		r.obs.Performed(r.ex.Pending(g))
 	}
+	r.ex.enabled = -1 // the state changes
 	if r.extra != nil && r.extra.states {
 		r.extra.fps = append(r.extra.fps, m.Fingerprint())
 	}

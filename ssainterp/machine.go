@@ -269,7 +269,8 @@ type goroutine struct {
 	sleep      int64  // its duration (for reports)
 	clockReads int    // reads of the clock since the last visible operation (see time.go)
 
-	vc vclock // vector clock, when memory is tracked (race detector)
+	vc       vclock   // vector clock, when memory is tracked (race detector)
+	raceHint [8]int32 // where its accesses were last remembered in shadows (checkRace)
 
 	testState  *testState // the test a test runner goroutine runs
 	waitingFor *testState // a subtest the goroutine waits for in t.Run

@@ -174,9 +174,12 @@ func (o accessOp) isAtomic() bool { return o == opAtomicRead || o == opAtomicWri
 type shadow struct {
 	owner int    // the only goroutine that touched it; -1 once shared
 	w     access // the last plain write
-	// Since w, the latest access of each goroutine of each other kind:
-	// plain read, atomic read, atomic write.
-	reads []access
+	// Since w, the latest access of each goroutine of each other kind,
+	// in two lists, so that an access scans only those it can race
+	// with: the plain ones (reads, WaitGroup Adds from zero, channel
+	// sends: none writes) and the atomic reads and writes.
+	reads   []access
+	atomics []access
 }
 
 // Race is a data race found in an execution.
@@ -575,7 +578,9 @@ func (m *Machine) atomicAccess(fr *frame, c *value, kind atomicKind) {
 // checkRace checks the access op of fr's goroutine to key against the
 // accesses its shadow remembers, reports a race if one is not ordered
 // before it, and otherwise records it (FastTrack's epochs). Two accesses
-// conflict when one of them writes and they are not both atomic. It
+// conflict when one of them writes and they are not both atomic: a plain
+// write conflicts with both lists, an atomic write with the plain reads,
+// a plain read with the atomic writes, an atomic read with neither. It
 // returns true when it reported a race.
 func (m *Machine) checkRace(fr *frame, key any, sh *shadow, op accessOp) bool {
 	g := fr.g
@@ -583,33 +588,60 @@ func (m *Machine) checkRace(fr *frame, key any, sh *shadow, op accessOp) bool {
 		m.raceFound(fr, key, op, sh.w)
 		return true
 	}
-	own := -1
-	for i, r := range sh.reads {
-		if r.g == g.id {
-			if r.op == op {
-				own = i
+	atomic, write := op.isAtomic(), op.isWrite()
+	if write {
+		for _, r := range sh.reads {
+			if concurrent(r, g) {
+				m.raceFound(fr, key, op, r)
+				return true
 			}
-			continue
 		}
-		if (op.isWrite() || r.op.isWrite()) && !(op.isAtomic() && r.op.isAtomic()) && concurrent(r, g) {
-			m.raceFound(fr, key, op, r)
-			return true
+	}
+	if !atomic {
+		for _, r := range sh.atomics {
+			if (write || r.op == opAtomicWrite) && concurrent(r, g) {
+				m.raceFound(fr, key, op, r)
+				return true
+			}
 		}
 	}
 	cur := access{g: g.id, clk: g.vc.get(g.id), op: op, pos: fr.fn.posAt(fr.pc - 1), fn: fr.fn}
-	switch {
-	case op == opWrite || op == opWaitGroupWait || op == opChanClose:
+	if op == opWrite || op == opWaitGroupWait || op == opChanClose {
 		sh.w = cur
-		sh.reads = sh.reads[:0]
-	case own >= 0:
-		sh.reads[own] = cur
-	default:
-		if len(sh.reads) == cap(sh.reads) {
-			sh.reads = append(m.arenas.accesses.slice(max(2, 2*cap(sh.reads)), accessChunk), sh.reads...)
-		}
-		sh.reads = append(sh.reads, cur)
+		sh.reads, sh.atomics = sh.reads[:0], sh.atomics[:0]
+		return false
 	}
+	list := &sh.reads
+	if atomic {
+		list = &sh.atomics
+	}
+	m.remember(g, list, cur)
 	return false
+}
+
+// remember records cur in list, in place of the goroutine's access of
+// the same kind if the list has one. Where that access is found is kept
+// in the goroutine (raceHint, by list and kind), so that a goroutine
+// that comes back to a word many goroutines share does not scan them.
+func (m *Machine) remember(g *goroutine, list *[]access, cur access) {
+	l := *list
+	h := &g.raceHint[(uintptr(unsafe.Pointer(list))>>3^uintptr(cur.op))%uintptr(len(g.raceHint))]
+	if i := int(*h); i < len(l) && l[i].g == cur.g && l[i].op == cur.op {
+		l[i] = cur
+		return
+	}
+	for i, r := range l {
+		if r.g == cur.g && r.op == cur.op {
+			l[i] = cur
+			*h = int32(i)
+			return
+		}
+	}
+	if len(l) == cap(l) {
+		l = append(m.arenas.accesses.slice(max(2, 2*cap(l)), accessChunk), l...)
+	}
+	*h = int32(len(l))
+	*list = append(l, cur)
 }
 
 // concurrent reports whether access a is not ordered before g's present.

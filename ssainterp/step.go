@@ -190,6 +190,9 @@ func (m *Machine) Blocked() []int {
 	return ids
 }
 
+// NumLive is how many goroutines have not finished.
+func (m *Machine) NumLive() int { return len(m.live) }
+
 // NumBlocked is len(m.Blocked()), without making the list (heuristics
 // ask it at every step).
 func (m *Machine) NumBlocked() int {
