@@ -91,6 +91,7 @@ const (
 // so that one huge allocation never reaches the host's allocator.
 func (m *Machine) alloc(n uint64) {
 	m.memUsed += n
+	m.allocs++
 	if m.memUsed > m.memLimit || m.memUsed < n {
 		m.outOfMemory()
 	}

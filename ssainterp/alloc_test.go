@@ -3,6 +3,7 @@ package ssainterp
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -243,18 +244,16 @@ func TestHostMemorySafetyNet(t *testing.T) {
 	}
 }
 
-// TestAllocCountsAreRefused: runtime.ReadMemStats, testing.AllocsPerRun
-// and testing.Benchmark would report the host's counts, which include
-// the interpreter's own allocations (a test asserting a count would fail
-// for mcheck's sake):
+// TestAllocCountsAreRefused: testing.AllocsPerRun and testing.Benchmark
+// would report the host's counts, which include the interpreter's own
+// allocations (a test asserting a count would fail for mcheck's sake):
 // each is an mcheck error naming the function and the line, which the
-// program's recover does not swallow.
+// program's recover does not swallow. runtime.ReadMemStats reports
+// mcheck's accounting, and a failure after it is not judged
+// (TestReadMemStats).
 func TestAllocCountsAreRefused(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ name, imp, body, want string }{
-		{"memstats", "runtime", `var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	println(ms.Mallocs)`, "unsupported: runtime.ReadMemStats: allocation counts"},
 		{"allocsperrun", "testing", `n := testing.AllocsPerRun(10, func() { _ = make([]int, 8) })
 	println(n)`, "unsupported: testing.AllocsPerRun: allocation counts"},
 		{"benchmark", "testing", `r := testing.Benchmark(func(b *testing.B) {})
@@ -268,4 +267,41 @@ func TestAllocCountsAreRefused(t *testing.T) {
 		faults[i].name, faults[i].want = c.name, c.want
 	}
 	expectFaults(t, dir, faults)
+}
+
+// TestReadMemStats: runtime.ReadMemStats fills MemStats with mcheck's
+// accounting of the execution (bytes and allocations charged so far),
+// so a program that logs its memory use runs; a program that fails after
+// reading it (a panic here, an assertion on a count in a test) ends as
+// something mcheck could not run, naming where it read the counts, since
+// its counts are not those of the program as compiled.
+func TestReadMemStats(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	read := "package main\n\nimport \"runtime\"\n\nfunc main() {\n\tvar ms runtime.MemStats\n\truntime.ReadMemStats(&ms)\n\tb := make([]byte, 1<<20)\n\t_ = b\n\tbefore := ms.TotalAlloc\n\truntime.ReadMemStats(&ms)\n\t%s\n}\n"
+	writeFile(t, filepath.Join(dir, "logs", "main.go"), fmt.Sprintf(read, `println(ms.TotalAlloc-before >= 1<<20, ms.Mallocs > 0, ms.HeapAlloc == ms.TotalAlloc, ms.NumGC)`))
+	writeFile(t, filepath.Join(dir, "recovers", "main.go"), fmt.Sprintf(read, `defer func() { recover() }()
+	panic(ms.Mallocs - before)`))
+	writeFile(t, filepath.Join(dir, "fails", "main.go"), fmt.Sprintf(read, `if ms.Mallocs-before != 1 {
+		panic("allocations")
+	}`))
+	prog, err := Load(LoadConfig{Dir: dir, Uncached: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"logs", "recovers"} {
+		var stderr bytes.Buffer
+		res := prog.Run("m/"+name, Config{Stderr: &stderr})
+		if res.Fault != nil || res.ExitCode != 0 {
+			t.Errorf("%s: fault %v, exit %d", name, res.Fault, res.ExitCode)
+		}
+		if name == "logs" && stderr.String() != "true true true 0\n" {
+			t.Errorf("logs printed %q", stderr.String())
+		}
+	}
+	res := prog.Run("m/fails", Config{Stderr: io.Discard})
+	if want := "unsupported: the program failed after it read runtime.ReadMemStats at main.go:7"; res.Fault == nil || !strings.Contains(res.Fault.Error(), want) {
+		t.Errorf("fails: fault %v, want %q", res.Fault, want)
+	}
 }

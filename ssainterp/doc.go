@@ -278,10 +278,16 @@
 //     it), naming the function.
 //   - Native functions that block: os.Pipe, net and os/exec are refused
 //     with an error; io.Pipe is modelled (pipe.go).
-//   - Allocation counts and timings: runtime.ReadMemStats,
-//     testing.AllocsPerRun and testing.Benchmark are refused with an
-//     error naming them (natively they would measure the interpreter,
-//     not the program as compiled).
+//   - Allocation counts and timings: testing.AllocsPerRun and
+//     testing.Benchmark are refused with an error naming them (natively
+//     they would measure the interpreter, not the program as compiled).
+//     runtime.ReadMemStats reports mcheck's accounting of the execution
+//     (bytes and allocations charged, alloc.go; nothing is collected),
+//     which serves a test that logs its memory use; a panic, failed test
+//     or exit status after the program read it is not judged (it may come
+//     from comparing counts the compiled program would not have) and ends
+//     as an error, naming where it was read. Races, deadlocks and leaks
+//     are still reported.
 //   - Memory mappings other than anonymous private read-write ones made
 //     by Mmap and released whole by Munmap (syscall, golang.org/x/sys/unix:
 //     mmap.go) are refused. An access through the slice after Munmap

@@ -98,6 +98,7 @@ type Machine struct {
 	steps    int64       // loop iterations (counted jumps), against cfg.MaxSteps
 	ops      int64       // instructions executed, with cfg.CountOps
 	memUsed  uint64      // bytes charged by alloc
+	allocs   uint64      // calls of alloc (runtime.MemStats.Mallocs)
 	memLimit uint64      // cfg.MaxMemory
 	stepped  uint32      // calls of Step, for checkHost
 	free     []*frame    // frames that have returned, for reuse
@@ -155,6 +156,9 @@ type endState struct {
 	panicInfo *Panic // the same, as facts
 	fault     *internalFault
 	limit     string // why the execution was cut short (step bound)
+	// memStatsAt is where the program first read runtime.ReadMemStats
+	// ("" if it has not): a failure after it is not judged (Finish).
+	memStatsAt string
 	// interrupted says where the execution was when Config.Deadline
 	// passed.
 	interrupted string

@@ -67,7 +67,7 @@ func runtimeModels() modelTable {
 			return nil
 		}
 	}
-	tab["runtime.ReadMemStats"] = refuseAllocCounts("runtime.ReadMemStats")
+	tab["runtime.ReadMemStats"] = readMemStats
 	// errors' package initialisation asks reflectlite for error's type
 	// (used only by errors.As, which is modelled): answer with the reflect
 	// model's, or natively when the program does not load reflect.
@@ -88,15 +88,43 @@ func runtimeModels() modelTable {
 }
 
 // refuseAllocCounts is the model of a function that reports allocation
-// counts (runtime.ReadMemStats, testing.AllocsPerRun): natively they are
-// the host's, which count the interpreter's own allocations and depend
-// on the compiler, so a test asserting them would fail for mcheck's
-// sake. It is refused, naming the function.
+// counts to compare (testing.AllocsPerRun): natively they are the
+// host's, which count the interpreter's own allocations and depend on
+// the compiler, so a test asserting them would fail for mcheck's sake.
+// It is refused, naming the function.
 func refuseAllocCounts(name string) modelFunc {
 	return func(m *Machine, fr *frame, args []value, dst int) *frame {
 		unsupported("%s: allocation counts are those of the program as compiled, which mcheck does not model (natively they would count the interpreter's own allocations)", name)
 		return nil
 	}
+}
+
+// readMemStats is runtime.ReadMemStats: the statistics are mcheck's
+// accounting of the execution (alloc.go), never the host's: TotalAlloc,
+// HeapAlloc and Alloc are the bytes charged so far (nothing is collected
+// during an execution), Mallocs the allocations charged, Sys and HeapSys
+// the execution's memory bound; every other field is zero. Tests read
+// them to log memory use (ants, gocheck's timers), which works; a test
+// that compares them with what the compiled program would allocate
+// cannot be judged, so a failure after the first read is not reported
+// as a bug but as something mcheck could not run (Finish).
+func readMemStats(m *Machine, fr *frame, args []value, dst int) *frame {
+	if m.memStatsAt == "" {
+		m.memStatsAt = m.prog.shortPos(fr.fn.posAt(fr.pc - 1))
+	}
+	ms := goruntime.MemStats{TotalAlloc: m.memUsed, Alloc: m.memUsed, HeapAlloc: m.memUsed, Mallocs: m.allocs,
+		Sys: m.memLimit, HeapSys: m.memLimit, HeapObjects: m.allocs}
+	rv := reflect.ValueOf(&ms).Elem()
+	switch p := args[0].r.(type) {
+	case *value:
+		rt := m.prog.rtypeOf(m.prog.ssa.ImportedPackage("runtime").Pkg.Scope().Lookup("MemStats").Type())
+		assign(p, m.fromNativeInto(rt, rv, *p))
+	case reflect.Value:
+		p.Elem().Set(rv)
+	default:
+		throwPanic(nilDeref())
+	}
+	return fr
 }
 
 // spawnClosure starts a goroutine running cl(args...).

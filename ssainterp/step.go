@@ -368,6 +368,11 @@ func (m *Machine) Finish() Result {
 	m.closeOutputs()
 	m.releaseRegions()
 	res := Result{ExitCode: m.exitCode, Steps: m.steps, Deadlock: m.fatalMsg == deadlockMsg, Limit: m.limit, Ops: m.ops, Interrupted: m.interrupted}
+	if failed, _ := m.Panicked(); m.memStatsAt != "" && m.fault == nil && m.race == nil &&
+		(failed || m.testRoot != nil && m.testRoot.failed || m.exitCode != 0 && !res.Deadlock) {
+		m.fault = &internalFault{msg: "unsupported: the program failed after it read runtime.ReadMemStats at " + m.memStatsAt +
+			", whose counts are mcheck's accounting of the interpreted program, not those of the program as compiled: the failure may be mcheck's, and is not judged"}
+	}
 	if m.fault != nil {
 		res.Fault = m.fault
 	}
