@@ -167,8 +167,12 @@ func (fy *fairness) filter(enabled []int, n int) []int {
 	if !fy.any {
 		return enabled
 	}
+	top := 0
 	for _, id := range enabled {
-		fy.on = grow(fy.on, id, false)
+		top = max(top, id)
+	}
+	fy.on = grow(fy.on, top, false)
+	for _, id := range enabled {
 		fy.on[id] = true
 	}
 	var out []int
@@ -211,7 +215,9 @@ func (fy *fairness) owes(id int, n int) bool {
 			continue
 		}
 		if w < len(fy.on) && fy.on[w] {
-			y.waitFor = append(keep, y.waitFor[i:]...)
+			if len(keep) < i { // some moved since: drop them
+				y.waitFor = append(keep, y.waitFor[i:]...)
+			}
 			return true
 		}
 		keep = append(keep, w)
