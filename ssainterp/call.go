@@ -472,7 +472,19 @@ func (c *compiler) pairExtracts(call *ssa.Call) ([]*ssa.Extract, bool) {
 	if t, ok := call.Type().(*types.Tuple); !ok || t.Len() != 2 || c.fastNative(call.Common()) == nil {
 		return nil, false
 	}
-	ext := make([]*ssa.Extract, 2)
+	return tupleExtracts(call)
+}
+
+// tupleExtracts returns the Extracts of the results of call, by result,
+// if they are its only uses, in its block (right after it, as SSA
+// emits them: nothing between reads their registers), at most one per
+// result.
+func tupleExtracts(call *ssa.Call) ([]*ssa.Extract, bool) {
+	t, ok := call.Type().(*types.Tuple)
+	if !ok || t.Len() < 2 {
+		return nil, false
+	}
+	ext := make([]*ssa.Extract, t.Len())
 	for _, r := range *call.Referrers() {
 		e, ok := r.(*ssa.Extract)
 		if !ok || e.Block() != call.Block() || ext[e.Index] != nil {
@@ -481,6 +493,49 @@ func (c *compiler) pairExtracts(call *ssa.Call) ([]*ssa.Extract, bool) {
 		ext[e.Index] = e
 	}
 	return ext, true
+}
+
+// noteTupleDests records, for each call of fn with several results
+// that are only extracted (and not a direct native call, whose Extracts
+// have no op), the registers of its Extracts (function.tupleDests).
+func (c *compiler) noteTupleDests() {
+	for _, b := range c.f.ssa.Blocks {
+		for _, ins := range b.Instrs {
+			call, ok := ins.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			ext, ok := tupleExtracts(call)
+			if _, paired := c.pairExtracts(call); !ok || paired {
+				continue
+			}
+			dests := make([]int, len(ext))
+			for i, e := range ext {
+				dests[i] = -1
+				if e != nil {
+					dests[i] = c.slots[e]
+				}
+			}
+			if c.f.tupleDests == nil {
+				c.f.tupleDests = make([][]int, c.f.cbase)
+			}
+			c.f.tupleDests[c.slots[call]] = dests
+		}
+	}
+}
+
+// resultDests returns the registers of fr's caller that take fr's
+// results directly (function.tupleDests), or nil: the results go to the
+// caller as a tuple.
+func (fr *frame) resultDests(n int) []int {
+	caller := fr.caller
+	if caller == nil || fr.boundary || fr.retSlot < 0 || fr.retSlot >= len(caller.fn.tupleDests) {
+		return nil
+	}
+	if ds := caller.fn.tupleDests[fr.retSlot]; len(ds) == n {
+		return ds
+	}
+	return nil
 }
 
 // fastNativeCall compiles a call of nf through its direct adapter.

@@ -192,6 +192,7 @@ func (c *compiler) compile() {
 			c.slots[ins] = c.slots[ins.X]
 		}
 	}
+	c.noteTupleDests()
 	c.f.nresults = fn.Signature.Results().Len()
 	c.f.recovPC = -1
 	if fn.Recover != nil {
@@ -672,6 +673,16 @@ func (c *compiler) elemInstr(ins ssa.Instruction) op {
 	switch ins := ins.(type) {
 	case *ssa.Extract:
 		x, d, i := c.slot(ins.Tuple), c.slots[ins], ins.Index
+		if x < len(c.f.tupleDests) && c.f.tupleDests[x] != nil {
+			// An interpreted callee put the result in d already (and
+			// left no tuple); anything else delivers a tuple.
+			return func(fr *frame) *frame {
+				if t, ok := fr.regs[x].r.(agg); ok {
+					fr.regs[d] = t[i]
+				}
+				return fr
+			}
+		}
 		return func(fr *frame) *frame { fr.regs[d] = fr.regs[x].r.(agg)[i]; return fr }
 	case *ssa.Field:
 		return c.field(ins)
@@ -758,6 +769,14 @@ func (c *compiler) ret(ins *ssa.Return) op {
 		return func(fr *frame) *frame { return fr.g.m.ret(fr, fr.regs[s]) }
 	}
 	return func(fr *frame) *frame {
+		if ds := fr.resultDests(len(rs)); ds != nil {
+			for i, s := range rs {
+				if ds[i] >= 0 {
+					fr.caller.regs[ds[i]] = fr.regs[s]
+				}
+			}
+			return fr.g.m.ret(fr, value{})
+		}
 		t := fr.g.m.tuple(len(rs))
 		for i, s := range rs {
 			t[i] = fr.regs[s]
@@ -802,13 +821,23 @@ func (c *compiler) retAfterDefers(ins *ssa.Return) op {
 		if len(fr.defers) > 0 {
 			return opRunDefers(fr) // comes back here afterwards
 		}
-		t := fr.g.m.tuple(len(rs))
-		for i, s := range rs {
+		result := func(i int) value {
 			if reload[i] >= 0 {
-				t[i] = copyVal(loadFrom(fr.g.m, fr.regs[reload[i]], rts[i]))
-			} else {
-				t[i] = fr.regs[s]
+				return copyVal(loadFrom(fr.g.m, fr.regs[reload[i]], rts[i]))
 			}
+			return fr.regs[rs[i]]
+		}
+		if ds := fr.resultDests(len(rs)); len(rs) > 1 && ds != nil {
+			for i, d := range ds {
+				if d >= 0 {
+					fr.caller.regs[d] = result(i)
+				}
+			}
+			return fr.g.m.ret(fr, value{})
+		}
+		t := fr.g.m.tuple(len(rs))
+		for i := range rs {
+			t[i] = result(i)
 		}
 		switch len(t) {
 		case 0:

@@ -41,6 +41,11 @@ type function struct {
 	// scalars are the registers of bool, integer and float values,
 	// whose r must be nil: many ops write only their n.
 	scalars []int
+	// tupleDests, by the register of a call with several results whose
+	// results are only extracted (call.go, resultDests): the registers
+	// of the Extracts (-1 for a result not extracted), where an
+	// interpreted callee's Return puts them without making a tuple.
+	tupleDests [][]int
 
 	model      modelFunc // non-nil: a modelled function
 	external   bool      // a model or a bridged function: no SSA body to run
