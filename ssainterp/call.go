@@ -475,24 +475,81 @@ func (c *compiler) pairExtracts(call *ssa.Call) ([]*ssa.Extract, bool) {
 	return tupleExtracts(call)
 }
 
-// tupleExtracts returns the Extracts of the results of call, by result,
-// if they are its only uses, in its block (right after it, as SSA
-// emits them: nothing between reads their registers), at most one per
-// result.
-func tupleExtracts(call *ssa.Call) ([]*ssa.Extract, bool) {
-	t, ok := call.Type().(*types.Tuple)
+// tupleExtracts returns the Extracts of the components of v, a call's
+// results or a comma-ok value, by index, if they are its only uses, in
+// its block (right after it, as SSA emits them: nothing between reads
+// their registers), at most one per component.
+func tupleExtracts(v interface {
+	ssa.Value
+	Block() *ssa.BasicBlock
+}) ([]*ssa.Extract, bool) {
+	t, ok := v.Type().(*types.Tuple)
 	if !ok || t.Len() < 2 {
 		return nil, false
 	}
 	ext := make([]*ssa.Extract, t.Len())
-	for _, r := range *call.Referrers() {
+	for _, r := range *v.Referrers() {
 		e, ok := r.(*ssa.Extract)
-		if !ok || e.Block() != call.Block() || ext[e.Index] != nil {
+		if !ok || e.Block() != v.Block() || ext[e.Index] != nil {
 			return nil, false
 		}
 		ext[e.Index] = e
 	}
 	return ext, true
+}
+
+// commaOkDests returns the registers of the Extracts of v, a comma-ok
+// map lookup or type assertion, if those are its only uses
+// (tupleExtracts): its op puts the value and the ok there (-1: not
+// extracted), and the Extracts have no op (markSkips).
+func (c *compiler) commaOkDests(v interface {
+	ssa.Value
+	Block() *ssa.BasicBlock
+}) (e0, e1 int, ok bool) {
+	ext, ok := tupleExtracts(v)
+	if !ok {
+		return 0, 0, false
+	}
+	e0, e1 = -1, -1
+	if ext[0] != nil {
+		e0 = c.slots[ext[0]]
+	}
+	if ext[1] != nil {
+		e1 = c.slots[ext[1]]
+	}
+	return e0, e1, true
+}
+
+// commaOkExtracts returns the Extracts of ins that commaOkDests gives
+// registers to, or nil.
+func commaOkExtracts(ins ssa.Instruction) []*ssa.Extract {
+	var ext []*ssa.Extract
+	switch ins := ins.(type) {
+	case *ssa.Lookup:
+		if ins.CommaOk {
+			ext, _ = tupleExtracts(ins)
+		}
+	case *ssa.TypeAssert:
+		if ins.CommaOk {
+			ext, _ = tupleExtracts(ins)
+		}
+	}
+	return ext
+}
+
+// setCommaOk delivers the result of a comma-ok operation: to the
+// registers of its Extracts (commaOkDests), or as a tuple in d.
+func setCommaOk(fr *frame, d, e0, e1 int, direct bool, v value, ok bool) {
+	if !direct {
+		fr.regs[d] = fr.g.m.tuple2(v, boolVal(ok))
+		return
+	}
+	if e0 >= 0 {
+		fr.regs[e0] = v
+	}
+	if e1 >= 0 {
+		fr.regs[e1] = boolVal(ok)
+	}
 }
 
 // noteTupleDests records, for each call of fn with several results

@@ -247,6 +247,11 @@ func (c *compiler) markSkips() (aliases []ssa.Instruction) {
 			}
 		}
 		for _, ins := range b.Instrs {
+			for _, e := range commaOkExtracts(ins) {
+				if e != nil {
+					c.skip[e] = true
+				}
+			}
 			switch ins := ins.(type) {
 			case *ssa.Call:
 				if ext, ok := c.pairExtracts(ins); ok {

@@ -464,6 +464,7 @@ func (c *compiler) lookup(ins *ssa.Lookup) op {
 		return stringIndex(x, i, d, c.rt(ins.Index.Type()).kind.isSigned())
 	}
 	commaOk := ins.CommaOk
+	e0, e1, direct := c.commaOkDests(ins)
 	copyElem := isAggregate(xt.elem)
 	return func(fr *frame) *frame {
 		m, _ := fr.regs[x].r.(*mapV)
@@ -478,7 +479,7 @@ func (c *compiler) lookup(ins *ssa.Lookup) op {
 			v = copyVal(v)
 		}
 		if commaOk {
-			fr.regs[d] = fr.g.m.tuple2(v, boolVal(ok))
+			setCommaOk(fr, d, e0, e1, direct, v, ok)
 		} else {
 			fr.regs[d] = v
 		}
@@ -635,6 +636,7 @@ func (c *compiler) typeAssert(ins *ssa.TypeAssert) op {
 	at := c.rt(ins.AssertedType)
 	from := c.rt(ins.X.Type())
 	commaOk := ins.CommaOk
+	e0, e1, direct := c.commaOkDests(ins)
 	toIface := at.kind == kInterface
 	return func(fr *frame) *frame {
 		i, _ := fr.regs[x].r.(*iface)
@@ -657,7 +659,7 @@ func (c *compiler) typeAssert(ins *ssa.TypeAssert) op {
 					res = at.zero()
 				}
 			}
-			fr.regs[d] = fr.g.m.tuple2(res, boolVal(ok))
+			setCommaOk(fr, d, e0, e1, direct, res, ok)
 			return fr
 		}
 		if !ok {
