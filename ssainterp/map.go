@@ -20,6 +20,7 @@ type mapV struct {
 	others  map[any]*entry
 	entries []*entry
 	live    int
+	slab    []entry // where new entries are cut from (newEntry)
 	m       *Machine
 	ver     uint64 // changes of the entries, for StateHash (fingerprint.go)
 }
@@ -64,7 +65,7 @@ func (mp *mapV) set(k, v value) {
 			e.v = v
 			return
 		}
-		e := &entry{k: k, v: v}
+		e := mp.newEntry(k, v)
 		mp.ints[k.n] = e
 		mp.add(e)
 		return
@@ -74,9 +75,23 @@ func (mp *mapV) set(k, v value) {
 		e.v = v
 		return
 	}
-	e := &entry{k: k, v: v}
+	e := mp.newEntry(k, v)
 	mp.others[hk] = e
 	mp.add(e)
+}
+
+// entrySlab bounds the entries allocated together: a slab stays alive
+// while any of its entries is in the map, so a map that churns keeps at
+// most this many dead entries per live one.
+const entrySlab = 64
+
+// newEntry returns a new entry, cut from the map's slab.
+func (mp *mapV) newEntry(k, v value) *entry {
+	if len(mp.slab) == cap(mp.slab) {
+		mp.slab = make([]entry, 0, min(max(4, 2*cap(mp.slab)), entrySlab))
+	}
+	mp.slab = append(mp.slab, entry{k: k, v: v})
+	return &mp.slab[len(mp.slab)-1]
 }
 
 func (mp *mapV) add(e *entry) {
