@@ -145,7 +145,9 @@
 // cmp, iter, unique, errors, sync, sync/atomic, container/*, the packages
 // that call the program's Read and Write methods: io and bufio, fmt when
 // it must call the program's methods, log (its standard logger writes to
-// the execution's os.Stderr with the virtual clock's time), and the
+// the execution's os.Stderr with the virtual clock's time) and log/slog
+// (its handlers write through the program's writers under a mutex the
+// scheduler sees, its default handler through log), and the
 // packages that reflect over
 // the user's values: encoding/json, encoding/xml, encoding/gob,
 // text/template, html/template), modelled by name (sync.Mutex/RWMutex/
@@ -268,8 +270,8 @@
 //     fallback take it; the rest are an "unsupported: F has no Go body"
 //     error. cgo.
 //   - Reflection over interpreted types by bridged packages other than fmt
-//     (encoding/binary and log/slog see unnamed struct types;
-//     slog.LogValuer is wrapped like String and MarshalJSON). In the
+//     (encoding/binary sees unnamed struct types; a LogValuer passed
+//     to native code is wrapped like String and MarshalJSON). In the
 //     reflect model, Select, channel operations, the iterator methods
 //     (Seq, Fields, Methods, ...), Interface of a method value and
 //     reflection into a struct in native memory are an unsupported error

@@ -139,6 +139,11 @@ var interpretedStd = map[string]bool{
 	// time of the virtual clock, under a mutex the scheduler sees.
 	"log":          true,
 	"log/internal": true,
+	// Its handlers write through the program's io.Writer under their
+	// mutex, and its default handler through the standard logger above.
+	"log/slog":                 true,
+	"log/slog/internal":        true,
+	"log/slog/internal/buffer": true,
 	// Reflection over interpreted values needs the reflect model.
 	"encoding/json":       true,
 	"encoding/xml":        true,
