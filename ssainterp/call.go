@@ -510,14 +510,21 @@ func (c *compiler) commaOkDests(v interface {
 	if !ok {
 		return 0, 0, false
 	}
-	e0, e1 = -1, -1
-	if ext[0] != nil {
-		e0 = c.slots[ext[0]]
+	regs := c.extractRegs(ext)
+	return regs[0], regs[1], true
+}
+
+// extractRegs returns the registers of the Extracts ext (tupleExtracts),
+// -1 for a component not extracted.
+func (c *compiler) extractRegs(ext []*ssa.Extract) []int {
+	regs := make([]int, len(ext))
+	for i, e := range ext {
+		regs[i] = -1
+		if e != nil {
+			regs[i] = c.slots[e]
+		}
 	}
-	if ext[1] != nil {
-		e1 = c.slots[ext[1]]
-	}
-	return e0, e1, true
+	return regs
 }
 
 // commaOkExtracts returns the Extracts of ins that commaOkDests gives
@@ -566,17 +573,10 @@ func (c *compiler) noteTupleDests() {
 			if _, paired := c.pairExtracts(call); !ok || paired {
 				continue
 			}
-			dests := make([]int, len(ext))
-			for i, e := range ext {
-				dests[i] = -1
-				if e != nil {
-					dests[i] = c.slots[e]
-				}
-			}
 			if c.f.tupleDests == nil {
 				c.f.tupleDests = make([][]int, c.f.cbase)
 			}
-			c.f.tupleDests[c.slots[call]] = dests
+			c.f.tupleDests[c.slots[call]] = c.extractRegs(ext)
 		}
 	}
 }
@@ -601,12 +601,8 @@ func (c *compiler) fastNativeCall(nf *nativeFunc, args []int, dst int, ins ssa.I
 	call, _ := ins.(*ssa.Call)
 	if call != nil {
 		if ext, ok := c.pairExtracts(call); ok {
-			if ext[0] != nil {
-				e0 = c.slots[ext[0]]
-			}
-			if ext[1] != nil {
-				e1 = c.slots[ext[1]]
-			}
+			regs := c.extractRegs(ext)
+			e0, e1 = regs[0], regs[1]
 			dst = -1
 		} else if len(*call.Referrers()) == 0 {
 			dst = -1
