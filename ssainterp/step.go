@@ -267,7 +267,10 @@ func (m *Machine) Fingerprint() uint64 {
 		h ^= x
 		h *= 1099511628211
 	}
-	for _, g := range m.gs {
+	// The goroutines created so far, and those of them not done: the
+	// done ones need no more (a test that ran 100,000 tasks has as many).
+	mix(uint64(len(m.gs)))
+	for _, g := range m.live {
 		mix(uint64(g.id))
 		mix(uint64(g.state))
 		for fr := g.top; fr != nil; fr = fr.caller {
