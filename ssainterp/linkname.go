@@ -297,8 +297,8 @@ type frameText struct {
 func (m *Machine) allStacks(fr *frame, all bool) string {
 	s := m.stackTrace(fr.g, fr, "running", false, frameText{})
 	if all {
-		for _, g := range m.gs {
-			if g == fr.g || g.state == gDone {
+		for _, g := range m.live {
+			if g == fr.g {
 				continue
 			}
 			status, model := m.waitReason(g)

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -514,8 +513,8 @@ func (m *Machine) pick() *goroutine {
 	if g := m.cur; g != nil && g.state != gDone && m.enabled(g) {
 		return g
 	}
-	for _, g := range m.gs {
-		if g.state != gDone && m.enabled(g) {
+	for _, g := range m.live {
+		if m.enabled(g) {
 			return g
 		}
 	}
@@ -589,13 +588,10 @@ func (m *Machine) deadlock() {
 
 // liveIDs returns the ids of goroutines that have not finished.
 func (m *Machine) liveIDs() []int {
-	var ids []int
-	for _, g := range m.gs {
-		if g.state != gDone {
-			ids = append(ids, g.id)
-		}
+	ids := make([]int, len(m.live))
+	for i, g := range m.live {
+		ids[i] = g.id // in id order
 	}
-	sort.Ints(ids)
 	return ids
 }
 

@@ -182,8 +182,8 @@ func (m *Machine) CanMove(id int) bool { return m.enabled(m.gs[id-1]) }
 // move.
 func (m *Machine) Blocked() []int {
 	var ids []int
-	for _, g := range m.gs {
-		if g.state != gDone && !m.enabled(g) {
+	for _, g := range m.live {
+		if !m.enabled(g) {
 			ids = append(ids, g.id)
 		}
 	}
@@ -197,8 +197,8 @@ func (m *Machine) NumLive() int { return len(m.live) }
 // ask it at every step).
 func (m *Machine) NumBlocked() int {
 	n := 0
-	for _, g := range m.gs {
-		if g.state != gDone && !m.enabled(g) {
+	for _, g := range m.live {
+		if !m.enabled(g) {
 			n++
 		}
 	}

@@ -74,7 +74,7 @@ func (s *rlockReady) ready(g *goroutine) bool {
 // writerWaiting reports whether a goroutine is blocked in RWMutex.Lock on
 // s, which keeps new readers out (Go's writer preference).
 func (m *Machine) writerWaiting(s *mutexState) bool {
-	for _, g := range m.gs {
+	for _, g := range m.live {
 		if g.state == gPending && g.pending.obj == any(s) && g.pending.wait == WaitRWMutexLock && !g.pending.ready.ready(g) {
 			return true
 		}

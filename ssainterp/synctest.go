@@ -53,8 +53,8 @@ func synctestOverlayTo(overlay map[string][]byte) {
 // if so, whether one of them can move. skip is not asked, nor, unless
 // waiters, a goroutine in synctest.Wait (a Wait asks the others).
 func (m *Machine) bubbleState(b *bubble, skip *goroutine, waiters bool) (live, moving bool) {
-	for _, g := range m.gs {
-		if g.bubble != b || g.state == gDone {
+	for _, g := range m.live {
+		if g.bubble != b {
 			continue
 		}
 		live = true
@@ -75,7 +75,7 @@ func (m *Machine) bubbleNext(b *bubble) (next int64, ok bool) {
 			next, ok = t.when, true
 		}
 	}
-	for _, g := range m.gs {
+	for _, g := range m.live {
 		if g.bubble == b && g.state == gPending && g.pending.wait == WaitSleep && (!ok || g.pending.wake < next) {
 			next, ok = g.pending.wake, true
 		}

@@ -272,7 +272,7 @@ func (m *Machine) nextDeadline(wake bool) (when int64, t *timer, sleeper *gorout
 	if !m.slept {
 		return when, t, nil, ok // no goroutine sleeps
 	}
-	for _, g := range m.gs {
+	for _, g := range m.live {
 		// (wake first: only a sleep sets it, so most goroutines fail there.)
 		if g.state == gPending && g.pending.wake > m.now && g.bubble == nil && g.pending.wait == WaitSleep && (!ok || g.pending.wake < when) {
 			when, t, sleeper, ok = g.pending.wake, nil, g, true
