@@ -221,7 +221,7 @@ type Report struct {
 	Failure      *Failure
 	Elapsed      time.Duration
 	Steps        int64             // choice points taken (the "states" of JPF papers' tables)
-	States       int               // distinct state fingerprints seen, with CountStates or Progress (see Machine.Fingerprint)
+	States       int               // distinct state fingerprints seen, with CountStates (see Machine.Fingerprint)
 	Races        []*ssainterp.Race // with RecordRaces: each distinct race (by the pair of positions), first seen first
 	// Interrupted says where an execution was when the time budget
 	// (and its grace, DeadlineGrace) ran out: it was cut there and
@@ -572,7 +572,7 @@ func (x *search) runExecution(w, i int) bool {
 		x.mu.Unlock()
 		return false
 	}
-	extra := &runExtra{states: opts.CountStates || opts.Progress != nil, deadline: x.hard, machines: &x.slots[w], cover: x.trackers[w]}
+	extra := &runExtra{states: opts.CountStates, deadline: x.hard, machines: &x.slots[w], cover: x.trackers[w]}
 	if extra.cover != nil {
 		extra.cover.reset()
 	}
@@ -643,8 +643,12 @@ func (x *search) progress() {
 	}
 	x.lastProgress = time.Now()
 	el := time.Since(x.start)
-	fmt.Fprintf(x.opts.Progress, "mcheck: %d executions, %.0f schedules/s, %d distinct states, %d steps, 0 bugs\n",
-		x.rep.Executions, float64(x.rep.Executions)/el.Seconds(), x.seen.len(), x.steps)
+	states := "" // counted only when asked: it costs a hash of every goroutine's stack at every step
+	if x.opts.CountStates {
+		states = fmt.Sprintf("%d distinct states, ", x.seen.len())
+	}
+	fmt.Fprintf(x.opts.Progress, "mcheck: %d executions, %.0f schedules/s, %s%d steps, 0 bugs\n",
+		x.rep.Executions, float64(x.rep.Executions)/el.Seconds(), states, x.steps)
 }
 
 // report completes the report: the counts, and the failure with the
