@@ -34,7 +34,16 @@ const Clock = 0
 // Options.TimerHorizon while timers fire (a 1ms ticker firing again and again does not carry the
 // clock past go-cache TestCacheTimes' 70ms deadline while the test
 // goroutine woken at 55ms makes the calls to its check).
-type stalls []stall
+type stalls struct {
+	w []stall // by goroutine id
+	// The ids of the goroutines enabled or waiting for a lock at the
+	// last update, in order: the only ones earliest looks at, and with
+	// the enabled ones the only ones update changes (a test with a
+	// thousand goroutines, most of them blocked, pays for the few).
+	active []int
+	buf    []int // the next active list, and the lock waiters, reused
+	ids    []int
+}
 
 type stall struct {
 	since     int64 // runnable since (see stalls)
@@ -46,34 +55,55 @@ type stall struct {
 
 // update records which goroutines are enabled (sorted ids) at now.
 func (s *stalls) update(m *ssainterp.Machine, enabled []int, now int64) {
-	w := *s
-	if last := enabled[len(enabled)-1]; last >= len(w) {
-		w = grow(w, last, stall{})
+	if last := enabled[len(enabled)-1]; last >= len(s.w) {
+		s.w = grow(s.w, last, stall{})
 	}
+	// The goroutines active before and not enabled now: they stopped
+	// being enabled, or still wait for a lock.
+	waiters := s.ids[:0]
 	j := 0
-	for id := 1; id < len(w); id++ {
+	for _, id := range s.active {
 		for j < len(enabled) && enabled[j] < id {
 			j++
 		}
-		st := &w[id]
 		if j < len(enabled) && enabled[j] == id {
-			if !st.seen || !st.enabled && st.timerWait {
-				st.since = now
-			}
-			st.seen, st.enabled = true, true
-		} else if st.enabled {
+			continue
+		}
+		st := &s.w[id]
+		if st.enabled {
 			st.enabled = false
 			st.timerWait = m.WaitsOnTimer(id)
 			st.lockWait = m.WaitsOnLock(id)
 		}
+		if st.lockWait {
+			waiters = append(waiters, id)
+		}
 	}
-	*s = w
+	for _, id := range enabled {
+		st := &s.w[id]
+		if !st.seen || !st.enabled && st.timerWait {
+			st.since = now
+		}
+		st.seen, st.enabled = true, true
+	}
+	next := s.buf[:0]
+	for a, b := 0, 0; a < len(enabled) || b < len(waiters); {
+		if b == len(waiters) || a < len(enabled) && enabled[a] < waiters[b] {
+			next = append(next, enabled[a])
+			a++
+		} else {
+			next = append(next, waiters[b])
+			b++
+		}
+	}
+	s.ids = waiters
+	s.active, s.buf = next, s.active
 }
 
 // mayFire reports whether a timer due at when may fire at now while
 // goroutines can move: its deadline is at most h after the earliest
 // runnable-since time (any deadline if h < 0).
-func (s stalls) mayFire(now, when int64, h time.Duration) bool {
+func (s *stalls) mayFire(now, when int64, h time.Duration) bool {
 	if h < 0 {
 		return true
 	}
@@ -84,10 +114,10 @@ func (s stalls) mayFire(now, when int64, h time.Duration) bool {
 // earliest returns the earliest runnable-since time among the enabled
 // goroutines and those waiting for a lock, and that goroutine (now and
 // 0 if none).
-func (s stalls) earliest(now int64) (since int64, id int) {
+func (s *stalls) earliest(now int64) (since int64, id int) {
 	since = now
-	for g, st := range s {
-		if (st.enabled || st.lockWait) && (st.since < since || id == 0 && st.since == since) {
+	for _, g := range s.active {
+		if st := s.w[g]; (st.enabled || st.lockWait) && (st.since < since || id == 0 && st.since == since) {
 			since, id = st.since, g
 		}
 	}
@@ -106,7 +136,7 @@ type stallNeed struct {
 
 // note records that the timer due at when fired while goroutines could
 // move, if it needed a longer stall than the longest so far.
-func (n *stallNeed) note(s stalls, now, when int64) {
+func (n *stallNeed) note(s *stalls, now, when int64) {
 	since, g := s.earliest(now)
 	if d := time.Duration(when - since); d > n.d && g != 0 {
 		*n = stallNeed{d: d, g: g, since: since, when: when}

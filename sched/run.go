@@ -108,7 +108,7 @@ func (r *run) start(seed uint64, s Strategy) error {
 	}
 	r.ex.sched = func() uint64 {
 		h := fnv.New64a()
-		fmt.Fprint(h, r.clockRun, r.fp != nil, r.waiting, "|")
+		fmt.Fprint(h, r.clockRun, r.fp != nil, r.waiting.w, "|")
 		r.fy.hash(h, r.n)
 		return h.Sum64()
 	}
@@ -260,7 +260,7 @@ func (r *run) fireTimer(en []int) {
 		r.obs.Performed(r.ex.Pending(Clock))
 	}
 	if when, ok := m.NextDeadline(); ok {
-		r.stall.note(r.waiting, m.Now(), when) // goroutines could move: it fires early
+		r.stall.note(&r.waiting, m.Now(), when) // goroutines could move: it fires early
 	}
 	if r.trace {
 		desc, pos, _ := m.NextTimer()
