@@ -84,7 +84,10 @@ func TestEnvgenGenerate(t *testing.T) {
 		}
 	}
 	out.Reset()
-	code := run(mod, []string{"test", "-run", "TestEnv", "-budget", "2s", "./" + dir}, &out, &errb)
+	// -executions 2000 beside the 2s: the environments that find the
+	// race do so in a few dozen executions; the clean ones (a buggy
+	// environment that misses it, the fixed twin's) spent their whole 2s.
+	code := run(mod, []string{"test", "-run", "TestEnv", "-budget", "2s", "-executions", "2000", "./" + dir}, &out, &errb)
 	if code != 1 || !strings.Contains(out.String(), "mcheck: data race: ") || !strings.Contains(out.String(), "hashmap.go:") {
 		t.Fatalf("mcheck test on the generated environments: exit %d\n%s%s", code, out.String(), errb.String())
 	}
