@@ -30,9 +30,7 @@ type ComponentReport struct {
 	// Undecided counts the failures found as the time budget ran out,
 	// before the sequential baseline decided them (neither reported
 	// nor discarded; saved in the test's corpus, so that the next run
-	// replays and decides them first); UndecidedKind is the first's. A
-	// search that found no bug but left one undecided ends as NotChecked,
-	// never as clean.
+	// replays and decides them first); UndecidedKind is the first's.
 	Undecided     int
 	UndecidedKind string
 	// NotStarted says the failure came before the environment's

@@ -277,6 +277,9 @@ func (r *Result) Text() string {
 		if rep.Discarded > 0 {
 			fmt.Fprintf(&b, "mcheck: %d environments; %d failures discarded, not concurrency bugs: %s\n", rep.Attempts, rep.Discarded, rep.Why)
 		}
+		if rep.Undecided > 0 && f == nil {
+			fmt.Fprintf(&b, "mcheck: %d failures (the first a %s) found as the time budget ran out were not decided by the sequential baseline: saved, the next run decides them first (or raise the time budget)\n", rep.Undecided, rep.UndecidedKind)
+		}
 	}
 	for _, n := range notes {
 		fmt.Fprintf(&b, "mcheck: %s\n", n)

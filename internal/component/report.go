@@ -27,10 +27,8 @@ func (ck *checker) report(s *searched) (*check.ComponentReport, error) {
 	notChecked, finished := ck.sum(s)
 	rep.Inconclusive = notChecked.Inconclusive
 	switch {
-	case out.Found == nil && rep.Undecided > 0:
-		// A failure was left undecided: the search cannot say "no
-		// bug", whatever the other environments showed (it is saved,
-		// and the next run decides it first).
+	case out.Found == nil && rep.Undecided > 0 && rep.Undecided == rep.Attempts:
+		// Every environment's failure was left undecided.
 		notChecked.Undecided, notChecked.Elapsed = rep.UndecidedKind, time.Since(ck.start)
 		return nil, notChecked
 	case out.Found == nil && finished == 0 && rep.Discarded == 0:
