@@ -490,7 +490,10 @@ func runChild(self, dir, root string, r *modResult) {
 func superviseChild(self, dir string, args []string, on func(event)) (current, reason string) {
 	cmd := exec.Command(self, args...)
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	// A soft memory limit below -mem: mcheck ends an execution whose
+	// process passes nine tenths of it as out of memory, with where it
+	// was, before the child is stopped from outside.
+	cmd.Env = append(goEnv(), fmt.Sprintf("GOMEMLIMIT=%d", *memLimit/6*5))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
