@@ -482,7 +482,7 @@ func (c *compiler) pairExtracts(call *ssa.Call) ([]*ssa.Extract, bool) {
 func tupleExtracts(v interface {
 	ssa.Value
 	Block() *ssa.BasicBlock
-}) ([]*ssa.Extract, bool) {
+}) ([]*ssa.Extract, bool) { // (a call, a Lookup, a TypeAssert)
 	t, ok := v.Type().(*types.Tuple)
 	if !ok || t.Len() < 2 {
 		return nil, false
@@ -498,16 +498,13 @@ func tupleExtracts(v interface {
 	return ext, true
 }
 
-// commaOkDests returns the registers of the Extracts of v, a comma-ok
-// map lookup or type assertion, if those are its only uses
-// (tupleExtracts): its op puts the value and the ok there (-1: not
-// extracted), and the Extracts have no op (markSkips).
-func (c *compiler) commaOkDests(v interface {
-	ssa.Value
-	Block() *ssa.BasicBlock
-}) (e0, e1 int, ok bool) {
-	ext, ok := tupleExtracts(v)
-	if !ok {
+// commaOkDests returns the registers of the Extracts of ins, a map
+// lookup or type assertion, if commaOkExtracts gives them (-1: not
+// extracted): its op puts the value and the ok there, and the Extracts
+// have no op (markSkips).
+func (c *compiler) commaOkDests(ins ssa.Instruction) (e0, e1 int, direct bool) {
+	ext := commaOkExtracts(ins)
+	if ext == nil {
 		return 0, 0, false
 	}
 	regs := c.extractRegs(ext)
@@ -527,8 +524,9 @@ func (c *compiler) extractRegs(ext []*ssa.Extract) []int {
 	return regs
 }
 
-// commaOkExtracts returns the Extracts of ins that commaOkDests gives
-// registers to, or nil.
+// commaOkExtracts returns the Extracts of ins, a comma-ok map lookup or
+// type assertion whose value and ok are only extracted (tupleExtracts),
+// or nil: the one decision of both markSkips and the op (commaOkDests).
 func commaOkExtracts(ins ssa.Instruction) []*ssa.Extract {
 	var ext []*ssa.Extract
 	switch ins := ins.(type) {

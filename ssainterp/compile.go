@@ -832,7 +832,7 @@ func (c *compiler) retAfterDefers(ins *ssa.Return) op {
 			}
 			return fr.regs[rs[i]]
 		}
-		if ds := fr.resultDests(len(rs)); len(rs) > 1 && ds != nil {
+		if ds := fr.resultDests(len(rs)); ds != nil { // (never for fewer than two results)
 			for i, d := range ds {
 				if d >= 0 {
 					fr.caller.regs[d] = result(i)
