@@ -269,6 +269,16 @@ func (m *Machine) callback(rt *rtype, cl *closure, nt reflect.Type) reflect.Valu
 	})
 }
 
+// nativeBase is the frame under a call from native code (callNested),
+// with the register a model that completes at once writes its result to.
+type nativeBase struct {
+	frame
+	res [1]value
+}
+
+// nativeCaller is the function of nativeBase frames.
+var nativeCaller = &function{name: "native"}
+
 // callNested runs closure cl to completion on goroutine g, nested inside
 // the current native call. A panic that escapes cl travels into the
 // native caller as a host panic (nestedPanic). An mcheck fault or a
@@ -293,10 +303,11 @@ func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 		}
 	}()
 	saved := g.top
-	base := &frame{fn: &function{name: "native"}, g: g, retSlot: -1, regs: make([]value, 1)}
+	base := &nativeBase{frame: frame{fn: nativeCaller, g: g, retSlot: -1}}
+	base.regs = base.res[:]
 	base.caller = saved
-	fr := m.callClosure(base, cl, args, 0)
-	if fr == base || fr == nil {
+	fr := m.callClosure(&base.frame, cl, args, 0)
+	if fr == &base.frame || fr == nil {
 		// A model or native function completed at once.
 		g.top = saved
 		return base.regs[0]

@@ -57,6 +57,9 @@ type compiler struct {
 	// fusedWith maps a load or store to the address op fused with it
 	// (see fuse.go); the address op is in skip.
 	fusedWith map[ssa.Instruction]ssa.Instruction
+	// cells maps a variable that does not escape its call (an Alloc
+	// that is not Heap) to the register that holds it (see alloc).
+	cells map[*ssa.Alloc]int
 	// views holds the conversions of pointers to interfaces to
 	// pointers to interface headers, and the field addresses of those
 	// used at once, compiled by viewOp (unsafeiface.go).
@@ -180,6 +183,13 @@ func (c *compiler) compile() {
 	c.findVirtual()
 	aliases := c.markSkips()
 	n, pc := c.number(n)
+	c.cells = map[*ssa.Alloc]int{}
+	for _, l := range fn.Locals {
+		if !l.Heap && !isAggregate(c.rt(deref(l.Type()))) {
+			c.cells[l] = n
+			n++
+		}
+	}
 	c.f.cbase = n
 	// A spill is its stored value's register (allocs come before the
 	// loads in aliases); a load of it or of its field, the register of
@@ -862,6 +872,7 @@ func (m *Machine) ret(fr *frame, res value) *frame {
 	g.top = caller
 	if fr.boundary {
 		g.nestedRes = res
+		m.release(fr)
 		return nil
 	}
 	if caller == nil {
@@ -923,6 +934,17 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 			if ins.Heap && fr.g.m.watch {
 				fr.g.m.allocated(fr.g, cell)
 			}
+			return fr
+		}
+	}
+	if cs, ok := c.cells[ins]; ok && size == 0 {
+		// A variable whose address never leaves the call (go/ssa's
+		// Heap is false: no &x, no method value, no closure) lives
+		// in a register of the frame, as the compiled code keeps it
+		// on the stack; the frame is reused only after the call.
+		return func(fr *frame) *frame {
+			fr.regs[cs] = value{}
+			fr.regs[d] = value{r: &fr.regs[cs]}
 			return fr
 		}
 	}

@@ -153,7 +153,9 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 		if cap(fr.regs) >= fn.nregs {
 			fr.regs = fr.regs[:fn.nregs]
 		} else {
-			fr.regs = make([]value, fn.nregs)
+			// Room to spare, so that the frame serves the larger
+			// functions of the call chains it is reused for.
+			fr.regs = make([]value, fn.nregs, max(fn.nregs, 2*cap(fr.regs), 16))
 			fr.constsOf = nil
 		}
 		fr.fn, fr.code, fr.g = fn, fn.code, g
@@ -193,14 +195,30 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 
 // freeFrameFor picks the free frame for a call of fn, or -1 for a new
 // one: one of the last few released that ran fn (its constants are in
-// place), else the earliest released of those few, so that calls
-// alternating between functions (an interface call site with two dynamic
-// types) each keep their own frame.
+// place), else the earliest released of those few with room for fn's
+// registers, else the earliest, so that calls alternating between
+// functions (an interface call site with two dynamic types) each keep
+// their own frame.
 func (m *Machine) freeFrameFor(fn *function) int {
 	n := len(m.free)
 	lo := max(0, n-freeSearch)
+	fits := -1
 	for i := n - 1; i >= lo; i-- {
 		if m.free[i].constsOf == fn {
+			return i
+		}
+		if cap(m.free[i].regs) >= fn.nregs {
+			fits = i
+		}
+	}
+	if fits >= 0 {
+		return fits
+	}
+	// A large function: a frame with room for it deeper in the list
+	// (the first call of an execution, or one after many small ones),
+	// rather than a small one grown.
+	for i := lo - 1; i >= max(0, lo-freeDeep); i-- {
+		if cap(m.free[i].regs) >= fn.nregs {
 			return i
 		}
 	}
@@ -210,13 +228,18 @@ func (m *Machine) freeFrameFor(fn *function) int {
 	return lo
 }
 
+// freeDeep is how many more of the released frames a call looks at for
+// one with room for its registers.
+const freeDeep = 64
+
 // freeSearch is how many of the last released frames a call looks at.
 const freeSearch = 4
 
 // release returns a frame that has returned to the machine's free list.
-// Inv: nothing refers to fr once its call has returned (registers are
-// never addressed; variables whose address is taken live in their own
-// cells), so its storage can serve the next call.
+// Inv: nothing refers to fr once its call has returned (the only
+// registers addressed are the cells of variables that do not escape the
+// call, compiler.cells; the others live in their own cells), so its
+// storage can serve the next call.
 func (m *Machine) release(fr *frame) {
 	// The registers are not cleared: every value register is written
 	// before it is read (SSA's dominance). Scalar registers must have a

@@ -619,6 +619,7 @@ func (p *Program) Run(mainPkg string, cfg Config) Result {
 		p.SetArgs(cfg.Args)
 	}
 	m := p.NewMachine(cfg)
+	defer m.Release() // its storage serves the program's next machine
 	return m.RunMain(mainPkg)
 }
 

@@ -149,9 +149,10 @@ func (m *Machine) invokeMethod(fr *frame, rt *rtype, recv value, name string, ar
 	if f := rt.method(name); f != nil {
 		return m.nestedCall(fr.g, &closure{fn: f}, append([]value{recv}, args...))
 	}
-	scratch := &frame{fn: &function{name: "native"}, g: fr.g, retSlot: -1, regs: make([]value, 1)}
-	m.callNativeMethod(scratch, &iface{t: rt, v: recv}, name, args, 0)
-	return scratch.regs[0]
+	scratch := &nativeBase{frame: frame{fn: nativeCaller, g: fr.g, retSlot: -1}}
+	scratch.regs = scratch.res[:]
+	m.callNativeMethod(&scratch.frame, &iface{t: rt, v: recv}, name, args, 0)
+	return scratch.res[0]
 }
 
 // methodValue is Value.Method(i).
