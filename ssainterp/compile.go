@@ -646,11 +646,11 @@ func (c *compiler) callInstr(ins ssa.Instruction) op {
 		size := uint64(closureBytes + valueSize*len(b))
 		return func(fr *frame) *frame {
 			fr.g.m.alloc(size)
-			vals := make([]value, len(b))
+			cl := newClosure(fn, len(b))
 			for i, s := range b {
-				vals[i] = fr.regs[s]
+				cl.bindings[i] = fr.regs[s]
 			}
-			fr.regs[d] = value{r: &closure{fn: fn, bindings: vals}}
+			fr.regs[d] = value{r: cl}
 			return fr
 		}
 	}
@@ -924,12 +924,20 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 		size = 0
 	}
 	if isAggregate(rt) && !storedNext(ins) {
+		flat := rt.kind == kStruct || rt.kind == kArray
 		return func(fr *frame) *frame {
 			if size != 0 {
 				fr.g.m.alloc(size)
 			}
-			cell := &value{}
-			*cell = rt.zero()
+			var cell *value
+			if flat {
+				buf := make([]value, 1+rt.flatSize()) // the cell and its elements
+				cell = &buf[0]
+				*cell = rt.zeroIn(buf[1:])
+			} else {
+				cell = &value{}
+				*cell = rt.zero()
+			}
 			fr.regs[d] = value{r: cell}
 			if ins.Heap && fr.g.m.watch {
 				fr.g.m.allocated(fr.g, cell)

@@ -638,6 +638,15 @@ func (c *compiler) typeAssert(ins *ssa.TypeAssert) op {
 	commaOk := ins.CommaOk
 	e0, e1, direct := c.commaOkDests(ins)
 	toIface := at.kind == kInterface
+	// The value of a failed comma-ok assertion. An aggregate is shared
+	// by every failure, as a successful one shares the interface's
+	// (registers are never written through: stores and loads copy);
+	// a native struct is made anew.
+	var fail value
+	shareZero := !toIface && !hasNative(at)
+	if shareZero {
+		fail = at.zero()
+	}
 	return func(fr *frame) *frame {
 		i, _ := fr.regs[x].r.(*iface)
 		var ok bool
@@ -653,9 +662,12 @@ func (c *compiler) typeAssert(ins *ssa.TypeAssert) op {
 		}
 		if commaOk {
 			if !ok {
-				if toIface {
+				switch {
+				case toIface:
 					res = value{}
-				} else {
+				case shareZero:
+					res = fail
+				default:
 					res = at.zero()
 				}
 			}

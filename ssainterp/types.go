@@ -89,6 +89,7 @@ type rtype struct {
 	nsearch bool
 	nready  atomic.Bool     // ntype and nerr are final
 	impl    map[*rtype]bool // interface satisfaction cache, keyed by interface
+	flat    atomic.Int64    // flatSize, 0 until computed
 }
 
 // typeTable canonicalises types.Type to *rtype.
@@ -208,30 +209,30 @@ func basicKind(b *types.Basic) rkind {
 	panic("internal error: unexpected basic type " + b.String())
 }
 
-// zero returns the zero value of rt.
-func (rt *rtype) zero() value {
+// hasNative reports whether a value of rt holds a native struct (whose
+// zero value is a new reflect.Value each time).
+func hasNative(rt *rtype) bool {
 	switch rt.kind {
-	case kStruct:
-		a := make(agg, len(rt.fields))
-		for i, f := range rt.fields {
-			a[i] = f.zero()
-		}
-		return value{r: a}
+	case kNative:
+		return true
 	case kArray:
-		a := make(agg, rt.length)
-		if rt.length > 0 {
-			z := rt.elem.zero()
-			if _, ok := z.r.(agg); ok || rt.elem.kind == kNative {
-				for i := range a {
-					a[i] = rt.elem.zero()
-				}
-			} else if z != (value{}) {
-				for i := range a {
-					a[i] = z
-				}
+		return rt.length > 0 && hasNative(rt.elem)
+	case kStruct:
+		for _, f := range rt.fields {
+			if hasNative(f) {
+				return true
 			}
 		}
-		return value{r: a}
+	}
+	return false
+}
+
+// zero returns the zero value of rt. The elements of an aggregate and
+// of the aggregates nested in it are cut from one array.
+func (rt *rtype) zero() value {
+	switch rt.kind {
+	case kStruct, kArray:
+		return rt.zeroIn(make([]value, rt.flatSize()))
 	case kNative:
 		nt, err := rt.nativeType()
 		if err != nil {
@@ -241,6 +242,66 @@ func (rt *rtype) zero() value {
 		return value{r: reflect.New(nt).Elem()}
 	}
 	return value{}
+}
+
+// zeroIn returns the zero value of aggregate type rt, its elements cut
+// from buf, which has rt.flatSize() zero values.
+func (rt *rtype) zeroIn(buf []value) value {
+	if rt.kind == kStruct {
+		a := agg(buf[:len(rt.fields):len(rt.fields)])
+		buf = buf[len(a):]
+		for i, f := range rt.fields {
+			switch f.kind {
+			case kStruct, kArray:
+				n := f.flatSize()
+				a[i] = f.zeroIn(buf[:n:n])
+				buf = buf[n:]
+			case kNative:
+				a[i] = f.zero()
+			}
+		}
+		return value{r: a}
+	}
+	a := agg(buf[:rt.length:rt.length])
+	buf = buf[rt.length:]
+	switch e := rt.elem; e.kind {
+	case kStruct, kArray:
+		n := e.flatSize()
+		for i := range a {
+			a[i] = e.zeroIn(buf[:n:n])
+			buf = buf[n:]
+		}
+	case kNative:
+		for i := range a {
+			a[i] = e.zero()
+		}
+	}
+	return value{r: a}
+}
+
+// flatSize is the number of values of an aggregate of type rt and of
+// the aggregates nested in it (1 for a type that is not an aggregate).
+func (rt *rtype) flatSize() int {
+	if n := rt.flat.Load(); n != 0 {
+		return int(n)
+	}
+	n := 1
+	switch rt.kind {
+	case kStruct:
+		n = len(rt.fields)
+		for _, f := range rt.fields {
+			if f.kind == kStruct || f.kind == kArray {
+				n += f.flatSize()
+			}
+		}
+	case kArray:
+		n = rt.length
+		if e := rt.elem; e.kind == kStruct || e.kind == kArray {
+			n += rt.length * e.flatSize()
+		}
+	}
+	rt.flat.Store(int64(n))
+	return n
 }
 
 // typeString formats t as the Go runtime and reflect print types: package

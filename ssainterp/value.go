@@ -54,6 +54,37 @@ type closure struct {
 	bindings []value
 }
 
+// newClosure returns a closure of fn with n zero bindings, allocated
+// with them when there are few (one allocation rather than two).
+func newClosure(fn *function, n int) *closure {
+	switch n {
+	case 0:
+		return &closure{fn: fn}
+	case 1:
+		c := &struct {
+			closure
+			b [1]value
+		}{closure: closure{fn: fn}}
+		c.bindings = c.b[:]
+		return &c.closure
+	case 2:
+		c := &struct {
+			closure
+			b [2]value
+		}{closure: closure{fn: fn}}
+		c.bindings = c.b[:]
+		return &c.closure
+	case 3:
+		c := &struct {
+			closure
+			b [3]value
+		}{closure: closure{fn: fn}}
+		c.bindings = c.b[:]
+		return &c.closure
+	}
+	return &closure{fn: fn, bindings: make([]value, n)}
+}
+
 func boolVal(b bool) value {
 	if b {
 		return value{n: 1}
