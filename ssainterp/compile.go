@@ -35,6 +35,7 @@ func (f *function) compileOnce() {
 		defer func() { f.prog.compileTime.Add(int64(time.Since(start))) }()
 		c := &compiler{f: f, p: f.prog, slots: map[ssa.Value]int{}, virtual: map[ssa.Value]bool{}}
 		c.compile()
+		f.pool = f.prog.pools.Add(1)
 	})
 }
 
@@ -557,6 +558,7 @@ func opRunDefers(fr *frame) *frame {
 		return fr
 	}
 	d := fr.defers[n-1]
+	fr.defers[n-1] = deferred{} // a released frame keeps no closure alive
 	fr.defers = fr.defers[:n-1]
 	fr.pc-- // come back for the rest
 	m := fr.g.m

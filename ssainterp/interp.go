@@ -47,6 +47,11 @@ type function struct {
 	// interpreted callee's Return puts them without making a tuple.
 	tupleDests [][]int
 
+	// pool is the index of fn's pool of released frames in
+	// Machine.pools (newFrame), 0 for a function without one (not
+	// compiled from SSA by compileOnce).
+	pool int32
+
 	model      modelFunc // non-nil: a modelled function
 	external   bool      // a model or a bridged function: no SSA body to run
 	runner     bool      // testing.tRunner: a Goexit stops unwinding here
@@ -85,6 +90,14 @@ type frame struct {
 	// registers hold: a pooled frame that ran fn before needs no copy
 	// (those registers are never written).
 	constsOf *function
+	// pool is where fr goes when its call returns: the pool of its
+	// function's frames on the machine, nil for the free list.
+	pool *framePool
+	// below is the next frame of fr's pool while fr is in it.
+	below *frame
+	// touched says that fr is in Machine.touched: it ran a call on the
+	// machine, so its registers hold the machine's values.
+	touched bool
 }
 
 type deferred struct {
@@ -142,6 +155,26 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 	if g.depth > m.cfg.MaxDepth {
 		m.depthLimit(g, fn)
 	}
+	if id := int(fn.pool); id < len(m.framePools) {
+		if p := m.framePools[id]; p != nil && p.top != nil {
+			// A frame that ran fn: its constants are in place, and
+			// so are its globals if it ran fn on this machine.
+			fr := p.top
+			p.top, fr.below = fr.below, nil
+			p.n--
+			fr.g, fr.pc, fr.retSlot = g, 0, -1
+			fr.defers = fr.defers[:0]
+			fr.unwinding, fr.boundary = false, false
+			if m.cfg.Fingerprints {
+				clear(fr.regs[:fn.cbase])
+			}
+			if !fr.touched {
+				m.touch(fr)
+				m.setGlobals(fr)
+			}
+			return fr
+		}
+	}
 	var fr *frame
 	if i := m.freeFrameFor(fn); i >= 0 {
 		fr = m.free[i]
@@ -179,6 +212,18 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 	}
 	fr.constsOf = fn
 	copy(fr.regs[fn.cbase:], fn.consts)
+	fr.pool = m.framePoolOf(fn)
+	if fr.pool != nil && !fr.touched {
+		m.touch(fr)
+	}
+	m.setGlobals(fr)
+	return fr
+}
+
+// setGlobals puts the addresses of the machine's globals that fr's
+// function uses in its registers.
+func (m *Machine) setGlobals(fr *frame) {
+	fn := fr.fn
 	for _, gr := range fn.globals {
 		if gr.g < 0 {
 			fr.regs[gr.slot] = m.ownVar(-gr.g)
@@ -190,8 +235,24 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 		}
 		fr.regs[gr.slot] = value{r: c}
 	}
-	return fr
 }
+
+// framePool is a function's released frames (Machine.framePools): a
+// stack linked through frame.below, of at most maxPool.
+type framePool struct {
+	top *frame
+	n   int32
+}
+
+// touch records that fr, a frame of a function with a pool, runs on m.
+func (m *Machine) touch(fr *frame) {
+	fr.touched = true
+	m.touched = append(m.touched, fr)
+}
+
+// maxPool bounds the released frames kept per function (deeper
+// recursion returns its frames to Machine.free).
+const maxPool = 32
 
 // freeFrameFor picks the free frame for a call of fn, or -1 for a new
 // one: one of the last few released that ran fn (its constants are in
@@ -244,9 +305,34 @@ func (m *Machine) release(fr *frame) {
 	// The registers are not cleared: every value register is written
 	// before it is read (SSA's dominance). Scalar registers must have a
 	// nil r; newFrame clears it when the function changes.
-	clear(fr.defers[:cap(fr.defers)])
 	fr.caller, fr.g, fr.deferCall = nil, nil, nil
+	// The deferred calls were cleared as they ran.
+	if p := fr.pool; p != nil && p.n < maxPool && len(fr.defers) == 0 {
+		fr.below, p.top = p.top, fr
+		p.n++
+		return
+	}
+	clear(fr.defers[:cap(fr.defers)])
+	fr.defers = fr.defers[:0]
 	m.free = append(m.free, fr)
+}
+
+// framePoolOf returns m's pool of released frames of fn, nil for a function
+// without one.
+func (m *Machine) framePoolOf(fn *function) *framePool {
+	id := int(fn.pool)
+	if id == 0 {
+		return nil
+	}
+	if id >= len(m.framePools) {
+		m.framePools = append(m.framePools, make([]*framePool, id+1-len(m.framePools))...)
+	}
+	p := m.framePools[id]
+	if p == nil {
+		p = &framePool{}
+		m.framePools[id] = p
+	}
+	return p
 }
 
 // runG runs g until it stops: before its next visible operation, blocked,
@@ -386,6 +472,7 @@ func (m *Machine) unwind(g *goroutine) {
 		}
 		if n := len(fr.defers); n > 0 {
 			d := fr.defers[n-1]
+			fr.defers[n-1] = deferred{}
 			fr.defers = fr.defers[:n-1]
 			fr.unwinding = true
 			callee := m.callDeferred(fr, d)

@@ -192,10 +192,10 @@ func TestReusedFrameForgetsOtherFunction(t *testing.T) {
 	m := prog.NewMachine(Config{})
 	g := &goroutine{m: m}
 	// Enough released frames of mk that mul takes one over (see
-	// freeFrameFor), each with room for mul's registers, every one
-	// holding an aggregate.
+	// freeFrameFor; the first maxPool stay in mk's pool), each with
+	// room for mul's registers, every one holding an aggregate.
 	var frames []*frame
-	for range freeSearch {
+	for range maxPool + freeSearch {
 		fr := m.newFrame(mk, g)
 		all := make([]value, mk.nregs+mul.nregs)
 		for i := range all {
@@ -235,19 +235,32 @@ func TestPooledFramesForgetValues(t *testing.T) {
 	for range 10 { // a collection between Put and Get empties the pool: try again
 		m := prog.NewMachine(Config{})
 		m.free = nil
-		fr := m.newFrame(mk, &goroutine{m: m})
-		for i := range fr.regs {
-			fr.regs[i] = value{n: 1, r: []value{{}}}
+		// One frame in mk's pool, one past it in the free list: every
+		// register but the constants' holds a value of the machine.
+		g := &goroutine{m: m}
+		var frs []*frame
+		for range maxPool + 1 {
+			fr := m.newFrame(mk, g)
+			for i := range fr.regs[:mk.cbase] {
+				fr.regs[i] = value{n: 1, r: []value{{}}}
+			}
+			frs = append(frs, fr)
 		}
-		m.release(fr)
+		for _, fr := range frs {
+			m.release(fr)
+		}
 		m.Release()
 		r := reusedMachine(prog)
 		if r == nil {
 			continue
 		}
-		for _, fr := range r.free {
+		pooled := r.framePools[mk.pool].frames()
+		if len(r.free) == 0 || len(pooled) == 0 {
+			t.Fatal("no frame of mk was handed on in the free list and in its pool")
+		}
+		for _, fr := range append(slices.Clone(r.free), pooled...) {
 			for i, v := range fr.regs[:cap(fr.regs)] {
-				if v != (value{}) {
+				if (i < mk.cbase || i >= mk.nregs) && v != (value{}) {
 					t.Fatalf("register %d of a pooled frame holds %v", i, v)
 				}
 			}
@@ -255,6 +268,18 @@ func TestPooledFramesForgetValues(t *testing.T) {
 		return
 	}
 	t.Fatal("the frame pool was emptied ten times in a row")
+}
+
+// frames returns the frames of p, top first.
+func (p *framePool) frames() []*frame {
+	if p == nil {
+		return nil
+	}
+	var fs []*frame
+	for fr := p.top; fr != nil; fr = fr.below {
+		fs = append(fs, fr)
+	}
+	return fs
 }
 
 // TestPooledFramesForgetMachine: the frames a finished machine hands on
@@ -279,7 +304,7 @@ func TestPooledFramesForgetMachine(t *testing.T) {
 		m.release(fb)
 		m.release(fa)
 		if inUse := m.newFrame(mk, g); inUse != fa {
-			t.Fatal("mk did not take its released frame back from the end of the free list")
+			t.Fatal("mk did not take its released frame back")
 		}
 		m.Release()
 		r := reusedMachine(prog)
@@ -290,6 +315,11 @@ func TestPooledFramesForgetMachine(t *testing.T) {
 		for i, fr := range fs[len(fs):cap(fs)] {
 			if fr != nil {
 				t.Fatalf("the pooled free list holds frame %p past its length (at %d)", fr, len(fs)+i)
+			}
+		}
+		for _, p := range r.framePools {
+			if slices.Contains(p.frames(), fa) {
+				t.Fatal("a function's pool holds the frame in use")
 			}
 		}
 		return

@@ -72,6 +72,7 @@ type Program struct {
 
 	loadTimes   LoadTimes
 	compileTime atomic.Int64 // nanoseconds spent compiling functions, so far
+	pools       atomic.Int32 // the last function.pool given out
 }
 
 // LoadTimes is where the time of a load went, and how many packages

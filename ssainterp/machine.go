@@ -90,20 +90,22 @@ type Config struct {
 //     stdin, test resources: environ.go), lk (linkname.go), uns (unsafe.go).
 type Machine struct {
 	// The interpreter core (hot: keep it first and together).
-	prog     *Program
-	cfg      Config
-	globals  []value
-	cur      *goroutine  // the goroutine running (Step)
-	steps    int64       // loop iterations (counted jumps), against cfg.MaxSteps
-	ops      int64       // instructions executed, with cfg.CountOps
-	memUsed  uint64      // bytes charged by alloc
-	allocs   uint64      // calls of alloc (runtime.MemStats.Mallocs)
-	memLimit uint64      // cfg.MaxMemory
-	stepped  uint32      // calls of Step, for checkHost
-	free     []*frame    // frames that have returned, for reuse
-	scratch  scratchArgs // arguments of direct native calls
-	argStack []value     // arguments of calls in progress (pushArgs)
-	pairRes  [2]value    // see pair
+	prog       *Program
+	cfg        Config
+	globals    []value
+	cur        *goroutine   // the goroutine running (Step)
+	steps      int64        // loop iterations (counted jumps), against cfg.MaxSteps
+	ops        int64        // instructions executed, with cfg.CountOps
+	memUsed    uint64       // bytes charged by alloc
+	allocs     uint64       // calls of alloc (runtime.MemStats.Mallocs)
+	memLimit   uint64       // cfg.MaxMemory
+	stepped    uint32       // calls of Step, for checkHost
+	free       []*frame     // frames that have returned, for reuse
+	framePools []*framePool // by function.pool: frames that have returned from a call of the function
+	touched    []*frame     // frames of pooled functions that ran on this machine (handOnFrames)
+	scratch    scratchArgs  // arguments of direct native calls
+	argStack   []value      // arguments of calls in progress (pushArgs)
+	pairRes    [2]value     // see pair
 
 	schedState
 	endState
@@ -603,9 +605,29 @@ const maxPooledFrames = 256
 
 // handOnFrames returns the released frames of machine m for the next
 // machine (Release; an exploration runs thousands of machines, and
-// allocating their frames anew was the largest share of its garbage).
-// The frames forget the machine's constants and globals.
-func (p *Program) handOnFrames(m *Machine) []*frame {
+// allocating their frames anew was the largest share of its garbage):
+// the free list, whose frames forget the machine's constants and
+// globals, and the pools by function, whose frames keep their
+// function's constants.
+func (p *Program) handOnFrames(m *Machine) ([]*frame, []*framePool, []*frame) {
+	// The registers of the frames that ran here must not keep this
+	// machine's memory alive while the next one runs (see below).
+	for _, fr := range m.touched {
+		fr.touched = false
+		if fn := fr.fn; fr.constsOf == fn {
+			clear(fr.regs[:fn.cbase])
+			clear(fr.regs[len(fr.regs):cap(fr.regs)])
+			for _, gr := range fn.globals {
+				fr.regs[gr.slot] = value{}
+			}
+		}
+	}
+	clear(m.touched[:cap(m.touched)])
+	return p.handOnFree(m), m.framePools, m.touched[:0]
+}
+
+// handOnFree returns the free list of m for the next machine.
+func (p *Program) handOnFree(m *Machine) []*frame {
 	fs := m.free
 	m.free = nil
 	if len(fs) == 0 {

@@ -95,6 +95,8 @@ const (
 // program takes over (Release, NewMachine).
 type machineStore struct {
 	frames      []*frame // released frames (see handOnFrames)
+	pools       []*framePool
+	touched     []*frame
 	argStack    []value
 	gs          []*goroutine
 	live        []*goroutine
@@ -147,7 +149,8 @@ func (m *Machine) Release() {
 	}
 	m.closeOutputs()
 	p := m.prog
-	st := machineStore{frames: p.handOnFrames(m), rng: m.rng, pcg: m.pcg, outMu: m.outMu}
+	st := machineStore{rng: m.rng, pcg: m.pcg, outMu: m.outMu}
+	st.frames, st.pools, st.touched = p.handOnFrames(m)
 	clear(m.argStack[:cap(m.argStack)])
 	st.argStack = m.argStack[:0]
 	clear(m.gs[:cap(m.gs)])
@@ -199,6 +202,7 @@ func reusedMachine(p *Program) *Machine {
 // restore gives m the storage st.
 func (m *Machine) restore(st *machineStore) {
 	m.free, m.argStack, m.gs, m.live = st.frames, st.argStack, st.gs, st.live
+	m.framePools, m.touched = st.pools, st.touched
 	m.shadows, m.cellShadows, m.syncClocks = st.shadows, st.cellShadows, st.syncClocks
 	m.arenas = st.arenas
 	m.rng, m.pcg, m.outMu = st.rng, st.pcg, st.outMu
