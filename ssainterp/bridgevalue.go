@@ -22,13 +22,19 @@ func (m *Machine) toNative(rt *rtype, v value, nt reflect.Type) reflect.Value {
 		if i == nil {
 			return reflect.Zero(nt)
 		}
+		// An interpreted implementation of a native interface with
+		// methods (io.Writer): a wrapper calls back, unless the printing
+		// wrapper (wrap, for a type with String or Error) satisfies it.
+		_, native := i.v.r.(reflect.Value)
+		callback := !native && nt.NumMethod() > 0 && i.t.t != nil && i.t.prog.interpretedRecv(i.t.t)
 		var rv reflect.Value
-		if _, native := i.v.r.(reflect.Value); !native && nt.NumMethod() > 0 && !i.t.wrapped() && i.t.t != nil && i.t.prog.interpretedRecv(i.t.t) {
-			// An interpreted implementation of a native interface
-			// with methods (io.Writer): a wrapper calls back.
+		if callback && !i.t.wrapped() {
 			rv = m.wrapFor(i, nt)
 		} else {
 			rv = m.dynToNative(i)
+			if callback && rv.IsValid() && !rv.Type().Implements(nt) {
+				rv = m.wrapFor(i, nt)
+			}
 		}
 		if !rv.IsValid() {
 			return reflect.Zero(nt)

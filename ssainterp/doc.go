@@ -189,7 +189,12 @@
 // the program's, or when it calls back into the program where the
 // program may block; it stays native (bridged) when it is a leaf that
 // computes (strings, strconv, crypto hashes, compression, net/url,
-// net/netip). So net/http (server, client, Transport; httptest's
+// net/netip) over values that cross cheaply. A leaf over []byte is
+// interpreted when the program's memory is its state or its argument:
+// bytes (a bytes.Buffer shared by two goroutines races in its fields, as
+// Go's race detector reports; and each bridged call copied the whole
+// slice both ways) and unicode/utf8 (encoding/json decodes one rune at a
+// time from the rest of its buffer). So net/http (server, client, Transport; httptest's
 // recorder and servers), net/textproto, mime/multipart, net/rpc and
 // net/rpc/jsonrpc, database/sql with database/sql/driver (its pool and
 // connectionOpener goroutine), flag, os/signal, testing/synctest and

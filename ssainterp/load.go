@@ -200,6 +200,14 @@ var interpretedStd = map[string]bool{
 	"internal/itoa":        true,
 	"internal/bytealg":     true,
 	"internal/strconv":     true,
+	// Functions over []byte: bridged, each call copied the whole slice
+	// to native memory (and, with race detection, recorded a read of
+	// every element); encoding/json decodes a rune at a time from the
+	// rest of its buffer.
+	"unicode/utf8": true,
+	// The same, and bytes.Buffer's fields are the program's memory: two
+	// goroutines writing one Buffer race, as Go's race detector says.
+	"bytes": true,
 }
 
 //go:embed overlay/iter.go.txt
