@@ -403,19 +403,26 @@ func TestSpinForeverIsLivelock(t *testing.T) {
 	require.Greater(t, rep.States, 10)
 }
 
-// TestFindsRaceInBytesBuffer: two goroutines writing one bytes.Buffer
-// race inside its methods (bytes runs from SSA); under a mutex, they do
-// not.
-func TestFindsRaceInBytesBuffer(t *testing.T) {
-	rep, err := Explore(target(t, "bufferrace"), Options{Seed: 1, Executions: 200})
-	require.NoError(t, err)
-	require.NotNil(t, rep.Failure)
-	require.Equal(t, DataRace, rep.Failure.Kind)
-	require.Contains(t, rep.Failure.Race.Current.Pos, "buffer.go:")
-	rep, err = Explore(target(t, "bufferrace_fixed"), Options{Strategy: "dfs", Executions: 2000})
-	require.NoError(t, err)
-	require.Nil(t, rep.Failure)
-	require.True(t, rep.Exhausted, "the fixed twin's schedules were not all explored")
+// TestFindsRaceInStdState: two goroutines writing one bytes.Buffer, or
+// drawing from one math/rand Rand, race inside its methods (bytes and
+// math/rand run from SSA); under a mutex, they do not.
+func TestFindsRaceInStdState(t *testing.T) {
+	for _, tc := range []struct{ name, file string }{
+		{"bufferrace", "buffer.go:"},
+		{"randrace", "rng.go:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := Explore(target(t, tc.name), Options{Seed: 1, Executions: 200})
+			require.NoError(t, err)
+			require.NotNil(t, rep.Failure)
+			require.Equal(t, DataRace, rep.Failure.Kind)
+			require.Contains(t, rep.Failure.Race.Current.Pos, tc.file)
+			rep, err = Explore(target(t, tc.name+"_fixed"), Options{Strategy: "dfs", Executions: 5000})
+			require.NoError(t, err)
+			require.Nil(t, rep.Failure)
+			require.True(t, rep.Exhausted, "the fixed twin's schedules were not all explored")
+		})
+	}
 }
 
 // TestFindsRaceInNativeCall: a native call reads the slices it is given
