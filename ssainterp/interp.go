@@ -48,7 +48,7 @@ type function struct {
 	tupleDests [][]int
 
 	// pool is the index of fn's pool of released frames in
-	// Machine.pools (newFrame), 0 for a function without one (not
+	// Machine.framePools (newFrame), 0 for a function without one (not
 	// compiled from SSA by compileOnce).
 	pool int32
 
