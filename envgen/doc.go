@@ -44,7 +44,13 @@
 // concurrent use is called from one goroutine only; a method after which
 // calls are documented as undefined is the Finish, always last
 // (Component.FinishLast). Each rule followed is a note that quotes the
-// sentence.
+// sentence. The default protocol also pairs acquire-like and release-like
+// methods by name (pairs.go, Component.Pairs: Acquire and TryAcquire with
+// Release, Lock and TryLock with Unlock, RLock and TryRLock with
+// RUnlock): each goroutine makes a release-like call only to give back
+// what its own acquire-like calls that succeeded hold, as a correct
+// client does, and a Release without parameters paired so is not a
+// finishing method.
 //
 // # Domains
 //
