@@ -165,3 +165,43 @@ func TestHolders(t *testing.T) {
 	require.Equal(t, [][]int{{0, 0}}, q.Without(0, 1).Holders)
 	require.Equal(t, 1, p.Holder(1, 0))
 }
+
+// TestEmitPairs: a generated random environment pairs as the run does:
+// an acquire-like call that succeeds adds its weight, a release-like
+// call is made only when the goroutine holds its weight.
+func TestEmitPairs(t *testing.T) {
+	pkg := pairsPkg(t)
+	c, err := Extract("NewSem", ctor(t, pkg, "NewSem"), Options{})
+	require.NoError(t, err)
+	acq, try, rel, ln := method(c, "Acquire"), method(c, "TryAcquire"), method(c, "Release"), method(c, "Len")
+	// The built-in int64 domain: 0, 1, -1, max, min.
+	plan := &Plan{Env: Random, Goroutines: 2, Threads: [][]Call{
+		{{Method: acq, Args: []int{0, 1}}, {Method: try, Args: []int{1}}, {Method: rel, Args: []int{1}}, {Method: rel, Args: []int{2}}},
+		{{Method: ln}},
+	}}
+	src := &Source{Pkg: pkg, Comp: c, Command: "test", Plans: []*Plan{plan}, Seeds: []uint64{1}}
+	b, err := src.Bytes()
+	require.NoError(t, err)
+	got := string(b)
+	for _, want := range []string{
+		"var held [1]int64 // of each acquire/release pair, what this goroutine holds\n",
+		"if err := c.Acquire(context.Background(), 1); err == nil {\n\t\t\theld[0] += 1\n\t\t}\n",
+		"if ok := c.TryAcquire(1); ok {\n\t\t\theld[0] += 1\n\t\t}\n",
+		"if held[0] >= 1 {\n\t\t\tc.Release(1)\n\t\t\theld[0] -= 1\n\t\t}\n",
+		"// c.Release(-1): not made (a negative weight)\n",
+		"defer wg.Done()\n\t\tc.Len()\n",
+	} {
+		require.Contains(t, got, want)
+	}
+	// It type-checks with the component's package.
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for name, text := range map[string]string{"p.go": pairsSrc, "p_env_test.go": got} {
+		f, err := parser.ParseFile(fset, name, text, 0)
+		require.NoError(t, err)
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	_, err = conf.Check("example.com/p", fset, files, nil)
+	require.NoError(t, err, got)
+}
