@@ -50,6 +50,10 @@ type Component struct {
 	// 2008 recommend
 	// (Component.Reduce; none until it is called).
 	Reduced []Reduced
+	// Pairs are the acquire/release pairs of the operations that the
+	// default protocol's goroutines use as a correct client does
+	// (pairs.go); none with a protocol the user gave.
+	Pairs []Pair
 }
 
 // Method is one operation of a component.
@@ -84,7 +88,8 @@ type Options struct {
 	// and without Finish, the default protocol calls the methods in
 	// parallel and then, once, the first of CloseLike the component
 	// has that finishes (closeLike: Close, Stop and Shutdown whatever
-	// their parameters, the others without parameters but a context);
+	// their parameters, the others without parameters but a context,
+	// and a Release only without an Acquire to pair it with, pairs.go);
 	// in half of the random environments (Plan.Free) it is an operation
 	// like the others instead, so that a bug that needs it concurrently
 	// (two Shutdowns, a Wait racing a Set) stays in reach, and the
@@ -143,6 +148,9 @@ func Extract(name string, sig *types.Signature, o Options) (*Component, error) {
 	}
 	c.serialize(ct)
 	c.noteReleases()
+	if o.Protocol == "" {
+		c.pairMethods()
+	}
 	if len(c.Methods) == 0 {
 		msg := fmt.Sprintf("%s: %s has no exported methods to call", name, typeName(c.Type))
 		if len(c.Notes) > 0 {
@@ -211,8 +219,13 @@ func chosenMethods(ms *types.MethodSet, o Options) []string {
 // not it. It sets c.DefaultFinish and c.FinishLast, and notes the choice.
 func (c *Component) defaultFinish(ms *types.MethodSet, ct contract, o Options) string {
 	closing, documented := "", ""
+	chosen := chosenMethods(ms, o)
 	for _, n := range CloseLike {
-		if f, ok := exportedMethod(ms, n); ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(n, f.Signature()) {
+		f, ok := exportedMethod(ms, n)
+		// A Release() with an Acquire gives back what it took
+		// (pairs.go): it does not end the component's life.
+		paired := ok && f.Signature().Params().Len() == 0 && slices.ContainsFunc(chosen, func(a string) bool { return isAcquireName(n, a) })
+		if ok && n != o.Init && !slices.Contains(o.Exclude, n) && closeLike(n, f.Signature()) && !paired {
 			closing = n
 			break
 		}

@@ -44,7 +44,13 @@
 // concurrent use is called from one goroutine only; a method after which
 // calls are documented as undefined is the Finish, always last
 // (Component.FinishLast). Each rule followed is a note that quotes the
-// sentence.
+// sentence. The default protocol also pairs acquire-like and release-like
+// methods by name (pairs.go, Component.Pairs: Acquire and TryAcquire with
+// Release, Lock and TryLock with Unlock, RLock and TryRLock with
+// RUnlock): each goroutine makes a release-like call only to give back
+// what its own acquire-like calls that succeeded hold, as a correct
+// client does, and a Release without parameters paired so is not a
+// finishing method.
 //
 // # Domains
 //
@@ -93,7 +99,11 @@
 // ordinary Go: go test -race runs it natively and mcheck test explores
 // its schedules. A universal environment picks its calls and arguments
 // with mcheck.Choose, random natively and a choice point under mcheck. A
-// constructor that returns an error makes the generated test skip.
+// constructor that returns an error makes the generated test skip. A
+// random environment's goroutine pairs acquire-like and release-like
+// calls as a run does (pairs.go): it counts in a local array what its
+// acquire-like calls that succeeded hold, and makes a release-like call
+// only under an if that it holds the call's weight.
 //
 // # Not supported
 //
@@ -137,6 +147,10 @@
 //     misread. On a method, "not safe for concurrent use" is read as not
 //     in parallel with itself. mcheck envgen (Source) does not read doc
 //     comments.
+//   - A generated universal environment does not pair acquire-like and
+//     release-like calls (its arguments are chosen inline): it may
+//     release what it did not acquire, which a run of the same
+//     environment under Component does not.
 //   - Generated tests use the built-in domains and the user values' Go
 //     spelling (UserValue.Src); a value that cannot be spelled as a Go
 //     expression of the package cannot appear in one.

@@ -129,8 +129,11 @@ func (s *Source) env(b *bytes.Buffer, pr *Printer, i int, p *Plan) {
 			fmt.Fprintf(b, "wg.Add(%d)\n", n)
 			for _, th := range threads[:n] {
 				b.WriteString("go func() {\ndefer wg.Done()\n")
+				if slices.ContainsFunc(th, func(call Call) bool { k, _ := c.PairRole(call.Method); return k >= 0 }) {
+					fmt.Fprintf(b, "var held [%d]int64 // of each acquire/release pair, what this goroutine holds\n", len(c.Pairs))
+				}
 				for _, call := range th {
-					fmt.Fprintf(b, "c.%s\n", p.CallString(c, pr, call))
+					b.WriteString(pairedCall(c, pr, p, call))
 				}
 				b.WriteString("}()\n")
 			}
@@ -163,4 +166,37 @@ func chosenArgs(pr *Printer, m Method) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// pairedCall spells call as a statement of a goroutine of a random
+// environment, with the default protocol's acquire/release pairing
+// (pairs.go): an acquire-like call that succeeds adds its weight to what
+// the goroutine holds, and a release-like call is made only when the
+// goroutine holds its weight.
+func pairedCall(c *Component, pr *Printer, p *Plan, call Call) string {
+	text := "c." + p.CallString(c, pr, call)
+	k, rel := c.PairRole(call.Method)
+	if k < 0 {
+		return text + "\n"
+	}
+	w := c.Pairs[k].Weigh(call)
+	if rel {
+		if w < 0 {
+			return "// " + text + ": not made (a negative weight)\n"
+		}
+		return fmt.Sprintf("if held[%d] >= %d {\n%s\nheld[%d] -= %d\n}\n", k, w, text, k, w)
+	}
+	add := fmt.Sprintf("held[%d] += %d", k, w)
+	res := c.Methods[call.Method].Sig.Results()
+	if res.Len() == 0 {
+		return text + "\n" + add + "\n"
+	}
+	blanks := strings.Repeat("_, ", res.Len()-1)
+	switch last := res.At(res.Len() - 1).Type(); {
+	case isError(last):
+		return fmt.Sprintf("if %serr := %s; err == nil {\n%s\n}\n", blanks, text, add)
+	case types.Identical(last.Underlying(), types.Typ[types.Bool]):
+		return fmt.Sprintf("if %sok := %s; ok {\n%s\n}\n", blanks, text, add)
+	}
+	return text + "\n" + add + "\n"
 }

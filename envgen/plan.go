@@ -93,6 +93,17 @@ type Plan struct {
 	// Reduction, if not Unreduced, says the plan is a trace of that
 	// reduction of the protocol (Component.Reduced, NewReduced).
 	Reduction Reduction
+	// Holders, for a sequential run of the baseline (Sequential,
+	// Suspended), is per goroutine and call the goroutine of the
+	// original plan that makes the call: what a goroutine holds of a
+	// pair (Component.Pairs) is counted over the calls of its original
+	// goroutine (nil: each goroutine its own). Not in tokens: it is
+	// never reported.
+	Holders [][]int
+	// Unpaired runs the calls as they are, with no acquire/release
+	// pairing (the check layer's probe of the domains, which tries a
+	// Release alone). Not in tokens.
+	Unpaired bool
 }
 
 // Draw makes environment env (Random or Universal) of g goroutines from
@@ -294,6 +305,10 @@ func (p *Plan) Without(g, j int) *Plan {
 		q.Threads[i] = append([]Call(nil), th...)
 	}
 	q.Threads[g] = append(q.Threads[g][:j:j], q.Threads[g][j+1:]...)
+	if p.Holders != nil {
+		q.Holders = slices.Clone(p.Holders)
+		q.Holders[g] = append(q.Holders[g][:j:j], q.Holders[g][j+1:]...)
+	}
 	return &q
 }
 
@@ -457,7 +472,8 @@ func Decode(s string) (*Plan, error) {
 // calls with their arguments ("g2: Put(1, "a"); Get(1)", a line per
 // goroutine, labelled with ids, or g1, g2… without). results, if not nil, holds per goroutine what each call returned, and
 // started how many calls each goroutine started: a call started but not
-// returned is marked, and calls never reached too.
+// returned is marked, and calls never reached too, and a release-like
+// call the environment did not make (NotCalled, pairs.go).
 func (p *Plan) Describe(c *Component, pr *Printer, ids []int, results [][]string, started []int) string {
 	if p.Env == Universal {
 		return fmt.Sprintf("universal: %d goroutines, each calling up to %d methods chosen at choice points", p.Goroutines, p.MaxCalls)
@@ -469,9 +485,7 @@ func (p *Plan) Describe(c *Component, pr *Printer, ids []int, results [][]string
 			calls[j] = p.CallString(c, pr, call)
 			switch {
 			case g < len(results) && j < len(results[g]):
-				if results[g][j] != "" {
-					calls[j] += " → " + results[g][j]
-				}
+				calls[j] += ResultString(results[g][j])
 			case g < len(started) && j < started[g]:
 				calls[j] += " (did not return)"
 			case g < len(started):
@@ -623,11 +637,22 @@ func (p *Plan) phaseMerges(limit int, seed uint64) [][]CallRef {
 func (p *Plan) Sequential(order []CallRef) *Plan {
 	q := *p
 	calls := make([]Call, len(order))
+	holders := make([]int, len(order))
 	for i, r := range order {
-		calls[i] = p.Threads[r.G][r.J]
+		calls[i], holders[i] = p.Threads[r.G][r.J], p.Holder(r.G, r.J)
 	}
-	q.Threads, q.Goroutines, q.Phases = [][]Call{calls}, 1, nil
+	q.Threads, q.Goroutines, q.Phases, q.Holders = [][]Call{calls}, 1, nil, [][]int{holders}
 	return &q
+}
+
+// Holder is the goroutine whose holdings of pairs (Component.Pairs)
+// call j of goroutine g counts: g itself, but in a sequential run of the
+// baseline (Holders).
+func (p *Plan) Holder(g, j int) int {
+	if p.Holders != nil {
+		return p.Holders[g][j]
+	}
+	return g
 }
 
 // Suspended is Sequential with each call on a goroutine of its own, in a
@@ -653,13 +678,14 @@ func (p *Plan) Settled(order []CallRef, atSwitch bool) *Plan {
 // with runs, one per run of one goroutine's calls in order.
 func (p *Plan) suspended(order []CallRef, runs bool) *Plan {
 	q := *p
-	q.Threads, q.Phases, q.After, q.Suspend = nil, nil, nil, true
+	q.Threads, q.Phases, q.After, q.Suspend, q.Holders = nil, nil, nil, true, nil
 	last := map[int]int{} // original goroutine → its last goroutine here
 	for i, r := range order {
-		c := p.Threads[r.G][r.J]
+		c, h := p.Threads[r.G][r.J], p.Holder(r.G, r.J)
 		if runs && i > 0 && r.G == order[i-1].G {
 			k := len(q.Threads) - 1
 			q.Threads[k] = append(q.Threads[k], c)
+			q.Holders[k] = append(q.Holders[k], h)
 			continue
 		}
 		prev, ok := last[r.G]
@@ -667,6 +693,7 @@ func (p *Plan) suspended(order []CallRef, runs bool) *Plan {
 			prev = -1
 		}
 		q.Threads = append(q.Threads, []Call{c})
+		q.Holders = append(q.Holders, []int{h})
 		q.Phases = append(q.Phases, 1)
 		q.After = append(q.After, prev)
 		last[r.G] = len(q.Threads) - 1

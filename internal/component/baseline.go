@@ -81,6 +81,14 @@ import (
 // interleaving inside a call is needed for; a goroutine of the component
 // left blocked (a leak after a deadline) is never explained that way.
 //
+// The sequential runs pair acquire-like and release-like calls as the
+// environment does (envgen/pairs.go), what each call's goroutine in the
+// failing execution holds counted over that goroutine's calls
+// (Plan.Holders): a Release is made one at a time only where its own
+// goroutine's Acquire succeeded before it, whichever order the calls run
+// in, so a sequential run never shows a misuse the environment would not
+// make. A call the environment did not make counts as returned.
+//
 // Not done: universal environments are not checked.
 
 // Bounds of the baseline, in executions, so that it is as deterministic

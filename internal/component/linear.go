@@ -249,11 +249,7 @@ func (l *linearity) matches(r *componentRun, order []envgen.CallRef, out []strin
 
 // call spells a call and its results: "Inc() → 1".
 func (l *linearity) call(c envgen.Call, res string) string {
-	s := l.plan.CallString(l.comp, l.pr, c)
-	if res != "" {
-		s += " → " + res
-	}
-	return s
+	return l.plan.CallString(l.comp, l.pr, c) + envgen.ResultString(res)
 }
 
 // run returns what order gives when its calls run one at a time, or nil

@@ -28,6 +28,9 @@ import (
 // (envgen.Method.Skip); a parameter keeps every value when all of them
 // would go. Each run is the first schedule of dfs, one execution, so the
 // probe is deterministic and its executions count against the budget.
+// The probe makes its calls as they are (envgen.Plan.Unpaired): the
+// default protocol's acquire/release pairing (envgen/pairs.go), which
+// would not make a Release alone, is the search's.
 
 // probeLimit bounds the probe's executions, and probeShare its time as a
 // share of a time budget: a probe cut short leaves out only the values it
@@ -190,7 +193,7 @@ func (p *prober) methods(comp *envgen.Component, explore explorer, newArgs, init
 	// failing, a race with a daemon) counts as returning, so that only a
 	// clear failure of the call leaves its value out.
 	run := func(call envgen.Call, before ...envgen.Call) (bool, error) {
-		plan := &envgen.Plan{Env: envgen.Random, Goroutines: 1, Free: comp.DefaultFinish,
+		plan := &envgen.Plan{Env: envgen.Random, Goroutines: 1, Free: comp.DefaultFinish, Unpaired: true,
 			NewArgs: newArgs, Init: initArgs, Threads: [][]envgen.Call{append(before, call)}}
 		if comp.Finish != nil {
 			plan.Finish = make([]int, len(comp.Finish.Params))

@@ -24,6 +24,10 @@ type componentRun struct {
 	returned []envgen.CallRef
 	retAt    []int            // per call of returned, how many calls had started when it returned
 	started  []envgen.CallRef // the calls in the order they started
+	// held is, per goroutine of the plan (a holder: Plan.Holder) and
+	// pair of comp.Pairs, what it holds from its acquire-like calls
+	// that succeeded (pairing, envgen/pairs.go).
+	held [][]int64
 }
 
 // runOf returns the environment run of m's execution, or nil.
@@ -42,7 +46,12 @@ func (r *componentRun) Harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 	if plan.Env == envgen.Universal {
 		n = plan.Goroutines
 	}
-	r.ids, r.calls, r.results, r.returned, r.retAt, r.started = nil, nil, nil, nil, nil, nil
+	r.ids, r.calls, r.results, r.returned, r.retAt, r.started, r.held = nil, nil, nil, nil, nil, nil, nil
+	// The default protocol's goroutines pair acquire-like and
+	// release-like calls (envgen/pairs.go): whether an acquire-like
+	// call succeeded is read from its results, recorded in every
+	// execution.
+	paired := len(c.Pairs) > 0 && !plan.Unpaired
 	h := &ssainterp.Harness{
 		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
 		NewArgs: ssainterp.HarnessCall{Sig: c.CtorSig, Args: envgen.ArgValues(c.Params, plan.NewArgs)},
@@ -54,11 +63,16 @@ func (r *componentRun) Harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 			r.ids = append(r.ids, id)
 		},
 		Returned: func(g int, res string) {
-			r.returned = append(r.returned, envgen.CallRef{G: g, J: len(r.results[g])})
+			j := len(r.results[g])
+			r.returned = append(r.returned, envgen.CallRef{G: g, J: j})
 			r.retAt = append(r.retAt, len(r.started))
 			r.results[g] = append(r.results[g], res)
+			if paired {
+				r.acquired(g, j, res)
+			}
 		},
 	}
+	h.AllResults = paired
 	if r.check != nil {
 		h.AllResults, h.Check = true, func() string { return r.check(r) }
 	}
@@ -71,39 +85,91 @@ func (r *componentRun) Harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 		h.Finish = &fc
 	}
 	h.Next = func(g int, choose func(int) int) (ssainterp.HarnessCall, bool) {
-		var next envgen.Call
-		if plan.Env == envgen.Universal {
-			if len(r.calls[g]) >= plan.MaxCalls || choose(2) == 0 {
-				return ssainterp.HarnessCall{}, false
-			}
-			perm := plan.Perm
-			if g > 0 && len(c.Serial) > 0 {
-				// The methods of Serial's groups are the first
-				// goroutine's.
-				perm = slices.DeleteFunc(slices.Clone(perm), c.Serialized)
-				if len(perm) == 0 {
+		for {
+			var next envgen.Call
+			if plan.Env == envgen.Universal {
+				if len(r.calls[g]) >= plan.MaxCalls || choose(2) == 0 {
 					return ssainterp.HarnessCall{}, false
 				}
+				perm := plan.Perm
+				if g > 0 && len(c.Serial) > 0 {
+					// The methods of Serial's groups are the first
+					// goroutine's.
+					perm = slices.DeleteFunc(slices.Clone(perm), c.Serialized)
+					if len(perm) == 0 {
+						return ssainterp.HarnessCall{}, false
+					}
+				}
+				next.Method = perm[choose(len(perm))]
+				for _, d := range c.Methods[next.Method].Params {
+					next.Args = append(next.Args, choose(len(d.Values)))
+				}
+			} else {
+				if len(r.calls[g]) >= len(plan.Threads[g]) {
+					return ssainterp.HarnessCall{}, false
+				}
+				if a := plan.After; a != nil && a[g] >= 0 && len(r.results[a[g]]) < len(plan.Threads[a[g]]) {
+					// Its goroutine is still blocked in the call before.
+					return ssainterp.HarnessCall{}, false
+				}
+				next = plan.Threads[g][len(r.calls[g])]
 			}
-			next.Method = perm[choose(len(perm))]
-			for _, d := range c.Methods[next.Method].Params {
-				next.Args = append(next.Args, choose(len(d.Values)))
+			j := len(r.calls[g])
+			r.started = append(r.started, envgen.CallRef{G: g, J: j})
+			r.calls[g] = append(r.calls[g], next)
+			if paired {
+				if held, ok := r.releases(g, j); !ok {
+					// Not made: it returns at once, having done
+					// nothing, and the goroutine goes on.
+					r.returned = append(r.returned, envgen.CallRef{G: g, J: j})
+					r.retAt = append(r.retAt, len(r.started))
+					r.results[g] = append(r.results[g], envgen.NotCalled(held))
+					continue
+				}
 			}
-		} else {
-			if len(r.calls[g]) >= len(plan.Threads[g]) {
-				return ssainterp.HarnessCall{}, false
-			}
-			if a := plan.After; a != nil && a[g] >= 0 && len(r.results[a[g]]) < len(plan.Threads[a[g]]) {
-				// Its goroutine is still blocked in the call before.
-				return ssainterp.HarnessCall{}, false
-			}
-			next = plan.Threads[g][len(r.calls[g])]
+			return call(&c.Methods[next.Method], next.Args), true
 		}
-		r.started = append(r.started, envgen.CallRef{G: g, J: len(r.calls[g])})
-		r.calls[g] = append(r.calls[g], next)
-		return call(&c.Methods[next.Method], next.Args), true
 	}
 	return h
+}
+
+// holding returns what goroutine holder holds of pair k.
+func (r *componentRun) holding(holder, k int) *int64 {
+	for len(r.held) <= holder {
+		r.held = append(r.held, make([]int64, len(r.comp.Pairs)))
+	}
+	return &r.held[holder][k]
+}
+
+// acquired counts call j of goroutine g, which returned res, if it is an
+// acquire-like call that succeeded.
+func (r *componentRun) acquired(g, j int, res string) {
+	call := r.calls[g][j]
+	k, rel := r.comp.PairRole(call.Method)
+	if k < 0 || rel || !envgen.Succeeded(&r.comp.Methods[call.Method], res) {
+		return
+	}
+	*r.holding(r.plan.Holder(g, j), k) += r.comp.Pairs[k].Weigh(call)
+}
+
+// releases decides whether call j of goroutine g, about to start, is
+// made: a release-like call is made only when its goroutine holds what
+// it gives back (at least its weight, which is not negative), and what
+// it gives back is then no longer held; ok is false, with what the
+// goroutine holds, for one not made.
+func (r *componentRun) releases(g, j int) (held int64, ok bool) {
+	call := r.calls[g][j]
+	k, rel := r.comp.PairRole(call.Method)
+	if k < 0 || !rel {
+		return 0, true
+	}
+	h := r.holding(r.plan.Holder(g, j), k)
+	w := r.comp.Pairs[k].Weigh(call)
+	if w < 0 || w > *h {
+		return *h, false
+	}
+	*h -= w
+	return *h, true
 }
 
 // funcResults lists the functions whose results the component's domains

@@ -48,3 +48,10 @@ func TestBatchRacy(t *testing.T)     { mcheck.Component(t, NewBatchRacy) }
 
 func TestWorkers(t *testing.T)     { mcheck.Component(t, NewWorkers) }
 func TestWorkersRacy(t *testing.T) { mcheck.Component(t, NewWorkersRacy) }
+
+// Acquire/release pairs (envgen/pairs.go).
+func TestWeighted(t *testing.T)     { mcheck.Component(t, NewWeighted, mcheck.Values(2, 1)) }
+func TestWeightedRacy(t *testing.T) { mcheck.Component(t, NewWeightedRacy, mcheck.Values(1)) }
+func TestWeightedLost(t *testing.T) { mcheck.Component(t, NewWeightedLost, mcheck.Values(2, 1)) }
+func TestMutex(t *testing.T)        { mcheck.Component(t, NewMutex) }
+func TestMutexRacy(t *testing.T)    { mcheck.Component(t, NewMutexRacy) }
