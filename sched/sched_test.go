@@ -425,6 +425,23 @@ func TestFindsRaceInStdState(t *testing.T) {
 	}
 }
 
+// TestSelectHandsOffOnlyWhenParked: a goroutine stopped before a select
+// is a partner of another's channel operation only where Go could have
+// parked one of them first: never between two selects that each have a
+// closed channel's case (every schedule under dfs), but a select may send
+// to a receive that parked before it.
+func TestSelectHandsOffOnlyWhenParked(t *testing.T) {
+	rep, err := Explore(target(t, "selectpark/nohandoff"), Options{Strategy: "dfs", NoReduction: true, PreemptionBound: Unbounded, Executions: 5000})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+	rep, err = Explore(target(t, "selectpark/handoff"), Options{Strategy: "dfs", NoReduction: true, PreemptionBound: Unbounded, Executions: 5000})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, Panic, rep.Failure.Kind)
+	require.Contains(t, rep.Failure.Message, "sent to the parked receiver")
+}
+
 // TestFindsRaceInNativeCall: a native call reads the slices it is given
 // and writes the elements it changed.
 func TestFindsRaceInNativeCall(t *testing.T) {

@@ -3,6 +3,7 @@ package ssainterp
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -174,23 +175,56 @@ func removeSudog(q []*sudog, s *sudog) []*sudog {
 	return q
 }
 
-// partner returns the first sudog in q that belongs to a goroutine other
-// than g.
-func partner(q []*sudog, g *goroutine) *sudog {
+// partner returns the first sudog in q of a goroutine other than g with
+// which g's operation may complete; parks says whether g's operation
+// could block (see parks).
+//
+// Every goroutine in a queue is stopped before its operation, not parked
+// in it: a partner completes the operation as if it had parked first.
+// That is an interleaving Go has for a send or a receive, and for a
+// select that would park (no case ready by a buffer or a closed channel,
+// no default). A select that would not park (its context's Done is
+// closed) is a partner only if g's operation could have parked first, so
+// that the select, run after it, finds both cases ready and may take
+// either; or if the case itself is ready without a partner (room in a
+// buffer). Otherwise the select would never see g waiting: a receive
+// from a pending select { case ch <- v: case <-done: } after done was
+// closed would hand it a value no schedule of Go gives
+// (thejerf/suture's TestStoppingSupervisorStopsServices).
+func partner(q []*sudog, g *goroutine, parks bool) *sudog {
 	for _, s := range q {
-		if s.g != g {
+		if s.g != g && (parks || s.sel == nil || s.ready() || selectParks(s.g.pending.sudogs, s.sel.blocking)) {
 			return s
 		}
 	}
 	return nil
 }
 
-func (ch *chanV) canRecv(g *goroutine) bool {
-	return len(ch.buf) > 0 || ch.closed || partner(ch.sendq, g) != nil
+// ready reports whether s's operation can complete without a partner: a
+// buffer with a value or with room, or a closed channel.
+func (s *sudog) ready() bool {
+	if s.send {
+		return s.ch.closed || len(s.ch.buf) < s.ch.cap
+	}
+	return len(s.ch.buf) > 0 || s.ch.closed
 }
 
-func (ch *chanV) canSend(g *goroutine) bool {
-	return ch.closed || len(ch.buf) < ch.cap || (len(ch.buf) == 0 && partner(ch.recvq, g) != nil)
+// selectParks reports whether a select over cases sgs would block,
+// were it run now with no other goroutine parked: it has no default,
+// and no case can complete without a partner.
+func selectParks(sgs []*sudog, blocking bool) bool {
+	return blocking && !slices.ContainsFunc(sgs, (*sudog).ready)
+}
+
+// canRecv reports whether g can receive from ch now; parks says whether
+// g's operation could block (partner).
+func (ch *chanV) canRecv(g *goroutine, parks bool) bool {
+	return len(ch.buf) > 0 || ch.closed || partner(ch.sendq, g, parks) != nil
+}
+
+// canSend reports whether g can send on ch now (see canRecv).
+func (ch *chanV) canSend(g *goroutine, parks bool) bool {
+	return ch.closed || len(ch.buf) < ch.cap || (len(ch.buf) == 0 && partner(ch.recvq, g, parks) != nil)
 }
 
 // complete finishes the operation of the partner goroutine s.g on its
@@ -214,13 +248,14 @@ func (m *Machine) complete(s *sudog, v value, ok bool) {
 	g.pending = opDesc{}
 }
 
-// chanRecv performs a receive that is enabled.
-func (m *Machine) chanRecv(g *goroutine, ch *chanV) (value, bool) {
+// chanRecv performs a receive that is enabled; parks says whether g's
+// operation could have blocked (partner).
+func (m *Machine) chanRecv(g *goroutine, ch *chanV, parks bool) (value, bool) {
 	if len(ch.buf) > 0 {
 		v := ch.buf[0]
 		ch.buf[0] = value{}
 		ch.buf = ch.buf[1:]
-		if s := partner(ch.sendq, g); s != nil {
+		if s := partner(ch.sendq, g, false); s != nil {
 			// A sender was waiting for room: its value joins the queue.
 			ch.buf = append(ch.buf, s.val)
 			m.complete(s, value{}, true)
@@ -228,7 +263,7 @@ func (m *Machine) chanRecv(g *goroutine, ch *chanV) (value, bool) {
 		}
 		return v, true
 	}
-	if s := partner(ch.sendq, g); s != nil {
+	if s := partner(ch.sendq, g, parks); s != nil {
 		v := s.val
 		m.complete(s, value{}, true)
 		m.syncWith(g, ch) // the sender's release, just made, is acquired
@@ -240,13 +275,13 @@ func (m *Machine) chanRecv(g *goroutine, ch *chanV) (value, bool) {
 	panic(&internalFault{msg: "internal error: receive performed while not enabled"})
 }
 
-// chanSend performs a send that is enabled.
-func (m *Machine) chanSend(g *goroutine, ch *chanV, v value) {
+// chanSend performs a send that is enabled (see chanRecv).
+func (m *Machine) chanSend(g *goroutine, ch *chanV, v value, parks bool) {
 	if ch.closed {
 		throwPanic(plainErr("send on closed channel"))
 	}
 	if len(ch.buf) == 0 {
-		if s := partner(ch.recvq, g); s != nil {
+		if s := partner(ch.recvq, g, parks); s != nil {
 			m.complete(s, v, true)
 			m.syncWith(g, ch)
 			return
@@ -306,7 +341,7 @@ func (c *compiler) send(ins *ssa.Send) op {
 			return nil
 		}
 		g.dequeue()
-		m.chanSend(g, cv, fr.regs[x])
+		m.chanSend(g, cv, fr.regs[x], true)
 		return fr
 	}
 }
@@ -323,8 +358,9 @@ type (
 	recvReady chanV
 )
 
-func (c *sendReady) ready(g *goroutine) bool { return (*chanV)(c).canSend(g) }
-func (c *recvReady) ready(g *goroutine) bool { return (*chanV)(c).canRecv(g) }
+// A send or a receive parks when it cannot complete without a partner.
+func (c *sendReady) ready(g *goroutine) bool { return (*chanV)(c).canSend(g, true) }
+func (c *recvReady) ready(g *goroutine) bool { return (*chanV)(c).canRecv(g, true) }
 
 func (c *compiler) recv(ins *ssa.UnOp) op {
 	ch, d := c.slot(ins.X), c.slots[ins]
@@ -346,7 +382,7 @@ func (c *compiler) recv(ins *ssa.UnOp) op {
 			return nil
 		}
 		g.dequeue()
-		v, ok := m.chanRecv(g, cv)
+		v, ok := m.chanRecv(g, cv, true)
 		if commaOk {
 			fr.regs[d] = m.tuple2(v, boolVal(ok))
 		} else {
@@ -358,9 +394,10 @@ func (c *compiler) recv(ins *ssa.UnOp) op {
 
 // selState is a select statement a goroutine is stopped at.
 type selState struct {
-	states []*ssa.SelectState
-	nrecv  int
-	recvAt []int // index among receive cases, per case
+	blocking bool // no default case
+	states   []*ssa.SelectState
+	nrecv    int
+	recvAt   []int // index among receive cases, per case
 }
 
 // result builds the select's result tuple (index, recvOk, r0, r1, ...).
@@ -376,7 +413,7 @@ func (s *selState) result(idx int, v value, ok bool) value {
 }
 
 func (c *compiler) selectOp(ins *ssa.Select) op {
-	st := &selState{states: ins.States, recvAt: make([]int, len(ins.States))}
+	st := &selState{blocking: ins.Blocking, states: ins.States, recvAt: make([]int, len(ins.States))}
 	chs := make([]int, len(ins.States))
 	sends := make([]int, len(ins.States))
 	for i, s := range ins.States {
@@ -409,8 +446,9 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 			if !blocking {
 				return true
 			}
+			parks := selectParks(sgs, blocking)
 			for _, s := range sgs {
-				if (s.send && s.ch.canSend(g)) || (!s.send && s.ch.canRecv(g)) {
+				if (s.send && s.ch.canSend(g, parks)) || (!s.send && s.ch.canRecv(g, parks)) {
 					return true
 				}
 			}
@@ -425,9 +463,10 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 			return nil
 		}
 		g.dequeue()
+		parks := selectParks(sgs, blocking)
 		var cands []*sudog
 		for _, s := range sgs {
-			if (s.send && s.ch.canSend(g)) || (!s.send && s.ch.canRecv(g)) {
+			if (s.send && s.ch.canSend(g, parks)) || (!s.send && s.ch.canRecv(g, parks)) {
 				cands = append(cands, s)
 			}
 		}
@@ -444,10 +483,10 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 		}
 		m.syncWith(g, s.ch)
 		if s.send {
-			m.chanSend(g, s.ch, s.val)
+			m.chanSend(g, s.ch, s.val, parks)
 			fr.regs[d] = st.result(s.caseIdx, value{}, false)
 		} else {
-			v, ok := m.chanRecv(g, s.ch)
+			v, ok := m.chanRecv(g, s.ch, parks)
 			fr.regs[d] = st.result(s.caseIdx, v, ok)
 		}
 		return fr

@@ -457,8 +457,9 @@ func (m *Machine) Pending(id int) PendingOp {
 		case d.kind == opSelect:
 			// A select with no case ready (one with a default) changes
 			// nothing: a spin on it is no progress.
+			parks := len(d.sudogs) > 0 && d.sudogs[0].sel != nil && selectParks(d.sudogs, d.sudogs[0].sel.blocking)
 			op.Writes = slices.ContainsFunc(d.sudogs, func(s *sudog) bool {
-				return s.send && s.ch.canSend(g) || !s.send && s.ch.canRecv(g)
+				return s.send && s.ch.canSend(g, parks) || !s.send && s.ch.canRecv(g, parks)
 			})
 		}
 	}
