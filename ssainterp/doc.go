@@ -85,7 +85,13 @@
 // which operation by a WaitReason (wait.go), an enum as the runtime's
 // waitReason is: code compares it (Machine.Wait, Goroutine.Wait), and its
 // String gives the words reports show (Goroutine.Op), which nothing
-// parses back.
+// parses back. A goroutine stopped before a channel operation is in the
+// channel's queues, so that a partner can complete the operation for it
+// as if it had parked there. That is a schedule Go has for a send or a
+// receive, but a select parks only when none of its cases is ready: a
+// stopped select with a case ready by a buffer or a closed channel is a
+// partner only where the other side could have parked first (partner,
+// chan.go).
 //
 // # The step API
 //
