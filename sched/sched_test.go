@@ -405,11 +405,14 @@ func TestSpinForeverIsLivelock(t *testing.T) {
 
 // TestFindsRaceInStdState: two goroutines writing one bytes.Buffer, or
 // drawing from one math/rand Rand, race inside its methods (bytes and
-// math/rand run from SSA); under a mutex, they do not.
+// math/rand run from SSA), and two writing one strings.Builder race at
+// their calls (it runs natively: receiverAccesses); under a mutex, they
+// do not, nor do two reads of the Builder.
 func TestFindsRaceInStdState(t *testing.T) {
 	for _, tc := range []struct{ name, file string }{
 		{"bufferrace", "buffer.go:"},
 		{"randrace", "rng.go:"},
+		{"builderrace", "main.go:19"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rep, err := Explore(target(t, tc.name), Options{Seed: 1, Executions: 200})

@@ -100,6 +100,73 @@ func (p *Program) lookupNative(sf *ssa.Function) *nativeFunc {
 	return nf
 }
 
+// A recvAccess is what a native method does to its receiver's state, as
+// Go's race detector sees the method's own loads and stores.
+type recvAccess uint8
+
+const (
+	noAccess recvAccess = iota
+	reads
+	writes
+)
+
+// receiverAccesses lists the methods of native types whose state is
+// the program's memory, with what each does to it: strings runs natively
+// (doc.go), and a strings.Builder or strings.Reader two goroutines use
+// without a lock races in Go.
+var receiverAccesses = map[string]recvAccess{
+	"(*strings.Builder).Write":       writes,
+	"(*strings.Builder).WriteByte":   writes,
+	"(*strings.Builder).WriteRune":   writes,
+	"(*strings.Builder).WriteString": writes,
+	"(*strings.Builder).Grow":        writes,
+	"(*strings.Builder).Reset":       writes,
+	"(*strings.Builder).Len":         reads,
+	"(*strings.Builder).Cap":         reads,
+	"(*strings.Builder).String":      reads,
+	"(*strings.Reader).Read":         writes,
+	"(*strings.Reader).ReadByte":     writes,
+	"(*strings.Reader).ReadRune":     writes,
+	"(*strings.Reader).ReadString":   writes,
+	"(*strings.Reader).UnreadByte":   writes,
+	"(*strings.Reader).UnreadRune":   writes,
+	"(*strings.Reader).Seek":         writes,
+	"(*strings.Reader).WriteTo":      writes,
+	"(*strings.Reader).Reset":        writes,
+	"(*strings.Reader).ReadAt":       reads,
+	"(*strings.Reader).Len":          reads,
+	"(*strings.Reader).Size":         reads,
+}
+
+// receiverAccess is what native method fn does to its receiver.
+func receiverAccess(fn *ssa.Function) recvAccess {
+	if fn == nil || fn.Signature.Recv() == nil {
+		return noAccess
+	}
+	return receiverAccesses[fn.String()]
+}
+
+// receiverAccess checks and records an access of the native value that
+// recv, a method's receiver, points at: the cell holding it, or the
+// native object (the race detector's map keeps it alive, so that its
+// address is not another's within the execution).
+func (m *Machine) receiverAccess(recv value, write bool) {
+	var key any
+	switch r := recv.r.(type) {
+	case *value:
+		if r != nil {
+			key = r
+		}
+	case reflect.Value:
+		if r.Kind() == reflect.Pointer && !r.IsNil() {
+			key = r.UnsafePointer()
+		}
+	}
+	if g := m.cur; key != nil && g != nil && g.top != nil {
+		m.memAccessMaybeStop(g.top, key, write, false)
+	}
+}
+
 // callNative calls the native function behind fn.
 func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 	nf := m.prog.resolveNative(fn)
@@ -110,6 +177,9 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 		args = m.fmtTypeVerbs(fn.ssa.Name(), args)
 	}
 	if m.watch {
+		if acc := receiverAccess(fn.ssa); acc != noAccess {
+			m.receiverAccess(args[0], acc == writes)
+		}
 		// Native code reads the elements of the slices it is given.
 		for i, a := range args {
 			if i < len(nf.ptypes) && nf.ptypes[i].kind == kSlice {
