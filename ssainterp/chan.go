@@ -190,7 +190,10 @@ func removeSudog(q []*sudog, s *sudog) []*sudog {
 // buffer). Otherwise the select would never see g waiting: a receive
 // from a pending select { case ch <- v: case <-done: } after done was
 // closed would hand it a value no schedule of Go gives
-// (thejerf/suture's TestStoppingSupervisorStopsServices).
+// (thejerf/suture's TestStoppingSupervisorStopsServices). Not seen by
+// partial-order reduction (Access): whether a select with a ready case of
+// its own may take a value from such a stopped select depends on that
+// select's other channels, which its Objects do not name.
 func partner(q []*sudog, g *goroutine, parks bool) *sudog {
 	for _, s := range q {
 		if s.g != g && (parks || s.sel == nil || s.ready() || selectParks(s.g.pending.sudogs, s.sel.blocking)) {
