@@ -111,9 +111,11 @@ const (
 )
 
 // receiverAccesses lists the methods of native types whose state is
-// the program's memory, with what each does to it: strings runs natively
-// (doc.go), and a strings.Builder or strings.Reader two goroutines use
-// without a lock races in Go.
+// the program's memory, with what each does to it: strings and math/rand
+// run natively (doc.go), and a strings.Builder or strings.Reader two
+// goroutines use without a lock races in Go, as does a Rand (every
+// method of math/rand's and math/rand/v2's Rand draws from its source:
+// writerTypes).
 var receiverAccesses = map[string]recvAccess{
 	"(*strings.Builder).Write":       writes,
 	"(*strings.Builder).WriteByte":   writes,
@@ -138,10 +140,17 @@ var receiverAccesses = map[string]recvAccess{
 	"(*strings.Reader).Size":         reads,
 }
 
+// writerTypes are the native types whose every pointer method writes
+// the receiver.
+var writerTypes = map[string]bool{"*math/rand.Rand": true, "*math/rand/v2.Rand": true}
+
 // receiverAccess is what native method fn does to its receiver.
 func receiverAccess(fn *ssa.Function) recvAccess {
 	if fn == nil || fn.Signature.Recv() == nil {
 		return noAccess
+	}
+	if writerTypes[fn.Signature.Recv().Type().String()] {
+		return writes
 	}
 	return receiverAccesses[fn.String()]
 }

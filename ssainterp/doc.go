@@ -200,8 +200,10 @@
 // bytes (a bytes.Buffer shared by two goroutines races in its fields, as
 // Go's race detector reports; and each bridged call copied the whole
 // slice both ways) and unicode/utf8 (encoding/json decodes one rune at a
-// time from the rest of its buffer); so is math/rand, whose Rand is the
-// program's state (two goroutines drawing from one race). So net/http (server, client, Transport; httptest's
+// time from the rest of its buffer). A native type whose state the
+// program shares (strings.Builder and Reader, math/rand's Rand) has its
+// methods read or write the receiver for the race detector
+// (receiverAccesses, bridge.go). So net/http (server, client, Transport; httptest's
 // recorder and servers), net/textproto, mime/multipart, net/rpc and
 // net/rpc/jsonrpc, database/sql with database/sql/driver (its pool and
 // connectionOpener goroutine), flag, os/signal, testing/synctest and

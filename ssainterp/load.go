@@ -208,11 +208,6 @@ var interpretedStd = map[string]bool{
 	// The same, and bytes.Buffer's fields are the program's memory: two
 	// goroutines writing one Buffer race, as Go's race detector says.
 	"bytes": true,
-	// A Rand the program makes is its memory: two goroutines drawing
-	// from one race (the global functions stay modelled, rand.go).
-	// math/rand/v2 stays bridged: its ChaCha8 rests on assembly and on
-	// unsafe conversions between array types (internal/chacha8rand).
-	"math/rand": true,
 }
 
 //go:embed overlay/iter.go.txt

@@ -15,9 +15,9 @@ import (
 // calls the same method of a native Rand whose source is that generator,
 // as the native global functions call their global Rand over the
 // runtime's random source. Rands a program makes with rand.New over its
-// own source are as deterministic as their seed: math/rand's run from SSA
-// (two goroutines drawing from one race, as in Go), math/rand/v2's
-// natively.
+// own source run natively and are as deterministic as their seed; each
+// call of a Rand's method writes it for the race detector (two goroutines
+// drawing from one race, as in Go: receiverAccesses).
 // crypto/rand's Read, Text and Reader (the machine's own variable, see
 // cryptoReaderFD) draw from a ChaCha8 stream of the
 // execution's seed too: a session token or a request id must be the same
