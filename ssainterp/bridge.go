@@ -34,8 +34,9 @@ type nativeFunc struct {
 	ptypes   []*rtype
 	rtypes   []*rtype
 	variadic bool
-	isFmt    bool     // a fmt function: %T operands are rewritten
-	fast     fastFunc // a direct adapter, or nil
+	isFmt    bool       // a fmt function: %T operands are rewritten
+	fast     fastFunc   // a direct adapter, or nil
+	recv     recvAccess // what a method does to its receiver (receiverAccesses)
 }
 
 // resolveNative finds the native function behind an external fn, once.
@@ -75,6 +76,7 @@ func (p *Program) lookupNative(sf *ssa.Function) *nativeFunc {
 		}
 		nf.fn, nf.method = meth.Func, true
 		nf.fast = fastFor(nf)
+		nf.recv = receiverAccess(sf)
 		return nf
 	}
 	if sf.Pkg == nil {
@@ -186,8 +188,8 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 		args = m.fmtTypeVerbs(fn.ssa.Name(), args)
 	}
 	if m.watch {
-		if acc := receiverAccess(fn.ssa); acc != noAccess {
-			m.receiverAccess(args[0], acc == writes)
+		if nf.recv != noAccess {
+			m.receiverAccess(args[0], nf.recv == writes)
 		}
 		// Native code reads the elements of the slices it is given.
 		for i, a := range args {
@@ -358,6 +360,13 @@ type nativeBase struct {
 // nativeCaller is the function of nativeBase frames.
 var nativeCaller = &function{name: "native"}
 
+// newNativeBase returns a base frame on goroutine g.
+func newNativeBase(g *goroutine) *nativeBase {
+	b := &nativeBase{frame: frame{fn: nativeCaller, g: g, retSlot: -1}}
+	b.regs = b.res[:]
+	return b
+}
+
 // callNested runs closure cl to completion on goroutine g, nested inside
 // the current native call. A panic that escapes cl travels into the
 // native caller as a host panic (nestedPanic). An mcheck fault or a
@@ -382,8 +391,7 @@ func (m *Machine) callNested(g *goroutine, cl *closure, args []value) value {
 		}
 	}()
 	saved := g.top
-	base := &nativeBase{frame: frame{fn: nativeCaller, g: g, retSlot: -1}}
-	base.regs = base.res[:]
+	base := newNativeBase(g)
 	base.caller = saved
 	fr := m.callClosure(&base.frame, cl, args, 0)
 	if fr == &base.frame || fr == nil {

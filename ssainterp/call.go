@@ -99,7 +99,7 @@ func (c *compiler) staticCall(cc *ssa.CallCommon, callee *ssa.Function, args []i
 		}
 	}
 	if nf := c.fastNative(cc); nf != nil {
-		return c.fastNativeCall(nf, args, dst, ins, receiverAccess(cc.StaticCallee()))
+		return c.fastNativeCall(nf, args, dst, ins)
 	}
 	return func(fr *frame) *frame {
 		m := fr.g.m
@@ -594,7 +594,7 @@ func (fr *frame) resultDests(n int) []int {
 }
 
 // fastNativeCall compiles a call of nf through its direct adapter.
-func (c *compiler) fastNativeCall(nf *nativeFunc, args []int, dst int, ins ssa.Instruction, acc recvAccess) op {
+func (c *compiler) fastNativeCall(nf *nativeFunc, args []int, dst int, ins ssa.Instruction) op {
 	e0, e1 := -1, -1 // registers of the extracted results
 	call, _ := ins.(*ssa.Call)
 	if call != nil {
@@ -613,8 +613,8 @@ func (c *compiler) fastNativeCall(nf *nativeFunc, args []int, dst int, ins ssa.I
 		for k, s := range args {
 			a[k] = fr.regs[s]
 		}
-		if acc != noAccess && m.watch {
-			m.receiverAccess(a[0], acc == writes)
+		if nf.recv != noAccess && m.watch {
+			m.receiverAccess(a[0], nf.recv == writes)
 		}
 		res := m.fastCall(nf, a)
 		clear(a)

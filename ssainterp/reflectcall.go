@@ -149,8 +149,7 @@ func (m *Machine) invokeMethod(fr *frame, rt *rtype, recv value, name string, ar
 	if f := rt.method(name); f != nil {
 		return m.nestedCall(fr.g, &closure{fn: f}, append([]value{recv}, args...))
 	}
-	scratch := &nativeBase{frame: frame{fn: nativeCaller, g: fr.g, retSlot: -1}}
-	scratch.regs = scratch.res[:]
+	scratch := newNativeBase(fr.g)
 	m.callNativeMethod(&scratch.frame, &iface{t: rt, v: recv}, name, args, 0)
 	return scratch.res[0]
 }
