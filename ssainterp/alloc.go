@@ -32,7 +32,10 @@ import (
 //     keeps smaller ones on the stack; counting each would only count
 //     churn);
 //   - make([]T, n, c) and the arrays append grows into: c × (16 +
-//     contents of T), charged before the array is made;
+//     contents of T), charged before the array is made; on Linux, a
+//     make or an array variable of 64 Ki or more booleans, integers or
+//     floats lives in host memory (bigPlainSlice): its native size at
+//     once, and 16 bytes a cell of the pages touched, as mappings;
 //   - make(map) (64 bytes) and each key added to a map (64 + the
 //     contents of key and element);
 //   - make(chan T, n): 96 + n × 16;
@@ -162,6 +165,25 @@ func hostSize(rt *rtype) uint64 {
 // elemBytes is what one element of type rt costs in a slice, a map or a
 // new variable: its value and its contents.
 func elemBytes(rt *rtype) uint64 { return addSat(valueSize, hostSize(rt)) }
+
+// plainBytes is the native size of a value of rt if its values are
+// scalars held in value.n alone (booleans, integers, floats), and 0 for
+// any other type: the element types whose large arrays make keeps in
+// host memory (bigPlainSlice).
+func plainBytes(rt *rtype) uint64 {
+	switch k := rt.kind; {
+	case k == kBool:
+		return 1
+	case k.isInt() || k.isFloat():
+		return uint64(k.bits() / 8)
+	}
+	return 0
+}
+
+// bigPlainCells is the capacity from which make([]T, n, c) of a plain
+// element type (plainBytes) keeps its array in host memory on Linux
+// (bigPlainSlice): 64 Ki elements, 1.5 MiB of cells.
+const bigPlainCells = 1 << 16
 
 func addSat(a, b uint64) uint64 {
 	if a+b < a {

@@ -927,7 +927,21 @@ func (c *compiler) alloc(ins *ssa.Alloc) op {
 	}
 	if isAggregate(rt) && !storedNext(ins) {
 		flat := rt.kind == kStruct || rt.kind == kArray
+		var plain uint64 // a large array of plain elements: in host memory
+		if rt.kind == kArray && rt.length >= bigPlainCells {
+			plain = plainBytes(rt.elem)
+		}
 		return func(fr *frame) *frame {
+			if plain != 0 {
+				if cells := fr.g.m.bigPlainSlice(uint64(rt.length), plain); cells != nil {
+					cell := &value{r: agg(cells)}
+					fr.regs[d] = value{r: cell}
+					if fr.g.m.watch {
+						fr.g.m.bigArrays.add(cells, fr.g.id, true)
+					}
+					return fr
+				}
+			}
 			if size != 0 {
 				fr.g.m.alloc(size)
 			}

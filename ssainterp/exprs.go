@@ -516,6 +516,7 @@ func (c *compiler) makeSlice(ins *ssa.MakeSlice) op {
 	csigned := c.rt(ins.Cap.Type()).kind.isSigned()
 	elemAgg := isAggregate(rt.elem)
 	per := elemBytes(rt.elem)
+	plain := plainBytes(rt.elem)
 	return func(fr *frame) *frame {
 		n, m := fr.regs[l].n, fr.regs[cp].n
 		if (lsigned && int64(n) < 0) || n > 1<<40 {
@@ -523,6 +524,15 @@ func (c *compiler) makeSlice(ins *ssa.MakeSlice) op {
 		}
 		if (csigned && int64(m) < 0) || m > 1<<40 || m < n {
 			throwRuntime("makeslice: cap out of range")
+		}
+		if plain > 0 && m >= bigPlainCells {
+			if s := fr.g.m.bigPlainSlice(m, plain); s != nil {
+				if fr.g.m.watch {
+					fr.g.m.bigArrays.add(s, fr.g.id, true)
+				}
+				fr.regs[d] = value{r: s[:n]}
+				return fr
+			}
 		}
 		fr.g.m.allocN(m, per)
 		s := make([]value, n, m)

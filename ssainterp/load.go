@@ -208,6 +208,10 @@ var interpretedStd = map[string]bool{
 	// The same, and bytes.Buffer's fields are the program's memory: two
 	// goroutines writing one Buffer race, as Go's race detector says.
 	"bytes": true,
+	// The same: caches and queues decode their entries' headers with
+	// binary.LittleEndian from the rest of a buffer of megabytes
+	// (bigcache's shards).
+	"encoding/binary": true,
 }
 
 //go:embed overlay/iter.go.txt

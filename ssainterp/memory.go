@@ -254,7 +254,7 @@ func (m *Machine) allocatedSlice(g *goroutine, s []value) {
 	s = s[:cap(s)]
 	if len(s) >= minBigArray {
 		if _, ok := s[0].r.(agg); !ok {
-			m.bigArrays.add(s, g.id)
+			m.bigArrays.add(s, g.id, false)
 			return
 		}
 	}
@@ -271,19 +271,21 @@ func (m *Machine) allocatedWords(g *goroutine, s []value) {
 }
 
 // bigArrays records the goroutines that allocated large backing arrays
-// of plain words in the Go heap (weak.Make is a fatal error on other
-// memory: a mapping's cells are recorded word by word), by the 64 KiB
-// spans of addresses each covers: a word
+// of plain words, by the 64 KiB spans of addresses each covers: a word
 // of one gets its shadow (with that owner) when it is first touched,
-// instead of one map entry and shadow per word at the allocation. Each
-// array is held weakly: once the collector frees it, its record no
-// longer answers for the addresses (other memory may come to live there).
+// instead of one map entry and shadow per word at the allocation. An
+// array in the Go heap is held weakly: once the collector frees it, its
+// record no longer answers for the addresses (other memory may come to
+// live there). An array in host memory (bigPlainSlice) lives as long as
+// the execution (weak.Make is a fatal error on it); a mapping's cells
+// are recorded word by word.
 type bigArrays map[uintptr][]*bigArray
 
 type bigArray struct {
 	base, end uintptr             // the words' addresses
 	owner     int                 // the goroutine that allocated it
 	first     weak.Pointer[value] // its first word; nil once freed
+	host      bool                // in host memory: never freed
 }
 
 // minBigArray is the length from which a backing array is a bigArray.
@@ -291,12 +293,15 @@ const minBigArray = 64
 
 const bigSpanShift = 16
 
-func (b *bigArrays) add(s []value, owner int) {
+func (b *bigArrays) add(s []value, owner int, host bool) {
 	if *b == nil {
 		*b = bigArrays{}
 	}
 	base := uintptr(unsafe.Pointer(&s[0]))
-	a := &bigArray{base: base, end: base + uintptr(len(s))*unsafe.Sizeof(s[0]), owner: owner, first: weak.Make(&s[0])}
+	a := &bigArray{base: base, end: base + uintptr(len(s))*unsafe.Sizeof(s[0]), owner: owner, host: host}
+	if !host {
+		a.first = weak.Make(&s[0])
+	}
 	for span := a.base >> bigSpanShift; span <= (a.end-1)>>bigSpanShift; span++ {
 		(*b)[span] = append((*b)[span], a)
 	}
@@ -309,7 +314,7 @@ func (m *Machine) ownerOf(c *value) int {
 		addr := uintptr(unsafe.Pointer(c))
 		arrays := m.bigArrays[addr>>bigSpanShift]
 		for i := len(arrays) - 1; i >= 0; i-- { // the newest first
-			if a := arrays[i]; a.base <= addr && addr < a.end && a.first.Value() != nil {
+			if a := arrays[i]; a.base <= addr && addr < a.end && (a.host || a.first.Value() != nil) {
 				return a.owner
 			}
 		}

@@ -344,3 +344,109 @@ func main() {
 		t.Fatalf("exit %d, fault %v, output %q", res.ExitCode, res.Fault, out.String())
 	}
 }
+
+// TestBigPlainSliceInHostMemory: a large make of plain elements keeps its
+// cells in host memory (bigPlainSlice): it costs its native size and the
+// pages the program touches, not 16 bytes an element up front, so a
+// cache's 256 MiB ring buffer fits in the default bound; its values
+// behave as any slice's; a huge one is still out of memory; and two
+// goroutines writing one element without synchronisation race, while
+// writes to distinct elements do not.
+func TestBigPlainSliceInHostMemory(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("large arrays live on the Go heap elsewhere than on Linux")
+	}
+	t.Parallel()
+	prog, err := loadSrc(t, `package main
+
+import (
+	"fmt"
+	"testing"
+)
+
+var sink []byte
+
+func main() {}
+
+func case_ring(*testing.T) {
+	b := make([]byte, 256<<20)
+	for i := 0; i < len(b); i += 1 << 20 {
+		b[i] = byte(i >> 20)
+	}
+	w := make([]uint64, 100, 1<<17)
+	w[99] = 1 << 63
+	f := make([]float32, 1<<16)
+	f[7] = 0.5
+	c := make([]byte, 1<<16)
+	n := copy(c, b[1<<20:])
+	w = append(w, 5)
+	fmt.Println(b[0], b[1<<20], b[255<<20], b[1], n, c[0], len(w), cap(w), w[99], w[100], f[7], f[8])
+	w = append(w[:cap(w)], 6) // grows into the Go heap
+	fmt.Println(len(w), w[99], w[1<<17])
+}
+
+func case_huge(*testing.T) {
+	sink = make([]byte, 1<<31)
+}
+
+func case_race(*testing.T) {
+	b := make([]byte, 1<<20)
+	done := make(chan bool)
+	go func() { b[10] = 1; done <- true }()
+	b[10] = 2
+	<-done
+}
+
+func case_norace(*testing.T) {
+	b := make([]byte, 1<<20)
+	done := make(chan bool)
+	go func() { b[10] = 1; done <- true }()
+	b[11] = 2
+	<-done
+	fmt.Println(b[10], b[11])
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(name string, races bool) (*Machine, Result, string) {
+		var out bytes.Buffer
+		m := prog.NewMachine(Config{Stdout: &out, Races: races, SharedPoints: races, RecordRaces: races})
+		if err := m.StartTest("m", "case_"+name); err != nil {
+			t.Fatal(err)
+		}
+		res := m.schedule()
+		return m, res, out.String()
+	}
+	// (The harness's main goroutine waits forever once a test function
+	// returns: this test reads the output, not the exit.)
+	m, res, out := run("ring", false)
+	if want := "0 1 255 0 65536 1 101 131072 9223372036854775808 5 0.5 0\n131073 9223372036854775808 6\n"; res.Fault != nil || out != want {
+		t.Errorf("ring: fault %v, output %q, want %q", res.Fault, out, want)
+	}
+	// 256 MiB of bytes, 1 MiB of words, 256 KiB of float32s natively,
+	// the pages touched (256 of the bytes' and a few others), and the
+	// 2 MiB the grown array takes on the Go heap; 16 bytes an element
+	// would be more than 4 GiB.
+	if used := m.MemoryUsed(); used < 256<<20 || used > 300<<20 {
+		t.Errorf("ring: %d bytes charged; want the native size and a little", used)
+	}
+	_, res, _ = run("huge", false)
+	if res.Fault == nil || !IsLimit(res.Fault) || !strings.HasPrefix(res.Fault.Error(), "out of memory: execution allocated more than 1 GiB; last allocation at /") {
+		t.Errorf("huge: fault %v", res.Fault)
+	}
+	for _, c := range []struct {
+		name string
+		race bool
+	}{{"race", true}, {"norace", false}} {
+		// Both writes happen in every schedule, unordered or on
+		// distinct words: one execution decides.
+		m, res, out := run(c.name, true)
+		if res.Fault != nil {
+			t.Fatalf("%s: fault %v, output %q", c.name, res.Fault, out)
+		}
+		if found := len(m.Races()) > 0; found != c.race {
+			t.Errorf("%s: race found %v, want %v (output %q)", c.name, found, c.race, out)
+		}
+	}
+}

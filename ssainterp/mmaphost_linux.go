@@ -11,7 +11,8 @@ import (
 	"unsafe"
 )
 
-// Host memory for mappings (see mmap.go).
+// Host memory for mappings (see mmap.go), and for large arrays of plain
+// elements (bigPlainSlice).
 //
 // A mapping's cells live outside the Go heap, in memory mcheck maps from
 // the host, anonymous and private as the program's own mapping would
@@ -27,7 +28,8 @@ import (
 // into them (a byte, a byte array, copy, a view of plain data over
 // them: unsafebytes.go) stores such values, and the unsafe model
 // refuses to view them as anything that could hold a pointer
-// (sameLayout).
+// (sameLayout). The same holds of a large array's cells: booleans,
+// integers or floats, whose every store is of such a value.
 //
 // When the program unmaps a mapping, its host memory becomes
 // inaccessible (PROT_NONE) until the execution ends: an access through
@@ -103,6 +105,28 @@ func (m *Machine) mappingCells(n int64) ([]value, *hostRegion) {
 	m.uns.regions.list = append(m.uns.regions.list, r)
 	m.uns.regions.Unlock()
 	return r.cells, r
+}
+
+// bigPlainSlice returns c zeroed cells in host memory for the backing
+// array of make([]T, n, c), T plain (plainBytes, of size bytes natively),
+// or nil if the host refuses (the caller uses the Go heap then). Its cells
+// hold no pointer whatever the program stores (a plain value is n alone),
+// so the invariant above holds for them as for a mapping's bytes.
+//
+// A large buffer that a cache or a queue makes up front and fills slowly
+// (bigcache's 1024 shards of 292 KiB, freecache's 256 segments of 1 MiB)
+// then costs what the program touches, as natively: Go's heap takes fresh
+// zeroed pages from the host for a large pointer-free array and neither
+// zeroes nor scans them. The execution is charged the array's native size
+// at once (the address space Go's heap would take: make([]byte, 1<<40)
+// is out of memory here as there) and, as for a mapping, 16 bytes a cell
+// of each page touched. The cells are not given back before the
+// execution ends, though the program drops the slice: with the count
+// cumulative (alloc.go), that is what the bound assumes anyway.
+func (m *Machine) bigPlainSlice(c, size uint64) []value {
+	m.allocN(c, size)
+	cells, _ := m.mappingCells(int64(c))
+	return cells
 }
 
 func takeRegion(size int) *hostRegion {
