@@ -172,7 +172,8 @@ type raceState struct {
 	firstOwner  int                // owner of memory that existed when tracking started
 	shadows     map[any]*shadow    // of words other than cells (maps, channels, ...)
 	cellShadows map[*value]*shadow // of cells (the commonest: a map keyed by pointer is faster)
-	bigArrays   bigArrays          // the owners of large backing arrays, whose cells are not in cellShadows (memory.go)
+	bigArrays   bigArrays          // large backing arrays: their owners, and their words' shadows, which are not in cellShadows (memory.go)
+	lastBig     *bigArray          // the big array last found (bigArrayOf)
 	syncClocks  map[any]*vclock    // the clocks of synchronisation objects (syncClock)
 	race        *Race
 	races       []*Race // with RecordRaces

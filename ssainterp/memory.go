@@ -270,15 +270,24 @@ func (m *Machine) allocatedWords(g *goroutine, s []value) {
 	}
 }
 
-// bigArrays records the goroutines that allocated large backing arrays
-// of plain words, by the 64 KiB spans of addresses each covers: a word
-// of one gets its shadow (with that owner) when it is first touched,
-// instead of one map entry and shadow per word at the allocation. An
+// bigArrays records the large backing arrays of plain words allocated
+// while memory is tracked, by the 64 KiB spans of addresses each covers:
+// the goroutine that allocated each (a word of one gets its shadow with
+// that owner when it is first touched, instead of one map entry and
+// shadow per word at the allocation), and the shadows of its words, in
+// a table of its own instead of cellShadows (a copy of a kilobyte looks
+// up a thousand shadows side by side, not in a map of millions). An
 // array in the Go heap is held weakly: once the collector frees it, its
 // record no longer answers for the addresses (other memory may come to
 // live there). An array in host memory (bigPlainSlice) lives as long as
 // the execution (weak.Make is a fatal error on it); a mapping's cells
 // are recorded word by word.
+//
+// Inv: a word's shadow is in the table of the live big array holding
+// it, if there is one, and in cellShadows otherwise: a word in
+// cellShadows is held there, so no big array comes to live at its
+// address later, and a big array is recorded when it is allocated,
+// before any of its words has a shadow.
 type bigArrays map[uintptr][]*bigArray
 
 type bigArray struct {
@@ -286,12 +295,17 @@ type bigArray struct {
 	owner     int                 // the goroutine that allocated it
 	first     weak.Pointer[value] // its first word; nil once freed
 	host      bool                // in host memory: never freed
+	shadows   [][]*shadow         // by chunks of bigShadowChunk words, made when first touched
 }
 
 // minBigArray is the length from which a backing array is a bigArray.
 const minBigArray = 64
 
 const bigSpanShift = 16
+
+// bigShadowChunk is the number of words of a big array whose shadows
+// are allocated together.
+const bigShadowChunk = 256
 
 func (b *bigArrays) add(s []value, owner int, host bool) {
 	if *b == nil {
@@ -307,19 +321,63 @@ func (b *bigArrays) add(s []value, owner int, host bool) {
 	}
 }
 
-// ownerOf returns the goroutine that owns cell c, which has no shadow
-// yet: the allocator of the big array holding it, or the first owner.
-func (m *Machine) ownerOf(c *value) int {
-	if len(m.bigArrays) > 0 {
-		addr := uintptr(unsafe.Pointer(c))
-		arrays := m.bigArrays[addr>>bigSpanShift]
-		for i := len(arrays) - 1; i >= 0; i-- { // the newest first
-			if a := arrays[i]; a.base <= addr && addr < a.end && (a.host || a.first.Value() != nil) {
-				return a.owner
-			}
+// holds reports whether addr is a word of a, alive.
+func (a *bigArray) holds(addr uintptr) bool {
+	return a.base <= addr && addr < a.end && (a.host || a.first.Value() != nil)
+}
+
+// bigArrayOf returns the live big array holding the word at addr, or
+// nil. The last one found is looked at first (a loop over an array, a
+// copy).
+func (m *Machine) bigArrayOf(addr uintptr) *bigArray {
+	if a := m.lastBig; a != nil && a.holds(addr) {
+		return a
+	}
+	if len(m.bigArrays) == 0 {
+		return nil
+	}
+	arrays := m.bigArrays[addr>>bigSpanShift]
+	for i := len(arrays) - 1; i >= 0; i-- { // the newest first
+		if a := arrays[i]; a.holds(addr) {
+			m.lastBig = a
+			return a
 		}
 	}
-	return m.firstOwner
+	return nil
+}
+
+// slot returns where a keeps the shadow of its word at addr.
+func (a *bigArray) slot(addr uintptr) **shadow {
+	const size = unsafe.Sizeof(value{})
+	i := (addr - a.base) / size
+	if a.shadows == nil {
+		a.shadows = make([][]*shadow, ((a.end-a.base)/size+bigShadowChunk-1)/bigShadowChunk)
+	}
+	ch := &a.shadows[i/bigShadowChunk]
+	if *ch == nil {
+		*ch = make([]*shadow, bigShadowChunk)
+	}
+	return &(*ch)[i%bigShadowChunk]
+}
+
+// cellShadow returns the shadow of the word c (nil if it has none yet),
+// and where it is kept if it is in a big array's table; owner is the
+// goroutine that owns c while it has none: the allocator of the big
+// array holding it, or the first owner.
+func (m *Machine) cellShadow(c *value) (sh *shadow, slot **shadow, owner int) {
+	addr := uintptr(unsafe.Pointer(c))
+	if a := m.lastBig; a != nil && a.holds(addr) {
+		slot = a.slot(addr)
+		return *slot, slot, a.owner
+	}
+	if sh = m.cellShadows[c]; sh != nil {
+		return sh, nil, sh.owner
+	}
+	if a := m.bigArrayOf(addr); a != nil {
+		slot = a.slot(addr)
+		return *slot, slot, a.owner
+	}
+	return nil, nil, m.firstOwner
 }
 
 // syncWith is a synchronisation of g on obj (see the package comment).
@@ -395,10 +453,15 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 func (m *Machine) shadowOf(key any, g int) *shadow {
 	var sh *shadow
 	if c, ok := key.(*value); ok {
-		sh = m.cellShadows[c]
-		if sh == nil {
-			sh = m.newShadow(m.ownerOf(c))
-			m.cellShadows[c] = sh
+		var slot **shadow
+		var owner int
+		if sh, slot, owner = m.cellShadow(c); sh == nil {
+			sh = m.newShadow(owner)
+			if slot != nil {
+				*slot = sh
+			} else {
+				m.cellShadows[c] = sh
+			}
 		}
 	} else {
 		sh = m.shadows[key]
@@ -481,8 +544,8 @@ func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
 		}
 		return dst
 	}
-	sh := m.cellShadows[c]
-	if sh == nil && m.ownerOf(c) != g || sh != nil && sh.owner != g {
+	sh, _, owner := m.cellShadow(c)
+	if sh == nil && owner != g || sh != nil && sh.owner != g {
 		m.shadowOf(c, g) // owner -1
 		dst = append(dst, c)
 	}
@@ -497,14 +560,9 @@ func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
 	g := fr.g
 	if m.cfg.SharedPoints && g.nested == 0 && !fr.fn.quiet {
 		var buf [4]*value
-		shared := cells(buf[:0])
-		for i := range writes {
-			shared = m.sharedWords(&writes[i], g.id, shared)
-		}
+		shared := m.sharedRange(writes, g.id, cells(buf[:0]))
 		write := len(shared) > 0
-		for i := range reads {
-			shared = m.sharedWords(&reads[i], g.id, shared)
-		}
+		shared = m.sharedRange(reads, g.id, shared)
 		if len(shared) > 0 {
 			var addr any = shared[0]
 			if len(shared) > 1 {
@@ -515,13 +573,73 @@ func (m *Machine) memBulk(fr *frame, reads, writes []value) (stop bool) {
 			}
 		}
 	}
-	for i := range reads {
-		m.checkWords(fr, &reads[i], opRead)
-	}
-	for i := range writes {
-		m.checkWords(fr, &writes[i], opWrite)
-	}
+	m.checkRange(fr, reads, opRead)
+	m.checkRange(fr, writes, opWrite)
 	return false
+}
+
+// arrayHolding returns the big array holding every word of s, or nil.
+func (m *Machine) arrayHolding(s []value) *bigArray {
+	if len(s) < 2 {
+		return nil
+	}
+	a := m.bigArrayOf(uintptr(unsafe.Pointer(&s[0])))
+	if a == nil || uintptr(unsafe.Pointer(&s[len(s)-1])) >= a.end {
+		return nil
+	}
+	return a
+}
+
+// sharedRange is sharedWords of each cell of s: of a big array's words,
+// with its table found once.
+func (m *Machine) sharedRange(s []value, g int, dst cells) cells {
+	a := m.arrayHolding(s)
+	if a == nil {
+		for i := range s {
+			dst = m.sharedWords(&s[i], g, dst)
+		}
+		return dst
+	}
+	for i := range s {
+		c := &s[i]
+		slot := a.slot(uintptr(unsafe.Pointer(c)))
+		if sh := *slot; sh == nil && a.owner != g || sh != nil && sh.owner != g {
+			if sh == nil {
+				*slot = m.newShadow(a.owner)
+			}
+			(*slot).owner = -1
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// checkRange is checkWords of each cell of s: of a big array's words,
+// with its table found once.
+func (m *Machine) checkRange(fr *frame, s []value, op accessOp) {
+	a := m.arrayHolding(s)
+	if a == nil {
+		for i := range s {
+			m.checkWords(fr, &s[i], op)
+		}
+		return
+	}
+	g := fr.g.id
+	for i := range s {
+		c := &s[i]
+		slot := a.slot(uintptr(unsafe.Pointer(c)))
+		sh := *slot
+		if sh == nil {
+			sh = m.newShadow(a.owner)
+			*slot = sh
+		}
+		if sh.owner != g {
+			sh.owner = -1
+		}
+		if m.cfg.Races {
+			m.checkRace(fr, c, sh, op)
+		}
+	}
 }
 
 // cells is the set of words one visible operation accesses (a copy, an

@@ -50,3 +50,61 @@ func TestAssignInPlace(t *testing.T) {
 		t.Fatal("the stored value aliases the source")
 	}
 }
+
+// TestBigArrayShadows: the words of a large backing array keep their
+// shadows in the array's own table (bigArrays), which a copy reads side
+// by side and a single load or store finds one by one: a race between a
+// copy and an element store, or between two overlapping copies, is found
+// whichever way each side reached the word, and disjoint copies do not
+// race. The arrays are made while a second goroutine exists, in the Go
+// heap and in host memory.
+func TestBigArrayShadows(t *testing.T) {
+	t.Parallel()
+	prog, err := loadSrc(t, `package main
+
+import "testing"
+
+func main() {}
+
+var src = make([]byte, 1024)
+
+func run(n int, a, b func([]byte)) {
+	done := make(chan bool)
+	go func() { <-done }()
+	buf := make([]byte, n)
+	go func() { a(buf); done <- true }()
+	b(buf)
+	done <- true
+	<-done
+}
+
+func copyLow(b []byte)  { copy(b[:512], src) }
+func copyHigh(b []byte) { copy(b[512:1024], src) }
+func copyMid(b []byte)  { copy(b[500:600], src) }
+func store(b []byte)    { b[10] = 1 }
+func load(b []byte)     { println(b[700]) }
+
+func case_disjoint(*testing.T)     { run(1024, copyLow, copyHigh) }
+func case_overlap(*testing.T)      { run(1024, copyLow, copyMid) }
+func case_store(*testing.T)        { run(1024, store, copyLow) }
+func case_load(*testing.T)         { run(1024, copyHigh, load) }
+func case_hostDisjoint(*testing.T) { run(1<<16, copyLow, copyHigh) }
+func case_hostStore(*testing.T)    { run(1<<16, copyLow, store) }
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, race := range map[string]bool{"disjoint": false, "overlap": true, "store": true, "load": true, "hostDisjoint": false, "hostStore": true} {
+		m := prog.NewMachine(Config{Races: true, SharedPoints: true, RecordRaces: true})
+		if err := m.StartTest("m", "case_"+name); err != nil {
+			t.Fatal(err)
+		}
+		// Both accesses happen in every schedule: one execution decides.
+		if res := m.schedule(); res.Fault != nil {
+			t.Fatalf("%s: fault %v", name, res.Fault)
+		}
+		if found := len(m.Races()) > 0; found != race {
+			t.Errorf("%s: race found %v, want %v", name, found, race)
+		}
+	}
+}
