@@ -90,10 +90,13 @@
 // that ended (so a stress test of millions of steps is checked when the
 // budget allows one execution, and raising the budget is what helps);
 // without one it is 25 times MaxSteps. A failure found past that fixed
-// budget carries its fair steps in its token (Schedule.FairSteps). The interpreter's bound on loop
-// iterations (Options.LoopSteps, 10 million per execution) is mcheck's
-// limit too: an error
-// naming where it was reached, not a bug of the program.
+// budget carries its fair steps in its token (Schedule.FairSteps). The
+// interpreter's bound on loop iterations (Options.LoopSteps, 10 million
+// between two scheduling points of a goroutine: a loop without a
+// visible operation, which the scheduler cannot cut) is mcheck's limit
+// too: an error naming where it was reached, not a bug of the program.
+// A stress test's loops make visible operations, so they are bounded by
+// the steps and the time budget above, not by their iterations in all.
 //
 // A goroutine that yields with runtime.Gosched is scheduled after the
 // goroutines that could run when it yielded (CHESS's fair scheduling, for

@@ -32,7 +32,7 @@ type Options struct {
 	Executions      int           // budget in executions (default DefaultExecutions; dfs: until exhausted)
 	Time            time.Duration // budget in time (0: none)
 	MaxSteps        int           // visible operations per execution before a livelock is reported (default DefaultMaxSteps)
-	LoopSteps       int64         // loop iterations per execution, the interpreter's step bound (default DefaultLoopSteps)
+	LoopSteps       int64         // loop iterations of a goroutine between two scheduling points, the interpreter's step bound (default DefaultLoopSteps)
 	MaxMemory       int64         // bytes an execution may allocate (default 1 GiB, ssainterp.Config.MaxMemory); past it, an mcheck error
 	PreemptionBound int           // dfs: preemptions per schedule (0: DefaultPreemptionBound; Unbounded; NoPreemptions)
 	PCTDepth        int           // pct: bug depth d (default DefaultPCTDepth)

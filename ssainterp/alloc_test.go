@@ -175,6 +175,17 @@ func TestInfiniteLoopIsALimit(t *testing.T) {
 	}
 }
 
+// TestStepBoundIsBetweenSchedulingPoints: the step bound counts the
+// loop iterations a goroutine runs between two scheduling points, not
+// those of the whole execution: a long loop of channel operations (a
+// stress test's) is the scheduler's to bound, and runs to its end.
+func TestStepBoundIsBetweenSchedulingPoints(t *testing.T) {
+	res, _, out := runSrc(t, "package main\n\nfunc main() {\n\tch := make(chan int)\n\tgo func() {\n\t\tfor i := 0; i < 30000; i++ {\n\t\t\tch <- i\n\t\t}\n\t\tclose(ch)\n\t}()\n\tn := 0\n\tfor v := range ch {\n\t\tn += v\n\t}\n\tprintln(n)\n}\n", Config{MaxSteps: 10000})
+	if res.Fault != nil || out != "449985000\n" {
+		t.Fatalf("fault %v, output %q", res.Fault, out)
+	}
+}
+
 func TestParseBytes(t *testing.T) {
 	for in, want := range map[string]int64{"1GiB": 1 << 30, "1g": 1 << 30, "512MiB": 512 << 20, "512 MB": 512 << 20,
 		"1.5GiB": 3 << 29, "4096": 4096, "64k": 64 << 10, "2TiB": 2 << 40} {

@@ -535,10 +535,11 @@ func (c *compiler) edge(from, to *ssa.BasicBlock) op {
 	}
 }
 
-// tick counts a step (a loop iteration) against the step bound.
+// tick counts a step (a loop iteration) against the step bound
+// (Config.MaxSteps: the iterations since the current Step began).
 func (m *Machine) tick(fr *frame) *frame {
 	m.steps++
-	if m.cfg.MaxSteps > 0 && m.steps > m.cfg.MaxSteps {
+	if m.cfg.MaxSteps > 0 && m.steps-m.stepFrom > m.cfg.MaxSteps {
 		m.stepLimit(fr)
 		return nil
 	}

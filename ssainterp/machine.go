@@ -18,7 +18,13 @@ type Config struct {
 	Stdout, Stderr io.Writer
 	Args           []string // os.Args[1:]
 	Seed           uint64   // seeds map iteration order, math/rand, select
-	MaxSteps       int64    // bound on executed blocks (0: unlimited)
+	// MaxSteps bounds the loop iterations a goroutine runs between two
+	// scheduling points (one Step): a loop that makes no visible
+	// operation cannot be cut by the scheduler, and past the bound it
+	// ends the execution as a limit ("an infinite loop?"). A loop that
+	// makes visible operations is the scheduler's to bound (its step
+	// bound, the fair phase, a deadline). 0: unlimited.
+	MaxSteps int64
 	// MaxDepth bounds the call depth per goroutine (default 100000);
 	// a deeper call ends the execution as an mcheck limit (IsLimit),
 	// not as Go's stack overflow, which Go reaches only much deeper.
@@ -94,7 +100,8 @@ type Machine struct {
 	cfg        Config
 	globals    []value
 	cur        *goroutine   // the goroutine running (Step)
-	steps      int64        // loop iterations (counted jumps), against cfg.MaxSteps
+	steps      int64        // loop iterations (counted jumps)
+	stepFrom   int64        // steps when the current Step began: the iterations since count against cfg.MaxSteps
 	ops        int64        // instructions executed, with cfg.CountOps
 	memUsed    uint64       // bytes charged by alloc
 	allocs     uint64       // calls of alloc (runtime.MemStats.Mallocs)
@@ -528,7 +535,7 @@ func (m *Machine) pick() *goroutine {
 // enabled) and then runs g until it stops before its next visible
 // operation, blocks, or finishes. It is the primitive a scheduler drives.
 func (m *Machine) Step(g *goroutine) {
-	m.cur = g
+	m.cur, m.stepFrom = g, m.steps
 	if m.faultsOnUnmapped() {
 		setPanicOnFault(true) // see mmaphost_linux.go
 	}
