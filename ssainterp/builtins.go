@@ -64,7 +64,10 @@ func (c *compiler) appendOp(name string, argv []ssa.Value, args []int, dst int, 
 	noscan := !hasPointers(elemT)
 	fromString := c.rt(argv[1].Type()).kind == kString
 	s, x := args[0], args[1]
-	cp := isAggregate(st.elem)
+	var aggElem *rtype // appendValues's elem
+	if isAggregate(st.elem) {
+		aggElem = st.elem
+	}
 	per := elemBytes(st.elem)
 	return func(fr *frame) *frame {
 		old := fr.regs[s].slice()
@@ -101,7 +104,7 @@ func (c *compiler) appendOp(name string, argv []ssa.Value, args []int, dst int, 
 				return nil
 			}
 		}
-		s := appendValues(old, add, size, noscan, cp)
+		s := appendValues(old, add, size, noscan, aggElem)
 		if fr.g.m.watch && cap(s) != cap(old) {
 			fr.g.m.allocatedSlice(fr.g, s) // a new backing array
 		}
@@ -178,6 +181,18 @@ func (c *compiler) containerOp(name string, argv []ssa.Value, args []int, dst in
 				return fr
 			}
 			s := fr.regs[x].slice()
+			if fr.g.m.watch && fr.g.m.memBulk(fr, nil, s) {
+				fr.pc--
+				return nil
+			}
+			if t.elem.kind == kStruct || t.elem.kind == kArray {
+				// In place: pointers into the elements see the zeros.
+				z := t.elem.zero()
+				for i := range s {
+					assign(&s[i], z)
+				}
+				return fr
+			}
 			for i := range s {
 				s[i] = t.elem.zero()
 			}
@@ -429,33 +444,52 @@ func lenCap(t *rtype, v value, isCap bool) int {
 	panic("internal error: len of " + t.name)
 }
 
-// appendValues appends add to old with Go's growth policy.
-func appendValues(old, add []value, size int64, noscan, copyElems bool) []value {
+// appendValues appends add to old with Go's growth policy. elem is the
+// element type if it is an aggregate (a struct, an array, a native struct
+// or a model: see isAggregate), else nil. Appended in place, aggregates
+// are stored into the elements past len, which a reslice up to cap may
+// already point into (copyAggs); a new backing array has elements of its
+// own, zero past len, as Go's array is.
+func appendValues(old, add []value, size int64, noscan bool, elem *rtype) []value {
 	n := len(old) + len(add)
-	var s []value
 	if n <= cap(old) {
-		s = old[:n]
-	} else {
-		nc := growCap(cap(old), n, size, noscan)
-		s = make([]value, n, nc)
-		copy(s, old)
-		if copyElems {
-			// The new backing array has structs and arrays of its own.
-			for i := range old {
-				s[i] = copyVal(s[i])
-			}
+		s := old[:n]
+		if elem == nil {
+			copy(s[len(old):], add)
+		} else {
+			copyAggs(s[len(old):], add)
 		}
+		return s
 	}
+	nc := growCap(cap(old), n, size, noscan)
+	s := make([]value, n, nc)
+	copy(s, old)
 	copy(s[len(old):], add)
-	if copyElems {
-		for i := len(old); i < n; i++ {
+	if elem != nil {
+		for i := range s {
 			s[i] = copyVal(s[i])
 		}
-	}
-	if s == nil && len(add) == 0 {
-		return old
+		zeroElems(s[n:nc], elem)
 	}
 	return s
+}
+
+// zeroElems sets the elements of s, a new array of elem values, to zero
+// aggregates of their own (the scalars' zero is value{}): the fields of
+// structs and arrays cut from one array (zeroIn).
+func zeroElems(s []value, elem *rtype) {
+	switch elem.kind {
+	case kStruct, kArray:
+		n := elem.flatSize()
+		buf := make([]value, len(s)*n)
+		for i := range s {
+			s[i] = elem.zeroIn(buf[i*n : (i+1)*n : (i+1)*n])
+		}
+	case kNative:
+		for i := range s {
+			s[i] = elem.zero()
+		}
+	}
 }
 
 func minMax(t *rtype, a, b value, isMax bool) value {

@@ -537,9 +537,7 @@ func (c *compiler) makeSlice(ins *ssa.MakeSlice) op {
 		fr.g.m.allocN(m, per)
 		s := make([]value, n, m)
 		if elemAgg {
-			for i := range s[:m] {
-				s[:m][i] = rt.elem.zero()
-			}
+			zeroElems(s[:m], rt.elem)
 		}
 		if fr.g.m.watch {
 			fr.g.m.allocatedSlice(fr.g, s)

@@ -56,7 +56,7 @@ func TestAssignInPlace(t *testing.T) {
 // by side and a single load or store finds one by one: a race between a
 // copy and an element store, or between two overlapping copies, is found
 // whichever way each side reached the word, and disjoint copies do not
-// race. The arrays are made while a second goroutine exists, in the Go
+// race; clear writes its elements. The arrays are made while a second goroutine exists, in the Go
 // heap and in host memory.
 func TestBigArrayShadows(t *testing.T) {
 	t.Parallel()
@@ -83,6 +83,7 @@ func copyHigh(b []byte) { copy(b[512:1024], src) }
 func copyMid(b []byte)  { copy(b[500:600], src) }
 func store(b []byte)    { b[10] = 1 }
 func load(b []byte)     { println(b[700]) }
+func clearAll(b []byte) { clear(b[:100]) }
 
 func case_disjoint(*testing.T)     { run(1024, copyLow, copyHigh) }
 func case_overlap(*testing.T)      { run(1024, copyLow, copyMid) }
@@ -90,11 +91,13 @@ func case_store(*testing.T)        { run(1024, store, copyLow) }
 func case_load(*testing.T)         { run(1024, copyHigh, load) }
 func case_hostDisjoint(*testing.T) { run(1<<16, copyLow, copyHigh) }
 func case_hostStore(*testing.T)    { run(1<<16, copyLow, store) }
+func case_clear(*testing.T)        { run(1024, clearAll, store) }
+func case_clearHigh(*testing.T)    { run(1024, clearAll, copyHigh) }
 `)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, race := range map[string]bool{"disjoint": false, "overlap": true, "store": true, "load": true, "hostDisjoint": false, "hostStore": true} {
+	for name, race := range map[string]bool{"disjoint": false, "overlap": true, "store": true, "load": true, "hostDisjoint": false, "hostStore": true, "clear": true, "clearHigh": false} {
 		m := prog.NewMachine(Config{Races: true, SharedPoints: true, RecordRaces: true})
 		if err := m.StartTest("m", "case_"+name); err != nil {
 			t.Fatal(err)

@@ -537,7 +537,11 @@ func reflectFuncModels(tab modelTable) {
 			elems[k] = m.assign(rvalueOf(x), s.t.elem, "reflect.Append")
 		}
 		t := s.t.elem.goTypes()
-		out := appendValues(m.get(s).slice(), elems, gcSizes.Sizeof(t), !hasPointers(t), false)
+		var aggElem *rtype
+		if isAggregate(s.t.elem) {
+			aggElem = s.t.elem
+		}
+		out := appendValues(m.get(s).slice(), elems, gcSizes.Sizeof(t), !hasPointers(t), aggElem)
 		zeroFill(out[len(out):cap(out)], 0, s.t.elem)
 		return valueOf(&rvalue{t: s.t, v: value{r: out}})
 	}

@@ -535,7 +535,7 @@ func grow(s []value, n int, elem *rtype) []value {
 		return s
 	}
 	t := elem.goTypes()
-	g := appendValues(s, make([]value, n), gcSizes.Sizeof(t), !hasPointers(t), false)
+	g := appendValues(s, make([]value, n), gcSizes.Sizeof(t), !hasPointers(t), nil)
 	zeroFill(g[:cap(g)], len(s), elem)
 	return g[:len(s)]
 }
