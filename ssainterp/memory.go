@@ -451,24 +451,31 @@ func (m *Machine) memAccess(fr *frame, key any, write bool) (stop bool) {
 // shadowOf returns key's shadow, made on first use, and marks it shared
 // once a goroutine other than its owner touches it.
 func (m *Machine) shadowOf(key any, g int) *shadow {
-	var sh *shadow
 	if c, ok := key.(*value); ok {
-		var slot **shadow
-		var owner int
-		if sh, slot, owner = m.cellShadow(c); sh == nil {
-			sh = m.newShadow(owner)
-			if slot != nil {
-				*slot = sh
-			} else {
+		sh, slot, owner := m.cellShadow(c)
+		if slot == nil {
+			if sh == nil {
+				sh = m.newShadow(owner)
 				m.cellShadows[c] = sh
 			}
+			slot = &sh
 		}
-	} else {
-		sh = m.shadows[key]
-		if sh == nil {
-			sh = m.newShadow(m.firstOwner)
-			m.shadows[key] = sh
-		}
+		return m.shadowIn(slot, owner, g)
+	}
+	sh := m.shadows[key]
+	if sh == nil {
+		sh = m.newShadow(m.firstOwner)
+		m.shadows[key] = sh
+	}
+	return m.shadowIn(&sh, 0, g)
+}
+
+// shadowIn is shadowOf for a word whose shadow a big array keeps at slot.
+func (m *Machine) shadowIn(slot **shadow, owner, g int) *shadow {
+	sh := *slot
+	if sh == nil {
+		sh = m.newShadow(owner)
+		*slot = sh
 	}
 	if sh.owner != g {
 		sh.owner = -1
@@ -604,10 +611,7 @@ func (m *Machine) sharedRange(s []value, g int, dst cells) cells {
 		c := &s[i]
 		slot := a.slot(uintptr(unsafe.Pointer(c)))
 		if sh := *slot; sh == nil && a.owner != g || sh != nil && sh.owner != g {
-			if sh == nil {
-				*slot = m.newShadow(a.owner)
-			}
-			(*slot).owner = -1
+			m.shadowIn(slot, a.owner, g)
 			dst = append(dst, c)
 		}
 	}
@@ -627,15 +631,7 @@ func (m *Machine) checkRange(fr *frame, s []value, op accessOp) {
 	g := fr.g.id
 	for i := range s {
 		c := &s[i]
-		slot := a.slot(uintptr(unsafe.Pointer(c)))
-		sh := *slot
-		if sh == nil {
-			sh = m.newShadow(a.owner)
-			*slot = sh
-		}
-		if sh.owner != g {
-			sh.owner = -1
-		}
+		sh := m.shadowIn(a.slot(uintptr(unsafe.Pointer(c))), a.owner, g)
 		if m.cfg.Races {
 			m.checkRace(fr, c, sh, op)
 		}
