@@ -16,7 +16,7 @@ import (
 // Config controls one execution.
 type Config struct {
 	Stdout, Stderr io.Writer
-	Args           []string // os.Args[1:]
+	Args           []string // os.Args[1:] (Program.Run sets them: see SetArgs)
 	Seed           uint64   // seeds map iteration order, math/rand, select
 	// MaxSteps bounds the loop iterations a goroutine runs between two
 	// scheduling points (one Step): a loop that makes no visible

@@ -279,9 +279,9 @@ func (m *Machine) allocatedWords(g *goroutine, s []value) {
 // up a thousand shadows side by side, not in a map of millions). An
 // array in the Go heap is held weakly: once the collector frees it, its
 // record no longer answers for the addresses (other memory may come to
-// live there). An array in host memory (bigPlainSlice) lives as long as
-// the execution (weak.Make is a fatal error on it); a mapping's cells
-// are recorded word by word.
+// live there). An array in host memory (bigPlainSlice, a mapping's
+// cells) lives as long as the execution (weak.Make is a fatal error on
+// it).
 //
 // Inv: a word's shadow is in the table of the live big array holding
 // it, if there is one, and in cellShadows otherwise: a word in

@@ -161,9 +161,11 @@ func (m *Machine) mmapAnon(fr *frame, call string, addr, length uint64, prot, fl
 		arr = make([]value, length)
 	}
 	if m.watch {
-		// Word by word: the cells may be in host memory outside the Go
-		// heap (mappingCells), which a weak pointer cannot name.
-		m.allocatedWords(fr.g, arr)
+		if region != nil {
+			m.bigArrays.add(arr, fr.g.id, true) // lives until the execution ends
+		} else {
+			m.allocatedSlice(fr.g, arr)
+		}
 	}
 	a := m.newAllocAligned(&unsafeAlloc{arr: arr, etype: types.Typ[types.Uint8], esize: 1, size: int64(length), mapped: true, region: region}, uintptr(pageSize))
 	if region != nil {
