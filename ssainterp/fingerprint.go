@@ -161,6 +161,7 @@ type fingerprinter struct {
 	// and gend bound their array), then the others, the last call's
 	// (roots) and this call's (cur).
 	gbase, gend uintptr
+	frozen      []bool // by global index: contents left out (frozen.go)
 	roots       []fpRoot
 	cur         []fpRoot
 	walked      bool
@@ -185,7 +186,7 @@ type fingerprinter struct {
 func newFingerprinter(m *Machine) *fingerprinter {
 	m.zeroGlobals() // it walks every global
 	n := m.prog.fpNodes.Load()
-	return &fingerprinter{m: m, ids: make(map[unsafe.Pointer]int32, n), nodes: make([]fpNode, 0, n), runs: map[[2]uintptr]uint64{}}
+	return &fingerprinter{m: m, ids: make(map[unsafe.Pointer]int32, n), nodes: make([]fpNode, 0, n), runs: map[[2]uintptr]uint64{}, frozen: m.prog.frozenGlobals()}
 }
 
 const fnvOffset = 14695981039346656037
@@ -446,7 +447,9 @@ func (f *fingerprinter) content(i int32) {
 	switch n.kind {
 	case nWord:
 		v := *(*value)(n.p)
-		f.val(v, true)
+		if int(i) >= len(f.frozen) || !f.frozen[i] { // (the globals' cells are the first nodes)
+			f.val(v, true)
+		}
 		f.nodes[i].last = v
 	case nChan:
 		r := (*chanV)(n.p)

@@ -66,7 +66,9 @@ type Program struct {
 	testFlags atomic.Pointer[TestFlags] // see SetTestFlags
 	osArgs    []string                  // os.Args of the program: see SetArgs
 
-	fpNodes atomic.Int64 // nodes of the last StateHash walk: the next machine's tables start that big
+	fpNodes    atomic.Int64 // nodes of the last StateHash walk: the next machine's tables start that big
+	frozenOnce sync.Once
+	frozen     []bool // by global index: see frozenGlobals
 
 	links linknames // see linkTarget
 
