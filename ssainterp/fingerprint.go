@@ -65,7 +65,8 @@ import (
 // capacities, deferred calls and timers' functions until 2026-11-27
 // (sched/testdata/statesound).
 //
-// What it leaves out: the race detector's vector clocks (two states that
+// What it leaves out: the contents of frozen globals (frozen.go), the
+// same in every state; the race detector's vector clocks (two states that
 // differ only in their happens-before history hash alike, so a search
 // that prunes by this hash may miss a race that only one history leads
 // to), the output written so far and the random streams (map order,
