@@ -274,7 +274,7 @@ func defaultChecks(t *testing.T) map[string]func() string {
 			schedDefaults.get(t, "o.TimerHorizon")),
 		"memory per execution": func() string { return ssainterp.FormatBytes(ssainterp.DefaultMaxMemory) },
 		"call depth":           func() string { return interpDefaults.get(t, "cfg.MaxDepth") },
-		"loop iterations per execution": func() string {
+		"loop iterations of a goroutine between two scheduling points": func() string {
 			return schedDefaults.get(t, "o.LoopSteps")
 		},
 		"guided test's secondary heuristic": func() string { return heuristics.DefaultHeuristic },
