@@ -42,10 +42,14 @@ import (
 // time of its walk.
 //
 // At the end of an execution (Finish, or when the collector finds the
-// machine unreachable) its regions are zeroed (MADV_DONTNEED returns the
-// pages to the host) and kept for the next execution's mappings of the
-// same size: regions are never unmapped, so a stale reference to one
-// (there should be none) reads zeros instead of faulting the host.
+// machine unreachable) its regions are zeroed and kept for the next
+// execution's mappings and arrays of the same size: the pages touched
+// are cleared in place while the pool keeps at most maxKeptPages
+// resident (faulting a page in again costs more than clearing it), the
+// others returned to the host (MADV_DONTNEED). A region taken from the
+// pool is charged its kept pages as if the new execution had touched
+// them (it cannot be told which it does). Regions are never unmapped, so a stale reference to one (there
+// should be none) reads zeros instead of faulting the host.
 
 // hostMappings says that mappings live in host memory here.
 const hostMappings = true
@@ -61,12 +65,14 @@ type hostRegion struct {
 	unmapped bool    // PROT_NONE: the program unmapped its mapping
 	a        *unsafeAlloc
 	charged  int64 // resident pages charged so far (chargeRegions)
+	kept     int64 // pages left resident, zeroed, in the pool (release)
 }
 
 // regionPool keeps zeroed regions for reuse, by size.
 var regionPool struct {
 	sync.Mutex
 	free map[int][]*hostRegion
+	kept int64 // pages of the free regions left resident (release)
 }
 
 // hostRegions is a machine's regions, shared with its cleanup (which
@@ -138,8 +144,16 @@ func takeRegion(size int) *hostRegion {
 	}
 	r := rs[len(rs)-1]
 	regionPool.free[size] = rs[:len(rs)-1]
+	regionPool.kept -= r.kept
+	r.kept = 0
 	return r
 }
+
+// maxKeptPages bounds the pages the pool keeps resident, zeroed, for the
+// next execution: a 24 MiB array filled at every execution (a []int of a
+// million) would otherwise fault its pages in again each time, which
+// costs more than clearing them.
+const maxKeptPages = (256 << 20) / 4096
 
 // release zeroes the regions and hands them to the pool, once. It
 // reports whether a cell of the pages touched held a pointer (see the
@@ -162,8 +176,22 @@ func (rs *hostRegions) release() (broken bool) {
 		if r.unmapped {
 			syscall.Mprotect(r.mem, syscall.PROT_READ|syscall.PROT_WRITE)
 		}
-		broken = broken || r.holdsPointer()
-		if syscall.Madvise(r.mem, syscall.MADV_DONTNEED) != nil {
+		vec := residentVec(r.mem)
+		broken = broken || r.holdsPointer(vec)
+		var n int64
+		for _, v := range vec {
+			n += int64(v & 1)
+		}
+		if vec != nil && regionPool.kept+n <= maxKeptPages {
+			// Zeroed in place, kept resident.
+			for p, v := range vec {
+				if v&1 != 0 {
+					clear(r.mem[int64(p)*pageSize : min(int64(p+1)*pageSize, int64(len(r.mem)))])
+				}
+			}
+			r.kept = n
+			regionPool.kept += n
+		} else if syscall.Madvise(r.mem, syscall.MADV_DONTNEED) != nil {
 			continue // not zeroed: never reused
 		}
 		r.cells, r.unmapped, r.a, r.charged = nil, false, nil, 0
@@ -172,14 +200,20 @@ func (rs *hostRegions) release() (broken bool) {
 	return broken
 }
 
-// holdsPointer reports whether a cell of r's resident pages holds a
-// reference (r != nil). It reads only what the program touched, so it
-// costs a fraction of what touching it did.
-func (r *hostRegion) holdsPointer() bool {
-	vec := make([]byte, (int64(len(r.mem))+pageSize-1)/pageSize)
-	if _, _, e := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&r.mem[0])), uintptr(len(r.mem)), uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
-		return false
+// residentVec returns mincore's vector of mem's pages (bit 0: resident),
+// or nil if the host refuses.
+func residentVec(mem []byte) []byte {
+	vec := make([]byte, (int64(len(mem))+pageSize-1)/pageSize)
+	if _, _, e := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&mem[0])), uintptr(len(mem)), uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
+		return nil
 	}
+	return vec
+}
+
+// holdsPointer reports whether a cell of r's resident pages (vec:
+// residentVec) holds a reference (r != nil). It reads only what the
+// program touched, so it costs a fraction of what touching it did.
+func (r *hostRegion) holdsPointer(vec []byte) bool {
 	n := int64(len(r.cells))
 	for p, v := range vec {
 		if v&1 == 0 {
