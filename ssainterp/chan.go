@@ -433,13 +433,16 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 	return func(fr *frame) *frame {
 		g := fr.g
 		m := g.m
-		var sgs []*sudog
+		// The cases' sudogs, in one array.
+		buf := make([]sudog, len(st.states))
+		sgs := make([]*sudog, 0, len(st.states))
 		for i, s := range st.states {
 			cv, _ := fr.regs[chs[i]].r.(*chanV)
 			if cv == nil {
 				continue // a nil channel's case is never ready
 			}
-			sg := &sudog{g: g, ch: cv, send: s.Dir == types.SendOnly, dst: d, sel: st, caseIdx: i}
+			sg := &buf[len(sgs)]
+			*sg = sudog{g: g, ch: cv, send: s.Dir == types.SendOnly, dst: d, sel: st, caseIdx: i}
 			if sg.send {
 				sg.val = fr.regs[sends[i]]
 			}
@@ -467,7 +470,8 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 		}
 		g.dequeue()
 		parks := selectParks(sgs, blocking)
-		var cands []*sudog
+		var candBuf [4]*sudog
+		cands := candBuf[:0]
 		for _, s := range sgs {
 			if (s.send && s.ch.canSend(g, parks)) || (!s.send && s.ch.canRecv(g, parks)) {
 				cands = append(cands, s)
