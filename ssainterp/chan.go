@@ -236,7 +236,7 @@ func (m *Machine) complete(s *sudog, v value, ok bool) {
 	g := s.g
 	fr := g.top
 	if s.sel != nil {
-		fr.regs[s.dst] = s.sel.result(s.caseIdx, v, ok)
+		fr.regs[s.dst] = s.sel.result(m, s.caseIdx, v, ok)
 	} else if !s.send {
 		if s.commaOk {
 			fr.regs[s.dst] = m.tuple2(v, boolVal(ok))
@@ -405,8 +405,8 @@ type selState struct {
 
 // result builds the select's result tuple (index, recvOk, r0, r1, ...).
 // Receive values of cases not taken are never read and stay zero.
-func (s *selState) result(idx int, v value, ok bool) value {
-	t := make(agg, 2+s.nrecv)
+func (s *selState) result(m *Machine, idx int, v value, ok bool) value {
+	t := m.tuple(2 + s.nrecv)
 	t[0] = intVal(int64(idx))
 	if idx >= 0 && s.states[idx].Dir == types.RecvOnly {
 		t[1] = boolVal(ok)
@@ -478,7 +478,7 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 			}
 		}
 		if len(cands) == 0 {
-			fr.regs[d] = st.result(-1, value{}, false)
+			fr.regs[d] = st.result(m, -1, value{}, false)
 			return fr
 		}
 		s := cands[0]
@@ -491,10 +491,10 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 		m.syncWith(g, s.ch)
 		if s.send {
 			m.chanSend(g, s.ch, s.val, parks)
-			fr.regs[d] = st.result(s.caseIdx, value{}, false)
+			fr.regs[d] = st.result(m, s.caseIdx, value{}, false)
 		} else {
 			v, ok := m.chanRecv(g, s.ch, parks)
-			fr.regs[d] = st.result(s.caseIdx, v, ok)
+			fr.regs[d] = st.result(m, s.caseIdx, v, ok)
 		}
 		return fr
 	}
