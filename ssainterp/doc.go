@@ -135,7 +135,7 @@
 // errors) are reported separately, with the function, file and line.
 //
 // Bounds of the interpreter's are limits, not program failures: loop
-// steps (Config.MaxSteps), call depth (Config.MaxDepth, 100000 calls)
+// iterations between two scheduling points (Config.MaxSteps), call depth (Config.MaxDepth, 100000 calls)
 // and memory (Config.MaxMemory, 1 GiB counted as alloc.go describes:
 // the bytes of the interpreter's representation that the program's
 // allocations take, charged before each allocation so that one huge
