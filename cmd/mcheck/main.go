@@ -262,7 +262,7 @@ func goModCache() string {
 func runCmd(dir string, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run", stderr)
 	seed := fs.Uint64("seed", 1, "seed for map order, math/rand and select choices")
-	steps := fs.Int64("steps", 0, "bound on executed loop iterations (0: none)")
+	steps := fs.Int64("steps", 0, "bound on loop iterations between two scheduling points (0: none)")
 	depth := fs.Int("depth", 100000, "bound on call depth (goroutine stack exceeds)")
 	if code := parse(fs, "run", args, stdout, stderr); code >= 0 {
 		return code
