@@ -449,12 +449,11 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 			sgs = append(sgs, sg)
 		}
 		ready := readyFunc(func(g *goroutine) bool {
-			if !blocking {
-				return true
+			if !blocking || !selectParks(sgs, blocking) {
+				return true // a default, or a case ready without a partner
 			}
-			parks := selectParks(sgs, blocking)
 			for _, s := range sgs {
-				if (s.send && s.ch.canSend(g, parks)) || (!s.send && s.ch.canRecv(g, parks)) {
+				if (s.send && s.ch.canSend(g, true)) || (!s.send && s.ch.canRecv(g, true)) {
 					return true
 				}
 			}

@@ -176,12 +176,9 @@ func (rs *hostRegions) release() (broken bool) {
 		if r.unmapped {
 			syscall.Mprotect(r.mem, syscall.PROT_READ|syscall.PROT_WRITE)
 		}
-		vec := residentVec(r.mem)
+		vec := residentVec(r.mem, nil)
 		broken = broken || r.holdsPointer(vec)
-		var n int64
-		for _, v := range vec {
-			n += int64(v & 1)
-		}
+		n := countResident(vec)
 		if vec != nil && regionPool.kept+n <= maxKeptPages {
 			// Zeroed in place, kept resident.
 			for p, v := range vec {
@@ -201,9 +198,13 @@ func (rs *hostRegions) release() (broken bool) {
 }
 
 // residentVec returns mincore's vector of mem's pages (bit 0: resident),
-// or nil if the host refuses.
-func residentVec(mem []byte) []byte {
-	vec := make([]byte, (int64(len(mem))+pageSize-1)/pageSize)
+// in buf if it has room, or nil if the host refuses.
+func residentVec(mem, buf []byte) []byte {
+	pages := int((int64(len(mem)) + pageSize - 1) / pageSize)
+	if cap(buf) < pages {
+		buf = make([]byte, pages)
+	}
+	vec := buf[:pages]
 	if _, _, e := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&mem[0])), uintptr(len(mem)), uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
 		return nil
 	}
@@ -338,14 +339,16 @@ const chargeInterval = 20 * time.Millisecond
 
 // residentPages returns how many pages of mem are resident.
 func (rs *hostRegions) residentPages(mem []byte) int64 {
-	pages := int((int64(len(mem)) + pageSize - 1) / pageSize)
-	if cap(rs.vec) < pages {
-		rs.vec = make([]byte, pages)
+	vec := residentVec(mem, rs.vec)
+	if vec == nil {
+		return (int64(len(mem)) + pageSize - 1) / pageSize // unknown: all of them
 	}
-	vec := rs.vec[:pages]
-	if _, _, e := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&mem[0])), uintptr(len(mem)), uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
-		return int64(len(vec)) // unknown: all of them
-	}
+	rs.vec = vec
+	return countResident(vec)
+}
+
+// countResident counts the resident pages of a mincore vector.
+func countResident(vec []byte) int64 {
 	var n int64
 	for _, v := range vec {
 		n += int64(v & 1)
