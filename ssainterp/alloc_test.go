@@ -44,11 +44,7 @@ func TestOutOfMemoryIsALimit(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
-			m := prog.NewMachine(Config{Stdout: &out, Stderr: &out, MaxMemory: 1 << 20, MaxSteps: 50_000_000})
-			if err := m.StartTest("m", "case_"+c.name); err != nil {
-				t.Fatal(err)
-			}
-			res := m.schedule()
+			_, res := runCase(t, prog, c.name, Config{Stdout: &out, Stderr: &out, MaxMemory: 1 << 20, MaxSteps: 50_000_000})
 			if res.Fault == nil || !IsLimit(res.Fault) {
 				t.Fatalf("fault %v (limit %v), exit %d, output %q", res.Fault, IsLimit(res.Fault), res.ExitCode, out.String())
 			}

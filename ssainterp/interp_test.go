@@ -31,6 +31,20 @@ func runSrc(t *testing.T, src string, cfg Config) (Result, string, string) {
 	return prog.Run("m", cfg), out.String(), errb.String()
 }
 
+// runCase runs the test function case_NAME of prog (a main package whose
+// functions take a *testing.T) on a new machine with cfg, under the
+// simple scheduler. The harness's main goroutine waits forever once the
+// function returns: callers read the fault, the output and the races,
+// not the exit.
+func runCase(t *testing.T, prog *Program, name string, cfg Config) (*Machine, Result) {
+	t.Helper()
+	m := prog.NewMachine(cfg)
+	if err := m.StartTest("m", "case_"+name); err != nil {
+		t.Fatal(err)
+	}
+	return m, m.schedule()
+}
+
 func TestLoadIsCached(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")

@@ -98,12 +98,9 @@ func case_clearHigh(*testing.T)    { run(1024, clearAll, copyHigh) }
 		t.Fatal(err)
 	}
 	for name, race := range map[string]bool{"disjoint": false, "overlap": true, "store": true, "load": true, "hostDisjoint": false, "hostStore": true, "clear": true, "clearHigh": false} {
-		m := prog.NewMachine(Config{Races: true, SharedPoints: true, RecordRaces: true})
-		if err := m.StartTest("m", "case_"+name); err != nil {
-			t.Fatal(err)
-		}
 		// Both accesses happen in every schedule: one execution decides.
-		if res := m.schedule(); res.Fault != nil {
+		m, res := runCase(t, prog, name, Config{Races: true, SharedPoints: true, RecordRaces: true})
+		if res.Fault != nil {
 			t.Fatalf("%s: fault %v", name, res.Fault)
 		}
 		if found := len(m.Races()) > 0; found != race {

@@ -247,11 +247,7 @@ func case_big(*testing.T) {
 		t.Fatal(err)
 	}
 	run := func(name string, bound int64) (*Machine, Result) {
-		m := prog.NewMachine(Config{MaxMemory: bound})
-		if err := m.StartTest("m", "case_"+name); err != nil {
-			t.Fatal(err)
-		}
-		return m, m.schedule()
+		return runCase(t, prog, name, Config{MaxMemory: bound})
 	}
 	m, res := run("untouched", 128<<20)
 	if res.Fault != nil || m.MemoryUsed() > 1<<20 {
@@ -355,13 +351,8 @@ func case_race(*testing.T)   { run(true) }
 	}
 	for name, race := range map[string]bool{"norace": false, "race": true} {
 		var out bytes.Buffer
-		m := prog.NewMachine(Config{Stdout: &out, Races: true, SharedPoints: true, RecordRaces: true})
-		if err := m.StartTest("m", "case_"+name); err != nil {
-			t.Fatal(err)
-		}
-		// (The harness's main goroutine waits forever once a test
-		// function returns: this test reads the output, not the exit.)
-		if res := m.schedule(); res.Fault != nil || out.String() != "8192 7 0\nunmapped\n" {
+		m, res := runCase(t, prog, name, Config{Stdout: &out, Races: true, SharedPoints: true, RecordRaces: true})
+		if res.Fault != nil || out.String() != "8192 7 0\nunmapped\n" {
 			t.Fatalf("%s: fault %v, output %q", name, res.Fault, out.String())
 		}
 		if found := len(m.Races()) > 0; found != race {
@@ -436,15 +427,9 @@ func case_norace(*testing.T) {
 	}
 	run := func(name string, races bool) (*Machine, Result, string) {
 		var out bytes.Buffer
-		m := prog.NewMachine(Config{Stdout: &out, Races: races, SharedPoints: races, RecordRaces: races})
-		if err := m.StartTest("m", "case_"+name); err != nil {
-			t.Fatal(err)
-		}
-		res := m.schedule()
+		m, res := runCase(t, prog, name, Config{Stdout: &out, Races: races, SharedPoints: races, RecordRaces: races})
 		return m, res, out.String()
 	}
-	// (The harness's main goroutine waits forever once a test function
-	// returns: this test reads the output, not the exit.)
 	m, res, out := run("ring", false)
 	if want := "0 1 255 0 65536 1 101 131072 9223372036854775808 5 0.5 0\n131073 9223372036854775808 6\n"; res.Fault != nil || out != want {
 		t.Errorf("ring: fault %v, output %q, want %q", res.Fault, out, want)
