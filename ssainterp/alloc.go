@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
@@ -338,5 +339,13 @@ func hostMemoryPressure() (live, limit uint64, over bool) {
 		return 0, 0, false
 	}
 	live, limit = s[0].Value.Uint64(), uint64(l)
+	if live > limit/10*9 {
+		// The figure is the last collection's: an exploration that
+		// ended since may have left all of it garbage. Ask again after
+		// a collection before calling the memory held.
+		runtime.GC()
+		metrics.Read(s)
+		live = s[0].Value.Uint64()
+	}
 	return live, limit, live > limit/10*9
 }

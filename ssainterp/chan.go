@@ -18,7 +18,7 @@ type chanV struct {
 	sendq  []*sudog
 	timer  *timer // for channels made by the time model
 	id     int
-	vc     vclock // the race detector's clock of the channel (syncClock)
+	vc     objClock // the race detector's clock of the channel (syncClock)
 }
 
 // sudog records a goroutine stopped before a channel operation, so that a

@@ -315,8 +315,7 @@ func (m *Machine) fmtFromSSA(fr *frame, fmtPkg *ssa.Package, name string, args [
 	if !m.globals[m.prog.globalIndex[guard]].bool() {
 		m.callNested(g, &closure{fn: m.prog.bodyOf(fmtPkg.Func("init"))}, nil)
 		if m.watch {
-			m.assignClock(m.syncClock(fmtInitKey), g.vc)
-			g.vc = m.tickClock(g.vc, g.id)
+			m.publish(g, m.syncClock(fmtInitKey))
 		}
 	}
 	m.syncAcquire(g, fmtInitKey)

@@ -181,7 +181,7 @@ type raceState struct {
 	cellShadows map[*value]*shadow // of cells (the commonest: a map keyed by pointer is faster)
 	bigArrays   bigArrays          // large backing arrays: their owners, and their words' shadows, which are not in cellShadows (memory.go)
 	lastBig     *bigArray          // the big array last found (bigArrayOf)
-	syncClocks  map[any]*vclock    // the clocks of synchronisation objects (syncClock)
+	syncClocks  map[any]*objClock  // the clocks of synchronisation objects (syncClock)
 	race        *Race
 	races       []*Race // with RecordRaces
 }
@@ -571,6 +571,13 @@ func (m *Machine) goroutineDone(g *goroutine) {
 	}
 	g.state = gDone
 	g.top = nil
+	if g.bubble == nil {
+		// Nothing joins a finished goroutine's clock (its last
+		// releases hold what it did), and a program that starts
+		// goroutines without end must not keep one clock of the size
+		// of their count for each.
+		g.vc = nil
+	}
 	m.finished++
 	if i := slices.Index(m.live, g); i >= 0 {
 		m.live = slices.Delete(m.live, i, i+1)

@@ -2,7 +2,6 @@ package ssainterp
 
 import (
 	"fmt"
-	"go/token"
 	"unsafe"
 	"weak"
 )
@@ -111,10 +110,28 @@ func (m *Machine) clockSpace(n int) vclock {
 	return m.arenas.clocks.slice(max(n, 8), clockChunk)
 }
 
+// objClock is the clock of a synchronisation object: what was released
+// to it. from is the goroutine whose clock it is a copy of (a lock's
+// last holder, an atomic word's last writer), or 0 when it joins several
+// (a WaitGroup's Dones) or is empty. A goroutine whose clock holds from's
+// entry has seen all of it (clocks only grow along happens-before), so
+// acquiring it again joins nothing: a goroutine that retakes a lock or
+// spins on an atomic word does not walk a clock of every goroutine.
+type objClock struct {
+	vc   vclock
+	from int
+}
+
+// seenBy reports whether g's clock already holds all of c.
+func (c *objClock) seenBy(g *goroutine) bool {
+	e := c.vc.get(c.from)
+	return c.from != 0 && e > 0 && g.vc.get(c.from) >= e
+}
+
 // syncClock returns the clock of synchronisation object obj, made empty on
 // first use. A mutex, a WaitGroup and a channel keep theirs in their
 // state (no map lookup per operation); other objects' are in syncClocks.
-func (m *Machine) syncClock(obj any) *vclock {
+func (m *Machine) syncClock(obj any) *objClock {
 	switch o := obj.(type) {
 	case *mutexState:
 		return &o.vc
@@ -131,13 +148,20 @@ func (m *Machine) syncClock(obj any) *vclock {
 	return c
 }
 
+// publish makes c a copy of g's clock and moves g's clock on.
+func (m *Machine) publish(g *goroutine, c *objClock) {
+	m.assignClock(&c.vc, g.vc)
+	c.from = g.id
+	g.vc = m.tickClock(g.vc, g.id)
+}
+
 // access is one memory access remembered for race reports.
 type access struct {
-	g   int
-	clk uint32
-	op  accessOp
-	pos token.Pos
 	fn  *function
+	g   int32
+	clk uint32
+	pc  int32 // of the instruction in fn
+	op  accessOp
 }
 
 // accessOp says what kind of access an access was.
@@ -172,12 +196,19 @@ func (o accessOp) isAtomic() bool { return o == opAtomicRead || o == opAtomicWri
 // shadow is what is known of one word's accesses (a scalar cell, a map as
 // a whole, a WaitGroup's semaphore).
 type shadow struct {
-	owner int    // the only goroutine that touched it; -1 once shared
 	w     access // the last plain write
+	owner int32  // the only goroutine that touched it; -1 once shared
 	// Since w, the latest access of each goroutine of each other kind,
-	// in two lists, so that an access scans only those it can race
-	// with: the plain ones (reads, WaitGroup Adds from zero, channel
-	// sends: none writes) and the atomic reads and writes.
+	// or nil while there is none (most words are only written, and a
+	// shadow of each word of a shared buffer is kept small).
+	lists *shadowLists
+}
+
+// shadowLists are the accesses of a word since its last plain write, in
+// two lists, so that an access scans only those it can race with: the
+// plain ones (reads, WaitGroup Adds from zero, channel sends: none
+// writes) and the atomic reads and writes.
+type shadowLists struct {
 	reads   []access
 	atomics []access
 }
@@ -213,19 +244,21 @@ func (m *Machine) startTracking(parent, child *goroutine) {
 			m.cellShadows = map[*value]*shadow{}
 		}
 		if m.syncClocks == nil {
-			m.syncClocks = map[any]*vclock{}
+			m.syncClocks = map[any]*objClock{}
 		}
 		m.firstOwner = parent.id
 		parent.vc = m.tickClock(parent.vc, parent.id)
 	}
-	child.vc = m.tickClock(m.copyClock(parent.vc), child.id)
+	// The child's clock has room for its own entry (ids only grow, so
+	// a copy of the parent's would be grown, twice the size, at once).
+	child.vc = m.tickClock(append(m.clockSpace(max(len(parent.vc), child.id)+1), parent.vc...), child.id)
 	parent.vc = m.tickClock(parent.vc, parent.id)
 }
 
 // newShadow returns a new shadow of a word that goroutine owner touched.
 func (m *Machine) newShadow(owner int) *shadow {
 	sh := m.arenas.shadows.new(shadowChunk)
-	sh.owner = owner
+	sh.owner = int32(owner)
 	return sh
 }
 
@@ -371,7 +404,7 @@ func (m *Machine) cellShadow(c *value) (sh *shadow, slot **shadow, owner int) {
 		return *slot, slot, a.owner
 	}
 	if sh = m.cellShadows[c]; sh != nil {
-		return sh, nil, sh.owner
+		return sh, nil, int(sh.owner)
 	}
 	if a := m.bigArrayOf(addr); a != nil {
 		slot = a.slot(addr)
@@ -392,15 +425,19 @@ func (m *Machine) syncWith(g *goroutine, obj any) {
 		return
 	}
 	c := m.syncClock(obj)
-	g.vc = m.joinClock(g.vc, *c)
-	m.assignClock(c, g.vc)
-	g.vc = m.tickClock(g.vc, g.id)
+	if !c.seenBy(g) {
+		g.vc = m.joinClock(g.vc, c.vc)
+	}
+	m.publish(g, c)
 }
 
 // syncAcquire joins obj's clock into g's (g sees what was released to obj).
 func (m *Machine) syncAcquire(g *goroutine, obj any) {
-	if m.watch {
-		g.vc = m.joinClock(g.vc, *m.syncClock(obj))
+	if !m.watch {
+		return
+	}
+	if c := m.syncClock(obj); !c.seenBy(g) {
+		g.vc = m.joinClock(g.vc, c.vc)
 	}
 }
 
@@ -412,12 +449,13 @@ func (m *Machine) syncRelease(g *goroutine, obj any, merge bool) {
 		return
 	}
 	c := m.syncClock(obj)
-	if merge {
-		*c = m.joinClock(*c, g.vc)
-	} else {
-		m.assignClock(c, g.vc)
+	if merge && len(c.vc) > 0 && !c.seenBy(g) {
+		c.vc = m.joinClock(c.vc, g.vc)
+		c.from = 0
+		g.vc = m.tickClock(g.vc, g.id)
+		return
 	}
-	g.vc = m.tickClock(g.vc, g.id)
+	m.publish(g, c) // (a merge with what g has seen is g's clock)
 }
 
 // memAccess handles an access of goroutine fr.g to the memory key: a
@@ -477,7 +515,7 @@ func (m *Machine) shadowIn(slot **shadow, owner, g int) *shadow {
 		sh = m.newShadow(owner)
 		*slot = sh
 	}
-	if sh.owner != g {
+	if int(sh.owner) != g {
 		sh.owner = -1
 	}
 	return sh
@@ -552,7 +590,7 @@ func (m *Machine) sharedWords(c *value, g int, dst cells) cells {
 		return dst
 	}
 	sh, _, owner := m.cellShadow(c)
-	if sh == nil && owner != g || sh != nil && sh.owner != g {
+	if sh == nil && owner != g || sh != nil && int(sh.owner) != g {
 		m.shadowOf(c, g) // owner -1
 		dst = append(dst, c)
 	}
@@ -610,7 +648,7 @@ func (m *Machine) sharedRange(s []value, g int, dst cells) cells {
 	for i := range s {
 		c := &s[i]
 		slot := a.slot(uintptr(unsafe.Pointer(c)))
-		if sh := *slot; sh == nil && a.owner != g || sh != nil && sh.owner != g {
+		if sh := *slot; sh == nil && a.owner != g || sh != nil && int(sh.owner) != g {
 			m.shadowIn(slot, a.owner, g)
 			dst = append(dst, c)
 		}
@@ -708,31 +746,38 @@ func (m *Machine) checkRace(fr *frame, key any, sh *shadow, op accessOp) bool {
 		return true
 	}
 	atomic, write := op.isAtomic(), op.isWrite()
-	if write {
-		for _, r := range sh.reads {
-			if concurrent(r, g) {
-				m.raceFound(fr, key, op, r)
-				return true
+	if l := sh.lists; l != nil {
+		if write {
+			for _, r := range l.reads {
+				if concurrent(r, g) {
+					m.raceFound(fr, key, op, r)
+					return true
+				}
+			}
+		}
+		if !atomic {
+			for _, r := range l.atomics {
+				if (write || r.op == opAtomicWrite) && concurrent(r, g) {
+					m.raceFound(fr, key, op, r)
+					return true
+				}
 			}
 		}
 	}
-	if !atomic {
-		for _, r := range sh.atomics {
-			if (write || r.op == opAtomicWrite) && concurrent(r, g) {
-				m.raceFound(fr, key, op, r)
-				return true
-			}
-		}
-	}
-	cur := access{g: g.id, clk: g.vc.get(g.id), op: op, pos: fr.fn.posAt(fr.pc - 1), fn: fr.fn}
+	cur := access{g: int32(g.id), clk: g.vc.get(g.id), op: op, pc: int32(fr.pc - 1), fn: fr.fn}
 	if op == opWrite || op == opWaitGroupWait || op == opChanClose {
 		sh.w = cur
-		sh.reads, sh.atomics = sh.reads[:0], sh.atomics[:0]
+		if l := sh.lists; l != nil {
+			l.reads, l.atomics = l.reads[:0], l.atomics[:0]
+		}
 		return false
 	}
-	list := &sh.reads
+	if sh.lists == nil {
+		sh.lists = m.arenas.shadowLists.new(shadowChunk)
+	}
+	list := &sh.lists.reads
 	if atomic {
-		list = &sh.atomics
+		list = &sh.lists.atomics
 	}
 	m.remember(g, list, cur)
 	return false
@@ -742,6 +787,12 @@ func (m *Machine) checkRace(fr *frame, key any, sh *shadow, op accessOp) bool {
 // the same kind if the list has one. Where that access is found is kept
 // in the goroutine (raceHint, by list and kind), so that a goroutine
 // that comes back to a word many goroutines share does not scan them.
+// A scan also drops the accesses that happen before cur and conflict
+// with nothing cur does not conflict with (FastTrack's collapse of a
+// read vector by an ordered access): a later access that races with one
+// of them races with cur, which is found instead. So a word that
+// thousands of goroutines take turns at (an atomic counter, a field read
+// under a lock) keeps a short list.
 func (m *Machine) remember(g *goroutine, list *[]access, cur access) {
 	l := *list
 	h := &g.raceHint[(uintptr(unsafe.Pointer(list))>>3^uintptr(cur.op))%uintptr(len(g.raceHint))]
@@ -749,13 +800,16 @@ func (m *Machine) remember(g *goroutine, list *[]access, cur access) {
 		l[i] = cur
 		return
 	}
-	for i, r := range l {
-		if r.g == cur.g && r.op == cur.op {
-			l[i] = cur
-			*h = int32(i)
-			return
+	n := 0
+	for _, r := range l {
+		if r.g == cur.g && r.op == cur.op || !concurrent(r, g) && subsumes(cur.op, r.op) {
+			continue
 		}
+		l[n] = r
+		n++
 	}
+	clear(l[n:])
+	l = l[:n]
 	if len(l) == cap(l) {
 		l = append(m.arenas.accesses.slice(max(2, 2*cap(l)), accessChunk), l...)
 	}
@@ -763,9 +817,18 @@ func (m *Machine) remember(g *goroutine, list *[]access, cur access) {
 	*list = append(l, cur)
 }
 
+// subsumes reports whether an access op conflicts with every access that
+// an access r of the same list conflicts with: any two in the list of
+// plain reads (writes conflict with each of them alike); in the list of
+// atomic ones, a write with anything, a read with a read (plain reads
+// conflict with atomic writes only).
+func subsumes(op, r accessOp) bool {
+	return op == r || op == opAtomicWrite || !r.isAtomic()
+}
+
 // concurrent reports whether access a is not ordered before g's present.
 func concurrent(a access, g *goroutine) bool {
-	return a.g != 0 && a.g != g.id && a.clk > g.vc.get(a.g)
+	return a.g != 0 && int(a.g) != g.id && a.clk > g.vc.get(int(a.g))
 }
 
 // raceFound ends the execution with a data race report: the access op of
@@ -773,7 +836,7 @@ func concurrent(a access, g *goroutine) bool {
 func (m *Machine) raceFound(fr *frame, key any, op accessOp, prev access) {
 	cur := RaceAccess{Write: op.isWrite(), Op: op.String(), Goroutine: fr.g.id, Pos: m.prog.shortPos(fr.fn.posAt(fr.pc - 1)),
 		Func: fr.fn.goName(), Stack: m.goroutineTrace(fr.g)}
-	p := RaceAccess{Write: prev.op.isWrite(), Op: prev.op.String(), Goroutine: prev.g, Pos: m.prog.shortPos(prev.pos), Func: prev.fn.goName()}
+	p := RaceAccess{Write: prev.op.isWrite(), Op: prev.op.String(), Goroutine: int(prev.g), Pos: m.prog.shortPos(prev.fn.posAt(int(prev.pc))), Func: prev.fn.goName()}
 	r := &Race{Current: cur, Previous: p}
 	switch {
 	case isMap(key) && op.isWrite() && prev.op.isWrite():

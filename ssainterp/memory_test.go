@@ -108,3 +108,102 @@ func case_clearHigh(*testing.T)    { run(1024, clearAll, copyHigh) }
 		}
 	}
 }
+
+// TestRaceBookkeepingStaysSmall: goroutines that take turns at a word
+// (under a lock, or by atomic read-modify-writes) leave a short list of accesses
+// in its shadow, since an access drops those ordered before it that
+// conflict with nothing it does not; a finished goroutine keeps no
+// clock. An unlocked write still races with the reads before it.
+func TestRaceBookkeepingStaysSmall(t *testing.T) {
+	t.Parallel()
+	prog, err := loadSrc(t, `package main
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+func main() {}
+
+var (
+	mu sync.Mutex
+	x  int
+	n  atomic.Int64
+)
+
+func turns(write func()) {
+	var wg sync.WaitGroup
+	for i := 0; i < 300; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			if x < 0 {
+				panic(x)
+			}
+			mu.Unlock()
+			n.Add(1)
+		}()
+		if i == 150 {
+			go write()
+		}
+	}
+	wg.Wait()
+}
+
+func case_ordered(*testing.T)  { turns(func() { mu.Lock(); x = 1; mu.Unlock() }) }
+func case_unlocked(*testing.T) { turns(func() { x = 1 }) }
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, race := range map[string]bool{"ordered": false, "unlocked": true} {
+		m, res := runCase(t, prog, name, Config{Races: true, SharedPoints: true, RecordRaces: true})
+		if res.Fault != nil {
+			t.Fatalf("%s: fault %v", name, res.Fault)
+		}
+		if found := len(m.Races()) > 0; found != race {
+			t.Errorf("%s: race found %v, want %v", name, found, race)
+		}
+		if race {
+			continue
+		}
+		longest := 0
+		for _, sh := range m.cellShadows {
+			if l := sh.lists; l != nil {
+				longest = max(longest, len(l.reads), len(l.atomics))
+			}
+		}
+		if longest > 4 {
+			t.Errorf("%s: a word remembers %d accesses of as many goroutines", name, longest)
+		}
+		for _, g := range m.gs {
+			if g.state == gDone && g.vc != nil {
+				t.Fatalf("%s: finished goroutine %d keeps its clock", name, g.id)
+			}
+		}
+	}
+}
+
+// TestSubsumes: an access dropped from a word's list conflicts with
+// nothing that the access that replaces it does not conflict with.
+func TestSubsumes(t *testing.T) {
+	for _, c := range []struct {
+		op, r accessOp
+		want  bool
+	}{
+		{opRead, opRead, true},
+		{opRead, opChanSend, true},
+		{opWaitGroupAdd, opRead, true},
+		{opAtomicRead, opAtomicRead, true},
+		{opAtomicWrite, opAtomicRead, true},
+		{opAtomicWrite, opAtomicWrite, true},
+		// A plain read races with the atomic write, not with an atomic read.
+		{opAtomicRead, opAtomicWrite, false},
+	} {
+		if got := subsumes(c.op, c.r); got != c.want {
+			t.Errorf("subsumes(%v, %v) = %v, want %v", c.op, c.r, got, c.want)
+		}
+	}
+}

@@ -72,7 +72,9 @@ func (a *arena[T]) next(chunk int) {
 }
 
 // reset makes every chunk available again, cleared (so that the next
-// machine finds them zero, and they keep nothing of this one alive).
+// machine finds them zero, and they keep nothing of this one alive). It
+// keeps at most maxKeptChunks: an execution that needed gigabytes of
+// bookkeeping must not leave them to the executions after it.
 func (a *arena[T]) reset() {
 	for i := 0; i < a.cur && i < len(a.chunks); i++ {
 		clear(a.chunks[i])
@@ -80,8 +82,15 @@ func (a *arena[T]) reset() {
 	if a.cur < len(a.chunks) {
 		clear(a.chunks[a.cur][:a.used])
 	}
+	if len(a.chunks) > maxKeptChunks {
+		clear(a.chunks[maxKeptChunks:])
+		a.chunks = a.chunks[:maxKeptChunks:maxKeptChunks]
+	}
 	a.cur, a.used = 0, 0
 }
+
+// maxKeptChunks bounds the chunks an arena keeps for the next machine.
+const maxKeptChunks = 1 << 10
 
 // Chunk sizes of the machine's arenas, in elements.
 const (
@@ -102,7 +111,7 @@ type machineStore struct {
 	live        []*goroutine
 	shadows     map[any]*shadow
 	cellShadows map[*value]*shadow
-	syncClocks  map[any]*vclock
+	syncClocks  map[any]*objClock
 	arenas      machineArenas
 	rng         *rand.Rand // reseeded
 	pcg         *rand.PCG
@@ -114,16 +123,18 @@ type machineStore struct {
 
 // machineArenas are the arenas of a machine's bookkeeping.
 type machineArenas struct {
-	shadows    arena[shadow]
-	accesses   arena[access]
-	clocks     arena[uint32] // vector clocks' entries
-	clockRefs  arena[vclock] // the clocks of synchronisation objects
-	goroutines arena[goroutine]
-	values     arena[value] // tuples, deferred calls' arguments (tuple)
+	shadows     arena[shadow]
+	shadowLists arena[shadowLists]
+	accesses    arena[access]
+	clocks      arena[uint32]   // vector clocks' entries
+	clockRefs   arena[objClock] // the clocks of synchronisation objects
+	goroutines  arena[goroutine]
+	values      arena[value] // tuples, deferred calls' arguments (tuple)
 }
 
 func (a *machineArenas) reset() {
 	a.shadows.reset()
+	a.shadowLists.reset()
 	a.accesses.reset()
 	a.clocks.reset()
 	a.clockRefs.reset()

@@ -12,11 +12,11 @@ import (
 type mutexState struct {
 	locked  bool
 	readers int
-	vc      vclock // the race detector's clock of the mutex (syncClock)
+	vc      objClock // the race detector's clock of the mutex (syncClock)
 }
 
 // copyState copies the lock's state; the copy has a clock of its own.
-func (s *mutexState) copyState() any { c := *s; c.vc = nil; return &c }
+func (s *mutexState) copyState() any { c := *s; c.vc = objClock{}; return &c }
 
 // wgState is a WaitGroup: its counter, and the goroutines blocked in
 // Wait. When the counter reaches zero every blocked waiter is released at
@@ -28,7 +28,7 @@ type wgState struct {
 	gen     uint32                // generations of waiters released so far
 	blocked int                   // waiters of the current generation
 	waiters map[*goroutine]uint32 // blocked waiters and the generation each waits to end
-	vc      vclock                // the race detector's clock of the WaitGroup (syncClock)
+	vc      objClock              // the race detector's clock of the WaitGroup (syncClock)
 }
 
 // copyState copies the counter: waiters stay with the original, as they
