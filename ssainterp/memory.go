@@ -255,6 +255,20 @@ func (m *Machine) startTracking(parent, child *goroutine) {
 	parent.vc = m.tickClock(parent.vc, parent.id)
 }
 
+// startTimerGoroutine is startTracking for the goroutine that timer t
+// starts (an AfterFunc's function): what happens before it is what its
+// creation or last Reset released to the timer, as Go's race detector
+// has it, not its creator's present (the creator may have gone on, or
+// finished).
+func (m *Machine) startTimerGoroutine(t *timer, child *goroutine) {
+	if !m.watch {
+		m.startTracking(t.creator, child)
+		return
+	}
+	c := t.ch.vc.vc
+	child.vc = m.tickClock(append(m.clockSpace(max(len(c), child.id)+1), c...), child.id)
+}
+
 // newShadow returns a new shadow of a word that goroutine owner touched.
 func (m *Machine) newShadow(owner int) *shadow {
 	sh := m.arenas.shadows.new(shadowChunk)

@@ -207,3 +207,56 @@ func TestSubsumes(t *testing.T) {
 		}
 	}
 }
+
+// TestAfterFuncHappensBefore: what a goroutine did before time.AfterFunc
+// happens before the function runs, also when the goroutine has finished
+// by then; what it does after does not (go test -race reports the
+// second case and not the first).
+func TestAfterFuncHappensBefore(t *testing.T) {
+	t.Parallel()
+	prog, err := loadSrc(t, `package main
+
+import (
+	"testing"
+	"time"
+)
+
+func main() {}
+
+var x int
+
+func after(before bool) {
+	done := make(chan bool)
+	go func() {
+		if before {
+			x = 1
+		}
+		time.AfterFunc(time.Millisecond, func() {
+			if x < 0 {
+				panic(x)
+			}
+			done <- true
+		})
+		if !before {
+			x = 1
+		}
+	}()
+	<-done
+}
+
+func case_before(*testing.T) { after(true) }
+func case_after(*testing.T)  { after(false) }
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, race := range map[string]bool{"before": false, "after": true} {
+		m, res := runCase(t, prog, name, Config{Races: true, SharedPoints: true, RecordRaces: true})
+		if res.Fault != nil {
+			t.Fatalf("%s: fault %v", name, res.Fault)
+		}
+		if found := len(m.Races()) > 0; found != race {
+			t.Errorf("%s: race found %v, want %v", name, found, race)
+		}
+	}
+}

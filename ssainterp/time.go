@@ -313,7 +313,7 @@ func (m *Machine) fireTimersOf(b *bubble) {
 				g := m.spawnClosure(t.fn, nil, 0)
 				g.created, g.bubble = t.pos, b
 				if t.creator != nil {
-					m.startTracking(t.creator, g)
+					m.startTimerGoroutine(t, g)
 				}
 			} else if len(t.ch.buf) < t.ch.cap {
 				when := epochOf(b).Add(time.Duration(t.when))
