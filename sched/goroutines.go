@@ -9,12 +9,17 @@ package sched
 func (e *Execution) Blocked() []int { return e.m.Blocked() }
 
 // NumBlocked is len(e.Blocked()), without making the list: from the
-// enabled set the scheduler computed for the present state, if it has.
+// enabled set the scheduler computed for the present state. Where it did
+// not (the fair phase past the step bound lets the running goroutine go
+// on without asking every goroutine whether it can move), it is the
+// count of the last state it computed, so that a heuristic's fitness
+// does not make each step of a long execution cost one question to
+// every goroutine.
 func (e *Execution) NumBlocked() int {
 	if e.enabled >= 0 {
 		return e.m.NumLive() - e.enabled
 	}
-	return e.m.NumBlocked()
+	return e.blocked
 }
 
 // Created returns where goroutine id was created: the "file.go:line" of

@@ -84,6 +84,7 @@ type Execution struct {
 	fingerprints bool               // Options.StateCaching: StateHash is a function of the state
 	sched        func() uint64      // the scheduler's own state (runOne), nil for none
 	enabled      int                // how many goroutines are enabled in the present state (run.schedule), -1: not known
+	blocked      int                // how many were blocked when the enabled set was last computed
 }
 
 // Pending returns the operation goroutine id is stopped at, which it

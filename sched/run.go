@@ -145,6 +145,7 @@ func (r *run) schedule() (cut bool, err error) {
 		r.ex.enabled = -1
 		if en != nil {
 			r.ex.enabled = len(en)
+			r.ex.blocked = m.NumLive() - len(en)
 		}
 		if en != nil && len(en) == 0 {
 			if r.nothingEnabled() {
