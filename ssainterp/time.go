@@ -297,6 +297,20 @@ func (m *Machine) advanceClock(wake bool) bool {
 	return true
 }
 
+// parkedReceiver returns the first goroutine stopped before a receive
+// or select on ch that cannot move (none of its cases is ready): it
+// would have parked there, and a timer's firing completes its receive.
+// A goroutine that can move has not parked (another case is ready), and
+// finds the timer's value buffered.
+func (m *Machine) parkedReceiver(ch *chanV) *sudog {
+	for _, s := range ch.recvq {
+		if !m.enabled(s.g) {
+			return s
+		}
+	}
+	return nil
+}
+
 // fireTimers fires every active timer of the machine's clock that is due.
 func (m *Machine) fireTimers() { m.fireTimersOf(nil) }
 
@@ -315,9 +329,17 @@ func (m *Machine) fireTimersOf(b *bubble) {
 				if t.creator != nil {
 					m.startTimerGoroutine(t, g)
 				}
-			} else if len(t.ch.buf) < t.ch.cap {
+			} else {
 				when := epochOf(b).Add(time.Duration(t.when))
-				t.ch.buf = append(t.ch.buf, value{r: reflect.ValueOf(&when).Elem()})
+				v := value{r: reflect.ValueOf(&when).Elem()}
+				if s := m.parkedReceiver(t.ch); s != nil {
+					// Go's timer channels are synchronous: the firing
+					// hands the value to a receive or select parked on
+					// it, which takes that case however late it runs.
+					m.complete(s, v, true)
+				} else if len(t.ch.buf) < t.ch.cap {
+					t.ch.buf = append(t.ch.buf, v)
+				}
 			}
 			if t.period > 0 {
 				for t.when <= now {
