@@ -91,7 +91,10 @@
 // receive, but a select parks only when none of its cases is ready: a
 // stopped select with a case ready by a buffer or a closed channel is a
 // partner only where the other side could have parked first (partner,
-// chan.go).
+// chan.go). A timer is such a partner too: Go's timer channels are
+// synchronous, so a timer that fires while a receive or select that
+// cannot move waits on its channel completes it (parkedReceiver,
+// time.go); a case that becomes ready later cannot take its place.
 //
 // # The step API
 //
