@@ -99,13 +99,7 @@ func case_clearHigh(*testing.T)    { run(1024, clearAll, copyHigh) }
 	}
 	for name, race := range map[string]bool{"disjoint": false, "overlap": true, "store": true, "load": true, "hostDisjoint": false, "hostStore": true, "clear": true, "clearHigh": false} {
 		// Both accesses happen in every schedule: one execution decides.
-		m, res := runCase(t, prog, name, Config{Races: true, SharedPoints: true, RecordRaces: true})
-		if res.Fault != nil {
-			t.Fatalf("%s: fault %v", name, res.Fault)
-		}
-		if found := len(m.Races()) > 0; found != race {
-			t.Errorf("%s: race found %v, want %v", name, found, race)
-		}
+		runRaceCase(t, prog, name, race)
 	}
 }
 
@@ -159,13 +153,7 @@ func case_unlocked(*testing.T) { turns(func() { x = 1 }) }
 		t.Fatal(err)
 	}
 	for name, race := range map[string]bool{"ordered": false, "unlocked": true} {
-		m, res := runCase(t, prog, name, Config{Races: true, SharedPoints: true, RecordRaces: true})
-		if res.Fault != nil {
-			t.Fatalf("%s: fault %v", name, res.Fault)
-		}
-		if found := len(m.Races()) > 0; found != race {
-			t.Errorf("%s: race found %v, want %v", name, found, race)
-		}
+		m := runRaceCase(t, prog, name, race)
 		if race {
 			continue
 		}
@@ -251,12 +239,21 @@ func case_after(*testing.T)  { after(false) }
 		t.Fatal(err)
 	}
 	for name, race := range map[string]bool{"before": false, "after": true} {
-		m, res := runCase(t, prog, name, Config{Races: true, SharedPoints: true, RecordRaces: true})
-		if res.Fault != nil {
-			t.Fatalf("%s: fault %v", name, res.Fault)
-		}
-		if found := len(m.Races()) > 0; found != race {
-			t.Errorf("%s: race found %v, want %v", name, found, race)
-		}
+		runRaceCase(t, prog, name, race)
 	}
+}
+
+// runRaceCase runs case name of prog with the race detector, once (the
+// cases' accesses happen in every schedule), and checks whether it found
+// a race.
+func runRaceCase(t *testing.T, prog *Program, name string, race bool) *Machine {
+	t.Helper()
+	m, res := runCase(t, prog, name, Config{Races: true, SharedPoints: true, RecordRaces: true})
+	if res.Fault != nil {
+		t.Fatalf("%s: fault %v", name, res.Fault)
+	}
+	if found := len(m.Races()) > 0; found != race {
+		t.Errorf("%s: race found %v, want %v", name, found, race)
+	}
+	return m
 }
