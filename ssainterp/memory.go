@@ -51,7 +51,7 @@ import (
 // vclock is a vector clock indexed by goroutine id. Its storage comes
 // from the machine's clock arena (reuse.go), where joinClock and
 // tickClock grow it; a clock is copied into storage of its own
-// (copyClock, assignClock), never shared.
+// (childClock, assignClock), never shared.
 type vclock []uint32
 
 func (v vclock) get(id int) uint32 {
@@ -87,9 +87,11 @@ func (m *Machine) tickClock(v vclock, id int) vclock {
 	return v
 }
 
-// copyClock returns a copy of v in storage of its own, with room to grow.
-func (m *Machine) copyClock(v vclock) vclock {
-	return append(m.clockSpace(len(v)+1), v...)
+// childClock returns the clock of a new goroutine id that starts from v:
+// a copy of v with id's entry ticked, in storage with room for it (ids
+// only grow, so a copy of v alone would be grown, twice the size, at once).
+func (m *Machine) childClock(v vclock, id int) vclock {
+	return m.tickClock(append(m.clockSpace(max(len(v), id)+1), v...), id)
 }
 
 // assignClock makes dst a copy of v, in dst's storage if it has room.
@@ -249,9 +251,7 @@ func (m *Machine) startTracking(parent, child *goroutine) {
 		m.firstOwner = parent.id
 		parent.vc = m.tickClock(parent.vc, parent.id)
 	}
-	// The child's clock has room for its own entry (ids only grow, so
-	// a copy of the parent's would be grown, twice the size, at once).
-	child.vc = m.tickClock(append(m.clockSpace(max(len(parent.vc), child.id)+1), parent.vc...), child.id)
+	child.vc = m.childClock(parent.vc, child.id)
 	parent.vc = m.tickClock(parent.vc, parent.id)
 }
 
@@ -265,8 +265,7 @@ func (m *Machine) startTimerGoroutine(t *timer, child *goroutine) {
 		m.startTracking(t.creator, child)
 		return
 	}
-	c := t.ch.vc.vc
-	child.vc = m.tickClock(append(m.clockSpace(max(len(c), child.id)+1), c...), child.id)
+	child.vc = m.childClock(t.ch.vc.vc, child.id)
 }
 
 // newShadow returns a new shadow of a word that goroutine owner touched.
