@@ -48,8 +48,9 @@ import (
 // resident (faulting a page in again costs more than clearing it), the
 // others returned to the host (MADV_DONTNEED). A region taken from the
 // pool is charged its kept pages as if the new execution had touched
-// them (it cannot be told which it does). Regions are never unmapped, so a stale reference to one (there
-// should be none) reads zeros instead of faulting the host.
+// them (it cannot be told which it does). Regions are never unmapped, so
+// a stale reference to one (there should be none) reads zeros instead
+// of faulting the host.
 
 // hostMappings says that mappings live in host memory here.
 const hostMappings = true
