@@ -51,8 +51,14 @@ const (
 
 type embFile struct{ name, data string } // a directory's name ends in "/"
 
+// preset is the value of a variable that has one before its package's
+// initialisation.
+type preset interface {
+	value(p *Program) value // its initial value in a new Machine
+}
+
 // value is the variable's initial value in a new Machine.
-func (e *embedded) value() value {
+func (e *embedded) value(*Program) value {
 	switch e.kind {
 	case embedString:
 		return strVal(e.data)

@@ -39,7 +39,7 @@ type Program struct {
 
 	globalList  []*ssa.Global
 	globalIndex map[*ssa.Global]int
-	embeds      map[*ssa.Global]*embedded // the //go:embed variables (embed.go)
+	preset      map[*ssa.Global]preset // variables with a value before initialisation: //go:embed (embed.go), tables (tables.go)
 
 	table  modelTable // the models by name: the package's table, models
 	models sync.Map   // *ssa.Function -> modelFunc (nil if none), from table
@@ -358,13 +358,14 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	}
 	src := sourcePackages(all, interpret, cfg.Host, overlay)
 	times.List = time.Since(start)
-	if errs, err := loadTypes(cfg, all, src, interpret, overlay, &times); err != nil {
+	tables, errs, err := loadTypes(cfg, all, src, interpret, overlay, &times)
+	if err != nil {
 		return nil, err
 	} else if len(errs) > 0 {
 		return nil, &LoadError{Errors: errs}
 	}
 	start = time.Now()
-	p, build := buildSSA(cfg, roots, all, interpret)
+	p, build := buildSSA(cfg, roots, all, interpret, tables)
 	if err := p.addEmbeds(all); err != nil {
 		return nil, err
 	}
@@ -422,7 +423,7 @@ func interpretedPackages(roots []*packages.Package, host *Host) (map[*packages.P
 // buildSSA creates the SSA packages of all and builds those of
 // interpret, concurrently (go/ssa allows it); build are those, in the
 // order of all.
-func buildSSA(cfg LoadConfig, roots, all []*packages.Package, interpret map[*packages.Package]bool) (p *Program, build []*ssa.Package) {
+func buildSSA(cfg LoadConfig, roots, all []*packages.Package, interpret map[*packages.Package]bool, tables map[*packages.Package][]*table) (p *Program, build []*ssa.Package) {
 	prog := ssa.NewProgram(roots[0].Fset, ssa.InstantiateGenerics)
 	p = &Program{
 		ssa:         prog,
@@ -435,6 +436,7 @@ func buildSSA(cfg LoadConfig, roots, all []*packages.Package, interpret map[*pac
 		funcs:       map[*ssa.Function]*function{},
 		globalIndex: map[*ssa.Global]int{},
 		table:       models,
+		preset:      map[*ssa.Global]preset{},
 	}
 	for _, lp := range all {
 		sp := prog.CreatePackage(lp.Types, lp.Syntax, lp.TypesInfo, true)
@@ -445,6 +447,12 @@ func buildSSA(cfg LoadConfig, roots, all []*packages.Package, interpret map[*pac
 		if interpret[lp] {
 			p.interp[lp.Types] = true
 			build = append(build, sp)
+		}
+		for _, tb := range tables[lp] {
+			if tb.node != nil {
+				tb.g = sp.Members[tb.spec.Names[0].Name].(*ssa.Global)
+				p.preset[tb.g] = tb
+			}
 		}
 	}
 	var wg sync.WaitGroup
@@ -465,10 +473,7 @@ func (p *Program) addEmbeds(all []*packages.Package) error {
 				return err
 			}
 			for g, e := range vars {
-				if p.embeds == nil {
-					p.embeds = map[*ssa.Global]*embedded{}
-				}
-				p.embeds[g] = e
+				p.preset[g] = e
 			}
 		}
 	}

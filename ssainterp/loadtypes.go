@@ -128,9 +128,10 @@ type typesLoader struct {
 	names    map[string]string          // package names by import path (dropBodies)
 	sizes    types.Sizes
 	exports  map[string]string // export data files by import path
-	mu       sync.Mutex        // guards errs
+	mu       sync.Mutex        // guards errs and tables
 	errs     []string
-	parsed   int64 // bytes
+	tables   map[*packages.Package][]*table // taken out of built packages (tables.go)
+	parsed   int64                          // bytes
 }
 
 // loadTypes gives every package of the graph all (in dependency order,
@@ -138,8 +139,8 @@ type typesLoader struct {
 // TypesInfo), the others from export data. It returns the errors of the
 // packages that do not build, as the parser and the type checker word
 // them.
-func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) ([]string, error) {
-	l := &typesLoader{fset: token.NewFileSet(), overlay: overlay, bodiless: map[*packages.Package]bool{}, names: map[string]string{}}
+func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) (map[*packages.Package][]*table, []string, error) {
+	l := &typesLoader{fset: token.NewFileSet(), overlay: overlay, bodiless: map[*packages.Package]bool{}, names: map[string]string{}, tables: map[*packages.Package][]*table{}}
 	l.sizes = types.SizesFor("gc", goarch(cfg.Env))
 	export := map[*packages.Package]bool{}
 	for _, lp := range all {
@@ -170,7 +171,7 @@ func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages
 	wg.Wait()
 	times.Export = time.Since(start) - times.Parse // the wait for go list -export
 	if exportErr != nil {
-		return nil, exportErr
+		return nil, nil, exportErr
 	}
 	// Each package once its imports are done, on as many goroutines as
 	// there are CPUs; export data one package at a time (a reader may
@@ -204,7 +205,7 @@ func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages
 	wg.Wait()
 	times.TypeCheck = time.Since(start)
 	times.Built, times.Bodiless, times.FromExport, times.ParsedBytes = len(src)-len(l.bodiless), len(l.bodiless), len(export), l.parsed
-	return l.errs, nil
+	return l.tables, l.errs, nil
 }
 
 // goarch is the GOARCH of a load's environment.
@@ -308,7 +309,15 @@ func (l *typesLoader) parse(lp *packages.Package, path string) (*ast.File, error
 	}
 	atomic.AddInt64(&l.parsed, int64(len(src)))
 	if !l.bodiless[lp] {
-		return parser.ParseFile(l.fset, path, src, parser.AllErrors|parser.ParseComments)
+		f, err := parser.ParseFile(l.fset, path, src, parser.AllErrors|parser.ParseComments)
+		if f != nil {
+			if tables := liftTables(f); len(tables) > 0 {
+				l.mu.Lock()
+				l.tables[lp] = append(l.tables[lp], tables...)
+				l.mu.Unlock()
+			}
+		}
+		return f, err
 	}
 	// No comments (no linkname directive of a package not built is
 	// read; a //go:build line's Go version is kept without them) and
@@ -373,7 +382,17 @@ func (l *typesLoader) check(lp *packages.Package, files []*ast.File) {
 	if lp.Module != nil && lp.Module.GoVersion != "" {
 		tc.GoVersion = "go" + lp.Module.GoVersion
 	}
-	_ = types.NewChecker(tc, l.fset, lp.Types, lp.TypesInfo).Files(lp.Syntax)
+	if types.NewChecker(tc, l.fset, lp.Types, lp.TypesInfo).Files(lp.Syntax) != nil {
+		return
+	}
+	l.mu.Lock()
+	tables := l.tables[lp]
+	l.mu.Unlock()
+	for _, tb := range tables {
+		if err := tb.evaluate(l.fset, lp.Types, lp.TypesInfo, l.sizes); err != nil {
+			tc.Error(err)
+		}
+	}
 }
 
 // read reads lp's types from its export data, in a view of the packages

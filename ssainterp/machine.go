@@ -363,8 +363,8 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 		m.globals = make([]value, len(p.globalList)) // zero, or zeroed lazily (zeroGlobals)
 	}
 	for i, g := range p.globalList {
-		if e := p.embeds[g]; e != nil {
-			m.globals[i] = e.value()
+		if e := p.preset[g]; e != nil {
+			m.globals[i] = e.value(p)
 		}
 	}
 	return m
@@ -394,7 +394,7 @@ func lazyZero(rt *rtype) *rtype {
 func (m *Machine) zeroGlobals() {
 	p := m.prog
 	for i, g := range p.globalList {
-		if m.globals[i].r == nil && p.embeds[g] == nil {
+		if m.globals[i].r == nil && p.preset[g] == nil {
 			if rt := lazyZero(p.rtypeOf(deref(g.Type()))); rt != nil {
 				m.globals[i] = rt.zero()
 			}
