@@ -174,3 +174,24 @@ func main() {
 		t.Errorf("fault %v, stdout\n%s\nwant\n%s", res.Fault, stdout.String(), want)
 	}
 }
+
+// TestTableErrors: a constant table (tables.go) with a constant its type
+// cannot represent, or an index out of range, is a load error in the
+// type checker's words at the element's position, as if it had not been
+// taken out of the syntax.
+func TestTableErrors(t *testing.T) {
+	elems := strings.Repeat("1, ", 70)
+	for _, c := range []struct{ decl, want string }{
+		{"var tab = []uint8{" + elems + "300}", "main.go:3:229: cannot use 300 (untyped int constant) as uint8 value in array or slice literal (overflows)"},
+		{"var tab = [70]int{" + elems + "5}", "main.go:3:229: index 70 is out of bounds"},
+		{"var tab = [...]string{" + elems + "}", "main.go:3:23: cannot use 1 (untyped int constant) as string value in array or slice literal"},
+	} {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+		writeFile(t, filepath.Join(dir, "main.go"), "package main\n\n"+c.decl+"\n\nfunc main() { println(len(tab)) }\n")
+		_, err := Load(LoadConfig{Dir: dir, Uncached: true}, ".")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.40s...: got %v, want an error containing %q", c.decl, err, c.want)
+		}
+	}
+}
