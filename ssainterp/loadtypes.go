@@ -134,12 +134,39 @@ type typesLoader struct {
 	parsed   int64                          // bytes
 }
 
+// seenPackages returns the packages whose types the program can see: the
+// roots and what they import, transitively, except the imports of the
+// host's internal packages (whose functions the program reaches only
+// through hooks). The others, such as the x/tools packages behind
+// mcheck's own, are not read: they keep what the export data of the
+// packages read mentions of them.
+func seenPackages(roots []*packages.Package, host *Host) map[*packages.Package]bool {
+	seen := map[*packages.Package]bool{}
+	var visit func(lp *packages.Package)
+	visit = func(lp *packages.Package) {
+		if seen[lp] {
+			return
+		}
+		seen[lp] = true
+		if host != nil && host.Internal != nil && host.Internal(lp.PkgPath) {
+			return
+		}
+		for _, imp := range lp.Imports {
+			visit(imp)
+		}
+	}
+	for _, lp := range roots {
+		visit(lp)
+	}
+	return seen
+}
+
 // loadTypes gives every package of the graph all (in dependency order,
-// packages.Visit's) its Types: those in src from source (with Syntax and
-// TypesInfo), the others from export data. It returns the errors of the
-// packages that do not build, as the parser and the type checker word
-// them.
-func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) (map[*packages.Package][]*table, []string, error) {
+// packages.Visit's) that the program can see (seen) its Types: those in
+// src from source (with Syntax and TypesInfo), the others from export
+// data. It returns the errors of the packages that do not build, as the
+// parser and the type checker word them.
+func loadTypes(cfg LoadConfig, all []*packages.Package, seen, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) (map[*packages.Package][]*table, []string, error) {
 	l := &typesLoader{fset: token.NewFileSet(), overlay: overlay, bodiless: map[*packages.Package]bool{}, names: map[string]string{}, tables: map[*packages.Package][]*table{}}
 	l.sizes = types.SizesFor("gc", goarch(cfg.Env))
 	export := map[*packages.Package]bool{}
@@ -152,7 +179,7 @@ func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages
 		for path, imp := range lp.Imports {
 			l.names[path] = imp.Name
 		}
-		if !src[lp] && lp.PkgPath != "unsafe" {
+		if seen[lp] && !src[lp] && lp.PkgPath != "unsafe" {
 			export[lp] = true
 		}
 		if src[lp] && !built[lp] {
