@@ -1,6 +1,7 @@
 package ssainterp
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
@@ -455,12 +456,50 @@ func buildSSA(cfg LoadConfig, roots, all []*packages.Package, interpret map[*pac
 			}
 		}
 	}
-	var wg sync.WaitGroup
-	for _, sp := range build {
-		wg.Go(sp.Build)
+	// On as many goroutines as there are CPUs, the largest packages
+	// first (so that the last to finish is a small one). A package's type
+	// information is dropped once it is built (go/ssa keeps what
+	// instances of its generic functions need), for the packages still
+	// building.
+	var order []*packages.Package
+	for _, lp := range all {
+		if interpret[lp] {
+			order = append(order, lp)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b *packages.Package) int { return cmp.Compare(sourceSize(b), sourceSize(a)) })
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		next int
+	)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				if next == len(order) {
+					mu.Unlock()
+					return
+				}
+				lp := order[next]
+				next++
+				mu.Unlock()
+				p.byPth[lp.ID].Build()
+				lp.TypesInfo = nil
+			}
+		})
 	}
 	wg.Wait()
 	return p, build
+}
+
+// sourceSize is the size of lp's syntax, in bytes of source.
+func sourceSize(lp *packages.Package) int {
+	n := 0
+	for _, f := range lp.Syntax {
+		n += int(f.FileEnd - f.FileStart)
+	}
+	return n
 }
 
 // addEmbeds records the //go:embed variables of the interpreted

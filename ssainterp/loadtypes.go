@@ -336,7 +336,9 @@ func (l *typesLoader) parse(lp *packages.Package, path string) (*ast.File, error
 	}
 	atomic.AddInt64(&l.parsed, int64(len(src)))
 	if !l.bodiless[lp] {
-		f, err := parser.ParseFile(l.fset, path, src, parser.AllErrors|parser.ParseComments)
+		// Comments for linkname and embed directives; no object
+		// resolution (go/types and go/ssa do not use it).
+		f, err := parser.ParseFile(l.fset, path, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 		if f != nil {
 			if tables := liftTables(f); len(tables) > 0 {
 				l.mu.Lock()
@@ -382,7 +384,6 @@ func (l *typesLoader) check(lp *packages.Package, files []*ast.File) {
 		Uses:         map[*ast.Ident]types.Object{},
 		Implicits:    map[ast.Node]types.Object{},
 		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
 		Selections:   map[*ast.SelectorExpr]*types.Selection{},
 		FileVersions: map[*ast.File]string{},
 	}
