@@ -59,11 +59,13 @@ import (
 // that the built ones reach (see above).
 func sourcePackages(all []*packages.Package, built map[*packages.Package]bool, host *Host, overlay map[string][]byte) map[*packages.Package]bool {
 	src := map[*packages.Package]bool{}
+	seen := map[*packages.Package]bool{}
 	var visit func(lp *packages.Package)
 	visit = func(lp *packages.Package) {
-		if src[lp] || host != nil && host.Internal != nil && host.Internal(lp.PkgPath) {
+		if seen[lp] || host != nil && host.Internal != nil && host.Internal(lp.PkgPath) {
 			return
 		}
+		seen[lp] = true
 		if !built[lp] && !(isStd(lp) && exportsGenerics(lp, overlay)) {
 			return
 		}
@@ -336,9 +338,15 @@ func (l *typesLoader) parse(lp *packages.Package, path string) (*ast.File, error
 	}
 	atomic.AddInt64(&l.parsed, int64(len(src)))
 	if !l.bodiless[lp] {
-		// Comments for linkname and embed directives; no object
-		// resolution (go/types and go/ssa do not use it).
-		f, err := parser.ParseFile(l.fset, path, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		// No object resolution (go/types and go/ssa do not use it).
+		// Comments for linkname and embed directives, and for the doc
+		// comments of the program's own packages (envgen's contracts):
+		// a standard file without a directive is parsed without them.
+		mode := parser.AllErrors | parser.SkipObjectResolution
+		if !isStd(lp) || bytes.Contains(src, []byte("//go:linkname")) || bytes.Contains(src, []byte("//go:embed")) {
+			mode |= parser.ParseComments
+		}
+		f, err := parser.ParseFile(l.fset, path, src, mode)
 		if f != nil {
 			if tables := liftTables(f); len(tables) > 0 {
 				l.mu.Lock()

@@ -1,11 +1,15 @@
 package ssainterp
 
 import (
+	"crypto/sha256"
 	_ "embed"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -84,4 +88,64 @@ func bytealgOverlay(overlay map[string][]byte) error {
 		overlay[filepath.Join(dir, name)] = []byte(strings.Join(out, "\n"))
 	}
 	return nil
+}
+
+// overlayFile returns the go command's -overlay file for overlay,
+// written once per content: in the user's cache directory (or the
+// temporary one), under a name that is a hash of the overlay, where
+// every later load with the same standard library and mcheck finds it.
+// (Given to go/packages as Config.Overlay, the overlay's two hundred
+// files were written to a new temporary directory, and removed, at every
+// load.)
+func overlayFile(overlay map[string][]byte) (string, error) {
+	paths := slices.Sorted(maps.Keys(overlay))
+	h := sha256.New()
+	for _, p := range paths {
+		fmt.Fprintf(h, "%s\x00%d\x00", p, len(overlay[p]))
+		h.Write(overlay[p])
+	}
+	root, err := os.UserCacheDir()
+	if err != nil {
+		root = os.TempDir()
+	}
+	root = filepath.Join(root, "mcheck")
+	dir := filepath.Join(root, fmt.Sprintf("overlay-%x", h.Sum(nil)[:12]))
+	file := filepath.Join(dir, "overlay.json")
+	if _, err := os.Stat(file); err == nil {
+		return file, nil
+	}
+	// Written in a directory of its own and renamed into place, so that
+	// a concurrent load never reads it half written.
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(root, "tmp-overlay-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp) // left only if the rename failed
+	replace := map[string]string{}
+	for i, p := range paths {
+		name := fmt.Sprintf("%d-%s", i, filepath.Base(p))
+		if err := os.WriteFile(filepath.Join(tmp, name), overlay[p], 0o644); err != nil {
+			return "", err
+		}
+		replace[p] = filepath.Join(dir, name)
+	}
+	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "overlay.json"), data, 0o644); err != nil {
+		return "", err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, statErr := os.Stat(file); statErr != nil {
+			return "", err // not a concurrent load that got there first
+		}
+	}
+	return file, nil
 }
