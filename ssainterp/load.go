@@ -380,13 +380,13 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 // those they import, in the order packages.Visit visits them, or returns
 // their errors.
 func listPackages(cfg LoadConfig, patterns []string, overlay map[string][]byte) (roots, all []*packages.Package, err error) {
-	file, err := overlayFile(overlay)
-	if err != nil {
-		return nil, nil, fmt.Errorf("writing the standard overlay: %v", err)
-	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
-	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env,
-		BuildFlags: append(buildFlags(cfg), "-overlay="+file)}
+	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, BuildFlags: buildFlags(cfg)}
+	if file, err := overlayFile(overlay); err == nil {
+		pcfg.BuildFlags = append(pcfg.BuildFlags, "-overlay="+file)
+	} else {
+		pcfg.Overlay = overlay // no cache directory: go/packages writes it
+	}
 	roots, err = packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, nil, err
