@@ -3,9 +3,12 @@ package ssainterp
 import (
 	"bytes"
 	"go/ast"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // TestLoadTags: LoadConfig.Tags selects files by build constraint, and
@@ -193,5 +196,47 @@ func TestTableErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%.40s...: got %v, want an error containing %q", c.decl, err, c.want)
 		}
+	}
+}
+
+// TestExportCache: the file that keeps a load's export data files is
+// named after what they are built from: it changes when a file of an
+// unversioned module (a replaced directory) changes, and a kept list
+// whose files are gone is not used.
+func TestExportCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
+	src := filepath.Join(dir, "a.go")
+	writeFile(t, src, "package a\n")
+	local := &packages.Package{ID: "example.com/a", PkgPath: "example.com/a", Dir: dir, GoFiles: []string{src},
+		Module: &packages.Module{Path: "example.com/a", Dir: dir}}
+	versioned := &packages.Package{ID: "example.com/b", PkgPath: "example.com/b", Dir: "/nonexistent",
+		Module: &packages.Module{Path: "example.com/b", Version: "v1.2.3"}}
+	export := map[*packages.Package]bool{local: true, versioned: true}
+	before := exportCacheFile(LoadConfig{}, export)
+	if before == "" {
+		t.Fatal("no cache file for a load with a versioned and a local module")
+	}
+	if again := exportCacheFile(LoadConfig{}, export); again != before {
+		t.Errorf("the same load: %s, then %s", before, again)
+	}
+	if tagged := exportCacheFile(LoadConfig{Tags: []string{"x"}}, export); tagged == before {
+		t.Error("other build tags: the same cache file")
+	}
+	writeFile(t, src, "package a\n\nvar X int\n")
+	if after := exportCacheFile(LoadConfig{}, export); after == before {
+		t.Error("a file of the local module changed: the same cache file")
+	}
+	data := filepath.Join(dir, "a.export")
+	writeFile(t, data, "")
+	writeExportCache(before, map[string]string{"example.com/a": data})
+	if got := readExportCache(before); got["example.com/a"] != data {
+		t.Errorf("kept %v, read back %v", data, got)
+	}
+	if err := os.Remove(data); err != nil {
+		t.Fatal(err)
+	}
+	if got := readExportCache(before); got != nil {
+		t.Errorf("a kept file is gone, but the list was read: %v", got)
 	}
 }

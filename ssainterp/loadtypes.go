@@ -2,6 +2,8 @@ package ssainterp
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -10,7 +12,9 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -253,10 +257,16 @@ func goarch(env []string) string {
 // exportFiles returns the export data files of the packages export, by
 // import path: go list -export, with the load's build flags and without
 // the standard overlay (see above).
-func exportFiles(cfg LoadConfig, export map[*packages.Package]bool) (map[string]string, error) {
-	files := map[string]string{}
+func exportFiles(cfg LoadConfig, export map[*packages.Package]bool) (files map[string]string, err error) {
+	files = map[string]string{}
 	if len(export) == 0 {
 		return files, nil
+	}
+	cached := exportCacheFile(cfg, export)
+	if cached != "" {
+		if files := readExportCache(cached); files != nil {
+			return files, nil
+		}
 	}
 	var paths []string
 	for lp := range export {
@@ -267,6 +277,9 @@ func exportFiles(cfg LoadConfig, export map[*packages.Package]bool) (map[string]
 	if err != nil {
 		return nil, err
 	}
+	if cached != "" {
+		defer func() { writeExportCache(cached, files) }()
+	}
 	var errs []string
 	for _, lp := range lps {
 		files[lp.PkgPath] = lp.ExportFile
@@ -275,9 +288,127 @@ func exportFiles(cfg LoadConfig, export map[*packages.Package]bool) (map[string]
 		}
 	}
 	if len(errs) > 0 {
+		files = nil
 		return nil, &LoadError{Errors: errs}
 	}
 	return files, nil
+}
+
+// The export data files of a load are kept in the user's cache
+// directory, under a hash of what they are built from, so that the next
+// load of the same program skips go list -export (it hashes the sources
+// of every package below them to find them in the build cache: a fifth
+// of the load of a net/http program). What they are built from is the
+// standard library (its GOROOT and the VERSION there: a release is not
+// edited), the modules of the packages and of all they import (by
+// version, or, for a module without one, such as a replaced directory,
+// the size and time of each of its packages' files and the time of
+// their directories), the load's build flags and the go command's
+// environment. A kept list is used only if every file in it is still
+// there (the build cache trims files it has not used for days).
+
+// exportCacheFile returns the file that keeps the export data files of
+// export, or "" if they cannot be kept.
+func exportCacheFile(cfg LoadConfig, export map[*packages.Package]bool) string {
+	root, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	fmt.Fprintln(h, strings.Join(buildFlags(cfg), " "))
+	env := cfg.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	for _, kv := range slices.Sorted(slices.Values(env)) {
+		if strings.HasPrefix(kv, "GO") || strings.HasPrefix(kv, "CGO_") {
+			fmt.Fprintln(h, kv)
+		}
+	}
+	seen := map[*packages.Package]bool{}
+	var order []*packages.Package
+	var visit func(lp *packages.Package)
+	visit = func(lp *packages.Package) {
+		if !seen[lp] {
+			seen[lp] = true
+			order = append(order, lp)
+			for _, imp := range lp.Imports {
+				visit(imp)
+			}
+		}
+	}
+	for lp := range export {
+		visit(lp)
+	}
+	slices.SortFunc(order, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
+	goroots := map[string]bool{}
+	for _, lp := range order {
+		fmt.Fprintf(h, "%s %s %v\n", lp.ID, lp.PkgPath, export[lp])
+		switch m := lp.Module; {
+		case isStd(lp):
+			goroots[strings.TrimSuffix(lp.Dir, lp.PkgPath)] = true
+		case m != nil && m.Replace == nil && m.Version != "":
+			fmt.Fprintf(h, "%s@%s\n", m.Path, m.Version)
+		case m != nil && m.Replace != nil && m.Replace.Version != "":
+			fmt.Fprintf(h, "%s@%s\n", m.Replace.Path, m.Replace.Version)
+		default: // sources that may change: their files' sizes and times
+			for _, path := range append([]string{lp.Dir}, lp.GoFiles...) {
+				fi, err := os.Stat(path)
+				if err != nil {
+					return ""
+				}
+				fmt.Fprintf(h, "%s %d %d\n", path, fi.Size(), fi.ModTime().UnixNano())
+			}
+		}
+	}
+	for goroot := range goroots {
+		version, err := os.ReadFile(filepath.Join(filepath.Dir(filepath.Clean(goroot)), "VERSION"))
+		if err != nil {
+			return "" // a development tree
+		}
+		fmt.Fprintf(h, "%s\n%s\n", goroot, version)
+	}
+	return filepath.Join(root, "mcheck", fmt.Sprintf("export-%x.json", h.Sum(nil)[:12]))
+}
+
+// readExportCache returns the export data files kept in file, or nil if
+// there are none or one of them is gone.
+func readExportCache(file string) map[string]string {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	var files map[string]string
+	if json.Unmarshal(data, &files) != nil {
+		return nil
+	}
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return nil
+		}
+	}
+	return files
+}
+
+// writeExportCache keeps files in file (written whole, then renamed into
+// place); failing that, the next load lists them again.
+func writeExportCache(file string, files map[string]string) {
+	if files == nil {
+		return
+	}
+	data, err := json.Marshal(files)
+	if err != nil || os.MkdirAll(filepath.Dir(file), 0o755) != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), "tmp-export-")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil && cerr == nil && os.Chmod(tmp.Name(), 0o644) == nil && os.Rename(tmp.Name(), file) == nil {
+		return
+	}
+	os.Remove(tmp.Name())
 }
 
 // parseAll parses the files of the packages in src, in parallel; those
