@@ -366,6 +366,14 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 		return nil, &LoadError{Errors: errs}
 	}
 	start = time.Now()
+	// A collection between the two phases: the parser's and the type
+	// checker's garbage goes, and the collector's next goal is set from
+	// what the build keeps (syntax and types), not from the heap of
+	// halfway through type-checking, which let the build run the heap
+	// up to twice that before collecting (a check of a net/http handler
+	// peaked at 150-178 MB resident without it, 150-155 MB with it, in
+	// no more time).
+	runtime.GC()
 	p, build := buildSSA(cfg, roots, all, interpret, tables)
 	if err := p.addEmbeds(all); err != nil {
 		return nil, err
