@@ -359,7 +359,7 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	}
 	src := sourcePackages(all, interpret, cfg.Host, overlay)
 	times.List = time.Since(start)
-	tables, errs, err := loadTypes(cfg, all, seenPackages(roots, cfg.Host), src, interpret, overlay, &times)
+	tables, errs, err := loadTypes(cfg, all, src, interpret, overlay, &times)
 	if err != nil {
 		return nil, err
 	} else if len(errs) > 0 {

@@ -140,42 +140,45 @@ type typesLoader struct {
 	parsed   int64                          // bytes
 }
 
-// seenPackages returns the packages whose types the program can see: the
-// roots and what they import, transitively, except the imports of the
-// host's internal packages (whose functions the program reaches only
-// through hooks). The others, such as the x/tools packages behind
-// mcheck's own, are not read: they keep what the export data of the
-// packages read mentions of them.
-func seenPackages(roots []*packages.Package, host *Host) map[*packages.Package]bool {
-	seen := map[*packages.Package]bool{}
-	var visit func(lp *packages.Package)
-	visit = func(lp *packages.Package) {
-		if seen[lp] {
-			return
-		}
-		seen[lp] = true
-		if host != nil && host.Internal != nil && host.Internal(lp.PkgPath) {
-			return
-		}
-		for _, imp := range lp.Imports {
-			visit(imp)
+// modelPackages are the packages whose objects the interpreter's models
+// look up by name (fmt's Sprintf for the testing model, io's and
+// syscall's variables, reflect's and sync's types, runtime.MemStats):
+// their types are read whenever the graph has them.
+var modelPackages = map[string]bool{"fmt": true, "io": true, "syscall": true, "runtime": true, "reflect": true, "sync": true, "context": true, "os/signal": true}
+
+// exportPackages returns the packages whose types are read from export
+// data: those that a package from source imports, and modelPackages.
+// The others (what those import in turn, the x/tools packages behind
+// mcheck's own) are not read: they keep what the export data read
+// mentions of them, which is every type a signature or a type of the
+// packages read names, with its methods. No code of the program can
+// name anything else of theirs, and a native value of a type they do
+// not have is a type known only natively to the bridge (typesFor), as
+// one of a package the program does not import at all.
+func exportPackages(all []*packages.Package, src map[*packages.Package]bool) map[*packages.Package]bool {
+	export := map[*packages.Package]bool{}
+	for _, lp := range all {
+		if src[lp] {
+			for _, imp := range lp.Imports {
+				if !src[imp] && imp.PkgPath != "unsafe" {
+					export[imp] = true
+				}
+			}
+		} else if modelPackages[lp.PkgPath] && isStd(lp) {
+			export[lp] = true
 		}
 	}
-	for _, lp := range roots {
-		visit(lp)
-	}
-	return seen
+	return export
 }
 
-// loadTypes gives every package of the graph all (in dependency order,
-// packages.Visit's) that the program can see (seen) its Types: those in
-// src from source (with Syntax and TypesInfo), the others from export
-// data. It returns the errors of the packages that do not build, as the
+// loadTypes gives the packages of the graph all (in dependency order,
+// packages.Visit's) their Types: those in src from source (with Syntax
+// and TypesInfo), exportPackages from export data. It returns the errors of the packages that do not build, as the
 // parser and the type checker word them.
-func loadTypes(cfg LoadConfig, all []*packages.Package, seen, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) (map[*packages.Package][]*table, []string, error) {
+func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) (map[*packages.Package][]*table, []string, error) {
 	l := &typesLoader{fset: token.NewFileSet(), overlay: overlay, bodiless: map[*packages.Package]bool{}, names: map[string]string{}, tables: map[*packages.Package][]*table{}}
 	l.sizes = types.SizesFor("gc", goarch(cfg.Env))
-	export := map[*packages.Package]bool{}
+	export := exportPackages(all, src)
 	for _, lp := range all {
 		lp.Fset = l.fset
 		lp.Types = types.NewPackage(lp.PkgPath, lp.Name)
@@ -184,9 +187,6 @@ func loadTypes(cfg LoadConfig, all []*packages.Package, seen, src, built map[*pa
 		}
 		for path, imp := range lp.Imports {
 			l.names[path] = imp.Name
-		}
-		if seen[lp] && !src[lp] && lp.PkgPath != "unsafe" {
-			export[lp] = true
 		}
 		if src[lp] && !built[lp] {
 			l.bodiless[lp] = true
