@@ -426,7 +426,7 @@ func (c *compiler) slot(v ssa.Value) int {
 		if idx, ok := c.p.globalIndex[v]; ok {
 			s := c.f.cbase + len(c.f.consts)
 			c.f.consts = append(c.f.consts, value{})
-			c.f.globals = append(c.f.globals, globalRef{slot: s, g: idx, zero: lazyZero(c.p.rtypeOf(deref(v.Type())))})
+			c.f.globals = append(c.f.globals, globalRef{slot: s, g: idx, zero: lazyZero(c.p.rtypeOf(deref(v.Type()))), preset: c.p.lazyPreset(v)})
 			c.slots[v] = s
 			return s
 		}

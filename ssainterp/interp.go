@@ -61,9 +61,10 @@ type function struct {
 }
 
 type globalRef struct {
-	slot int
-	g    int    // index into Machine.globals
-	zero *rtype // the global's type if its zero value is not value{} (see lazyZero)
+	slot   int
+	g      int    // index into Machine.globals
+	zero   *rtype // the global's type if its zero value is not value{} (see lazyZero)
+	preset preset // its value before initialisation, if made lazily (lazyPreset)
 }
 
 // frame is the activation record of one interpreted call.
@@ -230,8 +231,13 @@ func (m *Machine) setGlobals(fr *frame) {
 			continue
 		}
 		c := &m.globals[gr.g]
-		if gr.zero != nil && c.r == nil {
-			*c = gr.zero.zero() // see Machine.zeroGlobals
+		if c.r == nil {
+			switch {
+			case gr.preset != nil:
+				*c = gr.preset.value(m.prog) // see lazyPreset
+			case gr.zero != nil:
+				*c = gr.zero.zero() // see Machine.zeroGlobals
+			}
 		}
 		fr.regs[gr.slot] = value{r: c}
 	}

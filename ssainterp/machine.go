@@ -363,7 +363,7 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 		m.globals = make([]value, len(p.globalList)) // zero, or zeroed lazily (zeroGlobals)
 	}
 	for i, g := range p.globalList {
-		if e := p.preset[g]; e != nil {
+		if e := p.preset[g]; e != nil && p.lazyPreset(g) == nil {
 			m.globals[i] = e.value(p)
 		}
 	}
@@ -389,15 +389,19 @@ func lazyZero(rt *rtype) *rtype {
 	return nil
 }
 
-// zeroGlobals gives every global that has none yet its zero value, for
-// code that looks at all of them (the fingerprint).
+// zeroGlobals gives every global that has none yet its zero value (or
+// its table, lazyPreset), for code that looks at all of them (the
+// fingerprint).
 func (m *Machine) zeroGlobals() {
 	p := m.prog
 	for i, g := range p.globalList {
-		if m.globals[i].r == nil && p.preset[g] == nil {
-			if rt := lazyZero(p.rtypeOf(deref(g.Type()))); rt != nil {
-				m.globals[i] = rt.zero()
-			}
+		if m.globals[i].r != nil {
+			continue
+		}
+		if e := p.lazyPreset(g); e != nil {
+			m.globals[i] = e.value(p)
+		} else if rt := lazyZero(p.rtypeOf(deref(g.Type()))); rt != nil {
+			m.globals[i] = rt.zero()
 		}
 	}
 }

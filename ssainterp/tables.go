@@ -368,6 +368,24 @@ func (tb *table) evaluate(fset *token.FileSet, pkg *types.Package, info *types.I
 	return nil
 }
 
+// lazyPreset returns the table that is g's value before initialisation
+// if that value is made when a frame of a function that names g is made,
+// as lazyZero's zero values are (a Machine does not copy the tables of
+// packages its execution never reaches: x/net/idna's are 15,000 words):
+// a table of array or struct type, never value{} once made. A table of
+// slice type, which the program may set to nil, is made with the
+// Machine.
+func (p *Program) lazyPreset(g *ssa.Global) preset {
+	tb, ok := p.preset[g].(*table)
+	if !ok {
+		return nil
+	}
+	if _, slice := deref(g.Type()).Underlying().(*types.Slice); slice {
+		return nil
+	}
+	return tb
+}
+
 // value is the variable's initial value in a new Machine: a copy of the
 // table's value, which the first Machine makes.
 func (tb *table) value(p *Program) value {
