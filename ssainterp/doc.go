@@ -8,9 +8,12 @@
 // Load builds SSA once per process for the packages it is given (a second
 // Load of the same patterns returns the cached Program). Only the packages
 // that run from SSA (and standard packages with exported generic code they
-// reach) are parsed and type-checked from source; every other package's
-// types come from export data in the build cache (loadtypes.go), so a
-// check's load costs a few hundred milliseconds. Each function is
+// reach) are parsed and type-checked from source; the packages they
+// import have their types from export data in the build cache
+// (loadtypes.go), found through a list kept in the user's cache
+// directory; large tables of constants are evaluated from the syntax
+// instead of being type-checked and built (tables.go). So a check's
+// load costs a few hundred milliseconds. Each function is
 // compiled once, lazily, into a slice of closures (op) over a frame whose
 // registers are slot-indexed: every SSA value, constant and global has a
 // fixed slot, scalars live unboxed in value.n, and operations are chosen by
