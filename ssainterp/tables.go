@@ -23,11 +23,12 @@ import (
 // on idna's tables). Such a literal is taken out of the syntax before
 // type-checking (liftTables): the variable is declared of the literal's
 // type instead, and its value is worked out from the literal once the
-// package's types are known (tableValue) and given to every Machine as
-// it starts, as a //go:embed variable's is. Only literals whose leaves
-// are all basic literals are taken out: their value depends on nothing,
-// so it is the same whenever the package's initialisation would have
-// computed it, and no other initialiser can see the difference.
+// package's types are known (tableValue) and given to a Machine as a
+// //go:embed variable's is (lazyPreset: when a function that names it
+// first runs, for a table of array or struct type). Only literals whose
+// leaves are all basic literals are taken out: their value depends on
+// nothing, so it is the same whenever the package's initialisation would
+// have computed it, and no other initialiser can see the difference.
 //
 // A literal that tableValue cannot evaluate (an element of a pointer,
 // map or interface type, a constant a type cannot represent) is put back
@@ -46,7 +47,6 @@ const maxTableLen = 1 << 24
 type table struct {
 	spec *ast.ValueSpec    // its declaration
 	lit  *ast.CompositeLit // the literal taken out; nil once evaluated
-	typ  ast.Expr          // the literal's type, as written
 	node *tnode            // its value, once evaluated
 
 	g *ssa.Global // the variable
@@ -103,7 +103,7 @@ func liftTables(f *ast.File) []*table {
 				}
 			}
 			vs.Type, vs.Values = typ, nil
-			out = append(out, &table{spec: vs, lit: lit, typ: lit.Type})
+			out = append(out, &table{spec: vs, lit: lit})
 		}
 	}
 	return out
@@ -334,7 +334,7 @@ func representable(c constant.Value, t *types.Basic, sizes types.Sizes) (constan
 			return nil, false
 		}
 		c = constant.ToFloat(c)
-		if t.Kind() == types.Float32 || t.Kind() == types.UntypedFloat {
+		if t.Kind() == types.Float32 {
 			f, _ := constant.Float32Val(c)
 			return c, !math.IsInf(float64(f), 0)
 		}
