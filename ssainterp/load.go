@@ -480,29 +480,36 @@ func buildSSA(cfg LoadConfig, roots, all []*packages.Package, interpret map[*pac
 		}
 	}
 	slices.SortStableFunc(order, func(a, b *packages.Package) int { return cmp.Compare(sourceSize(b), sourceSize(a)) })
+	inOrder(len(order), func(i int) {
+		p.byPth[order[i].ID].Build()
+		order[i].TypesInfo = nil
+	})
+	return p, build
+}
+
+// inOrder calls f(0), ..., f(n-1), in that order, on as many goroutines
+// as there are CPUs, and returns when they have all returned.
+func inOrder(n int, f func(i int)) {
 	var (
 		wg   sync.WaitGroup
 		mu   sync.Mutex
 		next int
 	)
-	for range runtime.GOMAXPROCS(0) {
+	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
 			for {
 				mu.Lock()
-				if next == len(order) {
-					mu.Unlock()
-					return
-				}
-				lp := order[next]
+				i := next
 				next++
 				mu.Unlock()
-				p.byPth[lp.ID].Build()
-				lp.TypesInfo = nil
+				if i >= n {
+					return
+				}
+				f(i)
 			}
 		})
 	}
 	wg.Wait()
-	return p, build
 }
 
 // sourceSize is the size of lp's syntax, in bytes of source.

@@ -173,8 +173,10 @@ func exportPackages(all []*packages.Package, src map[*packages.Package]bool) map
 
 // loadTypes gives the packages of the graph all (in dependency order,
 // packages.Visit's) their Types: those in src from source (with Syntax
-// and TypesInfo), exportPackages from export data. It returns the errors of the packages that do not build, as the
-// parser and the type checker word them.
+// and TypesInfo), exportPackages from export data. It returns the tables
+// taken out of the packages built (tables.go), and the errors of the
+// packages that do not build, as the parser and the type checker word
+// them.
 func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) (map[*packages.Package][]*table, []string, error) {
 	l := &typesLoader{fset: token.NewFileSet(), overlay: overlay, bodiless: map[*packages.Package]bool{}, names: map[string]string{}, tables: map[*packages.Package][]*table{}}
 	l.sizes = types.SizesFor("gc", goarch(cfg.Env))
@@ -428,33 +430,16 @@ func (l *typesLoader) parseAll(all []*packages.Package, src map[*packages.Packag
 			}
 		}
 	}
-	var (
-		mu   sync.Mutex
-		next int
-		wg   sync.WaitGroup
-	)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				if next == len(jobs) {
-					mu.Unlock()
-					return
-				}
-				j := jobs[next]
-				next++
-				mu.Unlock()
-				f, err := l.parse(j.lp, j.lp.GoFiles[j.i])
-				mu.Lock()
-				syntax[j.lp][j.i] = f
-				mu.Unlock()
-				if err != nil {
-					l.fail(parseErrors(err)...)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	// Each job writes its own element of a slice made above: the map is
+	// only read.
+	inOrder(len(jobs), func(k int) {
+		j := jobs[k]
+		f, err := l.parse(j.lp, j.lp.GoFiles[j.i])
+		syntax[j.lp][j.i] = f
+		if err != nil {
+			l.fail(parseErrors(err)...)
+		}
+	})
 	return syntax
 }
 
