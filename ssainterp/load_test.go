@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"bytes"
+	"encoding/json"
 	"go/ast"
 	"os"
 	"path/filepath"
@@ -238,5 +239,38 @@ func TestExportCache(t *testing.T) {
 	}
 	if got := readExportCache(before); got != nil {
 		t.Errorf("a kept file is gone, but the list was read: %v", got)
+	}
+}
+
+// TestOverlayFile: the standard overlay's file is written once per
+// content and found again, and written anew if a file of it is gone.
+func TestOverlayFile(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	overlay := map[string][]byte{"/goroot/src/a/a.go": []byte("package a\n"), "/goroot/src/b/b.go": []byte("package b\n")}
+	file, err := overlayFile(overlay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := overlayFile(overlay)
+	if err != nil || again != file {
+		t.Fatalf("the same overlay: %s, then %s (%v)", file, again, err)
+	}
+	var o struct{ Replace map[string]string }
+	data, err := os.ReadFile(file)
+	if err != nil || json.Unmarshal(data, &o) != nil || len(o.Replace) != 2 {
+		t.Fatalf("overlay file %s: %s (%v)", file, data, err)
+	}
+	if err := os.Remove(o.Replace["/goroot/src/a/a.go"]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := overlayFile(overlay); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(o.Replace["/goroot/src/a/a.go"]); err != nil || string(got) != "package a\n" {
+		t.Errorf("a file of the overlay removed: rewritten as %q (%v)", got, err)
+	}
+	overlay["/goroot/src/a/a.go"] = []byte("package a // changed\n")
+	if other, err := overlayFile(overlay); err != nil || other == file {
+		t.Errorf("another overlay: %s, the same as %s (%v)", other, file, err)
 	}
 }

@@ -111,9 +111,22 @@ func overlayFile(overlay map[string][]byte) (string, error) {
 	root = filepath.Join(root, "mcheck")
 	dir := filepath.Join(root, fmt.Sprintf("overlay-%x", h.Sum(nil)[:12]))
 	file := filepath.Join(dir, "overlay.json")
-	if _, err := os.Stat(file); err == nil {
+	name := func(i int) string { return fmt.Sprintf("%d-%s", i, filepath.Base(paths[i])) }
+	complete := func() bool {
+		if _, err := os.Stat(file); err != nil {
+			return false
+		}
+		for i := range paths {
+			if _, err := os.Stat(filepath.Join(dir, name(i))); err != nil {
+				return false
+			}
+		}
+		return true
+	}
+	if complete() {
 		return file, nil
 	}
+	os.RemoveAll(dir) // a directory someone emptied in part
 	// Written in a directory of its own and renamed into place, so that
 	// a concurrent load never reads it half written.
 	if err := os.MkdirAll(root, 0o755); err != nil {
@@ -126,11 +139,10 @@ func overlayFile(overlay map[string][]byte) (string, error) {
 	defer os.RemoveAll(tmp) // left only if the rename failed
 	replace := map[string]string{}
 	for i, p := range paths {
-		name := fmt.Sprintf("%d-%s", i, filepath.Base(p))
-		if err := os.WriteFile(filepath.Join(tmp, name), overlay[p], 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(tmp, name(i)), overlay[p], 0o644); err != nil {
 			return "", err
 		}
-		replace[p] = filepath.Join(dir, name)
+		replace[p] = filepath.Join(dir, name(i))
 	}
 	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
 	if err != nil {
@@ -142,10 +154,8 @@ func overlayFile(overlay map[string][]byte) (string, error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return "", err
 	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, statErr := os.Stat(file); statErr != nil {
-			return "", err // not a concurrent load that got there first
-		}
+	if err := os.Rename(tmp, dir); err != nil && !complete() {
+		return "", err // not a concurrent load that got there first
 	}
 	return file, nil
 }
