@@ -5,7 +5,6 @@ import (
 	"embed"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"io/fs"
 	"os"
@@ -79,40 +78,33 @@ func (e *embedded) value(*Program) value {
 func embedVars(lp *packages.Package, sp *ssa.Package) (map[*ssa.Global]*embedded, error) {
 	var out map[*ssa.Global]*embedded
 	for _, f := range lp.Syntax {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
+		for gd, vs := range varSpecs(f) {
+			doc := vs.Doc
+			if doc == nil && !gd.Lparen.IsValid() {
+				doc = gd.Doc
+			}
+			patterns, err := embedPatterns(doc)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", lp.Fset.Position(vs.Pos()), err)
+			}
+			if len(patterns) == 0 {
 				continue
 			}
-			for _, s := range gd.Specs {
-				vs := s.(*ast.ValueSpec)
-				doc := vs.Doc
-				if doc == nil && !gd.Lparen.IsValid() {
-					doc = gd.Doc
-				}
-				patterns, err := embedPatterns(doc)
-				if err != nil {
-					return nil, fmt.Errorf("%s: %v", lp.Fset.Position(vs.Pos()), err)
-				}
-				if len(patterns) == 0 {
-					continue
-				}
-				if len(vs.Names) != 1 {
-					return nil, fmt.Errorf("%s: go:embed cannot apply to multiple vars", lp.Fset.Position(vs.Pos()))
-				}
-				g, _ := sp.Members[vs.Names[0].Name].(*ssa.Global)
-				if g == nil {
-					continue // a local variable's directive: a compile error natively
-				}
-				e, err := embedContent(pkgDir(lp), patterns, deref(g.Type()))
-				if err != nil {
-					return nil, fmt.Errorf("%s: %v", lp.Fset.Position(vs.Pos()), err)
-				}
-				if out == nil {
-					out = map[*ssa.Global]*embedded{}
-				}
-				out[g] = e
+			if len(vs.Names) != 1 {
+				return nil, fmt.Errorf("%s: go:embed cannot apply to multiple vars", lp.Fset.Position(vs.Pos()))
 			}
+			g, _ := sp.Members[vs.Names[0].Name].(*ssa.Global)
+			if g == nil {
+				continue // a local variable's directive: a compile error natively
+			}
+			e, err := embedContent(pkgDir(lp), patterns, deref(g.Type()))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", lp.Fset.Position(vs.Pos()), err)
+			}
+			if out == nil {
+				out = map[*ssa.Global]*embedded{}
+			}
+			out[g] = e
 		}
 	}
 	return out, nil

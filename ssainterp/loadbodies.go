@@ -75,12 +75,10 @@ func dropBodies(f *ast.File, names map[string]string) {
 			return // whether the bodies used it cannot be told from the syntax
 		}
 	}
+	for _, vs := range varSpecs(f) {
+		dropLiteral(vs)
+	}
 	for _, d := range f.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-			for _, s := range gd.Specs {
-				dropLiteral(s.(*ast.ValueSpec))
-			}
-		}
 		fd, ok := d.(*ast.FuncDecl)
 		switch {
 		case !ok || generic(fd):

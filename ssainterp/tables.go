@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"math"
 	"reflect"
 	"strconv"
@@ -74,39 +75,48 @@ type tentry struct {
 // of f.
 func liftTables(f *ast.File) []*table {
 	var out []*table
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.VAR {
+	for _, vs := range varSpecs(f) {
+		if vs.Type != nil || len(vs.Names) != 1 || len(vs.Values) != 1 || vs.Names[0].Name == "_" {
 			continue
 		}
-		for _, s := range gd.Specs {
-			vs := s.(*ast.ValueSpec)
-			if vs.Type != nil || len(vs.Names) != 1 || len(vs.Values) != 1 || vs.Names[0].Name == "_" {
-				continue
-			}
-			lit, ok := vs.Values[0].(*ast.CompositeLit)
-			if !ok || lit.Type == nil {
-				continue
-			}
-			n, ok := leaves(lit)
-			if !ok || n < minTableLeaves {
-				continue
-			}
-			typ := lit.Type
-			if at, ok := typ.(*ast.ArrayType); ok {
-				if _, ok := at.Len.(*ast.Ellipsis); ok {
-					length, ok := literalLen(lit)
-					if !ok {
-						continue
-					}
-					typ = &ast.ArrayType{Lbrack: at.Lbrack, Len: &ast.BasicLit{ValuePos: at.Lbrack, Kind: token.INT, Value: strconv.Itoa(length)}, Elt: at.Elt}
-				}
-			}
-			vs.Type, vs.Values = typ, nil
-			out = append(out, &table{spec: vs, lit: lit})
+		lit, ok := vs.Values[0].(*ast.CompositeLit)
+		if !ok || lit.Type == nil {
+			continue
 		}
+		n, ok := leaves(lit)
+		if !ok || n < minTableLeaves {
+			continue
+		}
+		typ := lit.Type
+		if at, ok := typ.(*ast.ArrayType); ok {
+			if _, ok := at.Len.(*ast.Ellipsis); ok {
+				length, ok := literalLen(lit)
+				if !ok {
+					continue
+				}
+				typ = &ast.ArrayType{Lbrack: at.Lbrack, Len: &ast.BasicLit{ValuePos: at.Lbrack, Kind: token.INT, Value: strconv.Itoa(length)}, Elt: at.Elt}
+			}
+		}
+		vs.Type, vs.Values = typ, nil
+		out = append(out, &table{spec: vs, lit: lit})
 	}
 	return out
+}
+
+// varSpecs yields the package variable declarations of f, with the
+// declaration each is part of.
+func varSpecs(f *ast.File) iter.Seq2[*ast.GenDecl, *ast.ValueSpec] {
+	return func(yield func(*ast.GenDecl, *ast.ValueSpec) bool) {
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				for _, s := range gd.Specs {
+					if !yield(gd, s.(*ast.ValueSpec)) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // leaves counts the basic literals of lit, and reports whether they are
