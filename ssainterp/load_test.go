@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -272,5 +273,35 @@ func TestOverlayFile(t *testing.T) {
 	overlay["/goroot/src/a/a.go"] = []byte("package a // changed\n")
 	if other, err := overlayFile(overlay); err != nil || other == file {
 		t.Errorf("another overlay: %s, the same as %s (%v)", other, file, err)
+	}
+}
+
+// TestTrimCache: export lists and overlays no load has used for
+// cacheAge go when a load adds to the cache directory, at most once a
+// day; those used stay.
+func TestTrimCache(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-cacheAge - time.Hour)
+	for _, f := range []string{"export-old.json", "export-used.json", "overlay-old/overlay.json", "overlay-old/0-a.go"} {
+		writeFile(t, filepath.Join(dir, f), "{}")
+		if err := os.Chtimes(filepath.Join(dir, f), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	markUsed(filepath.Join(dir, "export-used.json"))
+	writeExportCache(filepath.Join(dir, "export-new.json"), map[string]string{})
+	for f, want := range map[string]bool{"export-old.json": false, "overlay-old": false, "export-used.json": true, "export-new.json": true} {
+		if _, err := os.Stat(filepath.Join(dir, f)); (err == nil) != want {
+			t.Errorf("%s: kept %v, want %v", f, err == nil, want)
+		}
+	}
+	// Trimmed less than a day ago: not again.
+	writeFile(t, filepath.Join(dir, "export-old2.json"), "{}")
+	if err := os.Chtimes(filepath.Join(dir, "export-old2.json"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	writeExportCache(filepath.Join(dir, "export-new2.json"), map[string]string{})
+	if _, err := os.Stat(filepath.Join(dir, "export-old2.json")); err != nil {
+		t.Errorf("trimmed twice in a day: %v", err)
 	}
 }

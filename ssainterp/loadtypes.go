@@ -389,6 +389,7 @@ func readExportCache(file string) map[string]string {
 			return nil
 		}
 	}
+	markUsed(file)
 	return files
 }
 
@@ -408,9 +409,47 @@ func writeExportCache(file string, files map[string]string) {
 	}
 	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil && cerr == nil && os.Chmod(tmp.Name(), 0o644) == nil && os.Rename(tmp.Name(), file) == nil {
+		trimCache(filepath.Dir(file))
 		return
 	}
 	os.Remove(tmp.Name())
+}
+
+// What the cache directory keeps (the export lists, the overlays) is
+// marked used at each load that uses it, and what no load has used for
+// cacheAge is removed, at most once a day, when a load adds to it (as
+// the go command trims its build cache): a developer whose local
+// module changes gets a new export list at each change.
+
+const cacheAge = 5 * 24 * time.Hour
+
+// markUsed marks the cache file path used now.
+func markUsed(path string) {
+	now := time.Now()
+	os.Chtimes(path, now, now)
+}
+
+// trimCache removes from the cache directory dir the export lists and
+// overlays not used for cacheAge, if it was not trimmed in the last day.
+func trimCache(dir string) {
+	marker := filepath.Join(dir, "trimmed")
+	if fi, err := os.Stat(marker); err == nil && time.Since(fi.ModTime()) < 24*time.Hour {
+		return
+	}
+	if os.WriteFile(marker, nil, 0o644) != nil {
+		return
+	}
+	lists, _ := filepath.Glob(filepath.Join(dir, "export-*.json"))
+	overlays, _ := filepath.Glob(filepath.Join(dir, "overlay-*", "overlay.json"))
+	for _, f := range append(lists, overlays...) {
+		if fi, err := os.Stat(f); err == nil && time.Since(fi.ModTime()) > cacheAge {
+			if strings.HasSuffix(f, "overlay.json") {
+				os.RemoveAll(filepath.Dir(f))
+			} else {
+				os.Remove(f)
+			}
+		}
+	}
 }
 
 // parseAll parses the files of the packages in src, in parallel; those

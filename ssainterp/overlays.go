@@ -124,6 +124,7 @@ func overlayFile(overlay map[string][]byte) (string, error) {
 		return true
 	}
 	if complete() {
+		markUsed(file)
 		return file, nil
 	}
 	os.RemoveAll(dir) // a directory someone emptied in part
