@@ -312,7 +312,7 @@ func exportFiles(cfg LoadConfig, export map[*packages.Package]bool) (files map[s
 // exportCacheFile returns the file that keeps the export data files of
 // export, or "" if they cannot be kept.
 func exportCacheFile(cfg LoadConfig, export map[*packages.Package]bool) string {
-	root, err := os.UserCacheDir()
+	root, err := cacheDir()
 	if err != nil {
 		return ""
 	}
@@ -370,7 +370,7 @@ func exportCacheFile(cfg LoadConfig, export map[*packages.Package]bool) string {
 		}
 		fmt.Fprintf(h, "%s\n%s\n", goroot, version)
 	}
-	return filepath.Join(root, "mcheck", fmt.Sprintf("export-%x.json", h.Sum(nil)[:12]))
+	return filepath.Join(root, fmt.Sprintf("export-%x.json", h.Sum(nil)[:12]))
 }
 
 // readExportCache returns the export data files kept in file, or nil if
@@ -413,43 +413,6 @@ func writeExportCache(file string, files map[string]string) {
 		return
 	}
 	os.Remove(tmp.Name())
-}
-
-// What the cache directory keeps (the export lists, the overlays) is
-// marked used at each load that uses it, and what no load has used for
-// cacheAge is removed, at most once a day, when a load adds to it (as
-// the go command trims its build cache): a developer whose local
-// module changes gets a new export list at each change.
-
-const cacheAge = 5 * 24 * time.Hour
-
-// markUsed marks the cache file path used now.
-func markUsed(path string) {
-	now := time.Now()
-	os.Chtimes(path, now, now)
-}
-
-// trimCache removes from the cache directory dir the export lists and
-// overlays not used for cacheAge, if it was not trimmed in the last day.
-func trimCache(dir string) {
-	marker := filepath.Join(dir, "trimmed")
-	if fi, err := os.Stat(marker); err == nil && time.Since(fi.ModTime()) < 24*time.Hour {
-		return
-	}
-	if os.WriteFile(marker, nil, 0o644) != nil {
-		return
-	}
-	lists, _ := filepath.Glob(filepath.Join(dir, "export-*.json"))
-	overlays, _ := filepath.Glob(filepath.Join(dir, "overlay-*", "overlay.json"))
-	for _, f := range append(lists, overlays...) {
-		if fi, err := os.Stat(f); err == nil && time.Since(fi.ModTime()) > cacheAge {
-			if strings.HasSuffix(f, "overlay.json") {
-				os.RemoveAll(filepath.Dir(f))
-			} else {
-				os.Remove(f)
-			}
-		}
-	}
 }
 
 // parseAll parses the files of the packages in src, in parallel; those

@@ -104,11 +104,10 @@ func overlayFile(overlay map[string][]byte) (string, error) {
 		fmt.Fprintf(h, "%s\x00%d\x00", p, len(overlay[p]))
 		h.Write(overlay[p])
 	}
-	root, err := os.UserCacheDir()
+	root, err := cacheDir()
 	if err != nil {
-		root = os.TempDir()
+		root = filepath.Join(os.TempDir(), "mcheck")
 	}
-	root = filepath.Join(root, "mcheck")
 	dir := filepath.Join(root, fmt.Sprintf("overlay-%x", h.Sum(nil)[:12]))
 	file := filepath.Join(dir, "overlay.json")
 	name := func(i int) string { return fmt.Sprintf("%d-%s", i, filepath.Base(paths[i])) }
