@@ -125,7 +125,7 @@ func (d *dfs) Performed(op Op) {
 	if !d.reduce {
 		return
 	}
-	d.observe()
+	now := d.observe()
 	d.steps++
 	d.lastMover = op.G
 	d.lastPoint = -1
@@ -142,27 +142,28 @@ func (d *dfs) Performed(op Op) {
 		if d.trace.point >= 0 && !d.pruned {
 			d.stack[d.trace.point].event = d.trace.pos
 		}
-		d.trace.performed(op, d.pruned)
+		d.trace.performed(op, d.pruned, now)
 	}
 	d.trace.point = -1
 	d.sleep = slices.DeleteFunc(d.sleep, func(s Op) bool { return Dependent(s, op) })
 }
 
-// observe looks at the state after the last step (once): a step that
+// observe looks at the state after the last step (once) and returns its
+// pending operations, renamed, by goroutine id: a step that
 // completed other goroutines' pending operations on their behalf (a send
 // to a waiting receiver or select) touched their objects too, which the
 // access it was chosen by did not say. The access is widened where the
 // step was chosen (for the sleep sets of its later siblings) and in
 // DPOR's event, and the sleepers that depend on it wake.
-func (d *dfs) observe() {
+func (d *dfs) observe() []Op {
 	now, fresh := d.names.state(d.steps)
 	if !fresh {
-		return
+		return now
 	}
 	extra := Completed(d.before, now, d.lastMover)
 	d.before = append(d.before[:0], now...)
 	if len(extra) == 0 {
-		return
+		return now
 	}
 	if d.lastPoint >= 0 {
 		p := &d.stack[d.lastPoint]
@@ -173,6 +174,7 @@ func (d *dfs) observe() {
 	}
 	moved := Op{G: d.lastMover, Access: ssainterp.Access{Objects: extra}}
 	d.sleep = slices.DeleteFunc(d.sleep, func(s Op) bool { return Dependent(s, moved) })
+	return now
 }
 
 // diverge records that the replay of the path asked for a choice the
@@ -216,7 +218,8 @@ func (d *dfs) NewExecution(int, uint64) bool {
 		p.acc[p.chosen] = ssainterp.Access{All: true}
 	}
 	if d.dpor && !d.first {
-		d.trace.analyse(d.addBacktrack)
+		now, _ := d.names.state(d.steps)
+		d.trace.analyse(d.addBacktrack, now)
 	}
 	d.depth = 0
 	d.pruned = false

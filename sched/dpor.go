@@ -98,21 +98,31 @@ type dporTrace struct {
 	// short (finalSet); at its end otherwise the machine tells.
 	final    dporState
 	finalSet bool
+	// ops holds the pending operations of the events' states, one after
+	// the other in the order of the events (an execution records one
+	// state per step: a slice each was most of an exploration's
+	// garbage); truncate cuts it with the events.
+	ops []Op
+	ids []int // scratch for the goroutine ids of a state
 }
 
 // dporState is what the goroutines that have not finished are stopped
-// at in a state of the execution.
-type dporState struct {
-	blocked []Op // those that cannot move
-	enabled []Op // and those that can
-}
+// at in a state of the execution: ops[lo:mid] of its trace cannot move,
+// ops[mid:hi] can.
+type dporState struct{ lo, mid, hi int32 }
 
-// pending returns goroutine g's pending operation and whether it has one.
-func (s *dporState) pending(g int) (Op, bool) {
-	for _, ops := range [2][]Op{s.blocked, s.enabled} {
-		if i := slices.IndexFunc(ops, func(o Op) bool { return o.G == g }); i >= 0 {
-			return ops[i], true
-		}
+// blocked returns the operations of s that cannot move.
+func (t *dporTrace) blocked(s dporState) []Op { return t.ops[s.lo:s.mid] }
+
+// enabled returns the operations of s that can move.
+func (t *dporTrace) enabled(s dporState) []Op { return t.ops[s.mid:s.hi] }
+
+// pending returns goroutine g's pending operation in s and whether it
+// has one.
+func (t *dporTrace) pending(s dporState, g int) (Op, bool) {
+	ops := t.ops[s.lo:s.hi]
+	if i := slices.IndexFunc(ops, func(o Op) bool { return o.G == g }); i >= 0 {
+		return ops[i], true
 	}
 	return Op{}, false
 }
@@ -129,18 +139,28 @@ func (t *dporTrace) begin(names *objectNames) {
 // truncate keeps the first n events, the prefix the next execution
 // replays.
 func (t *dporTrace) truncate(n int) {
+	switch {
+	case n < len(t.events):
+		t.ops = t.ops[:t.events[n].state.lo]
+	case n > 0:
+		t.ops = t.ops[:t.events[n-1].state.hi]
+	default:
+		t.ops = t.ops[:0]
+	}
 	t.events = t.events[:n]
 	t.keep = min(t.keep, n)
 }
 
-// performed records op, about to run. An execution cut short (pruned)
-// runs one more step, of a goroutine that sleeps: it is not an event.
-func (t *dporTrace) performed(op Op, pruned bool) {
+// performed records op, about to run, in the state whose pending
+// operations, renamed, are now (by goroutine id: objectNames.state). An
+// execution cut short (pruned) runs one more step, of a goroutine that
+// sleeps: it is not an event.
+func (t *dporTrace) performed(op Op, pruned bool, now []Op) {
 
 	if pruned {
 		t.point = -1
 		if !t.finalSet {
-			t.final, t.finalSet = t.stateNow(), true
+			t.final, t.finalSet = t.stateNow(now), true
 		}
 		return
 	}
@@ -160,21 +180,26 @@ func (t *dporTrace) performed(op Op, pruned bool) {
 	for g := prev + 1; g <= ngs; g++ {
 		t.creator[g] = t.pos - 1 // the go statement of the last event, or none at the start
 	}
-	t.events = append(t.events, dporEvent{op: op, point: t.point, state: t.stateNow(), ngs: ngs})
+	t.events = append(t.events, dporEvent{op: op, point: t.point, state: t.stateNow(now), ngs: ngs})
 	t.pos++
 	t.point = -1
 }
 
-// stateNow returns the goroutines' pending operations now.
-func (t *dporTrace) stateNow() dporState {
-	var s dporState
+// stateNow records the goroutines' pending operations now, whose
+// renamed operations by goroutine id are now.
+func (t *dporTrace) stateNow(now []Op) dporState {
 	m := t.names.ex.m
-	for _, id := range m.Blocked() {
-		s.blocked = append(s.blocked, t.names.pending(id))
+	s := dporState{lo: int32(len(t.ops))}
+	t.ids = m.AppendBlocked(t.ids[:0])
+	for _, id := range t.ids {
+		t.ops = append(t.ops, now[id])
 	}
-	for _, id := range m.Enabled() {
-		s.enabled = append(s.enabled, t.names.pending(id))
+	s.mid = int32(len(t.ops))
+	t.ids = m.AppendEnabled(t.ids[:0])
+	for _, id := range t.ids {
+		t.ops = append(t.ops, now[id])
 	}
+	s.hi = int32(len(t.ops))
 	return s
 }
 
@@ -299,12 +324,12 @@ func (t *dporTrace) initials(i, end, g int, vc []int32) []int {
 // with the goroutines that reverse each, for the choice point that chose
 // event i (Algorithm 1, lines 4-8); dfs adds one of them to that point's
 // backtrack set (addBacktrack).
-func (t *dporTrace) analyse(add func(i int, initials []int)) {
+func (t *dporTrace) analyse(add func(i int, initials []int), now []Op) {
 	t.events = t.events[:t.pos]
 	n := len(t.events)
 	final := t.final
 	if !t.finalSet {
-		final = t.stateNow()
+		final = t.stateNow(now)
 	}
 	exited := !t.finalSet && n > 0 && t.names.ex.m.Done()
 	if exited {
@@ -315,9 +340,9 @@ func (t *dporTrace) analyse(add func(i int, initials []int)) {
 	}
 	a := dporAnalysis{t: t, add: add, x: &dporIndex{objects: map[any][]int{}}, last: map[int]int{}, joins: map[int][]int{}}
 	for k := range n {
-		after := &final
+		after := final
 		if k+1 < n {
-			after = &t.events[k+1].state
+			after = t.events[k+1].state
 		}
 		a.event(k, after)
 	}
@@ -339,7 +364,7 @@ type dporAnalysis struct {
 
 // event analyses event k, whose next state is after: the races of the
 // event (past t.keep) and of the operations pending after it.
-func (a *dporAnalysis) event(k int, after *dporState) {
+func (a *dporAnalysis) event(k int, after dporState) {
 	t := a.t
 	e := &t.events[k]
 	if k >= t.keep {
@@ -401,13 +426,14 @@ func (a *dporAnalysis) reverseRaces(op Op, end int) []int32 {
 // sender): such an operation never runs as an event of its own; it is
 // in a race with the event that completed it, and its goroutine's next
 // event happens after that one.
-func (a *dporAnalysis) completedOnBehalf(k int, after *dporState) {
-	e := &a.t.events[k]
-	for _, o := range e.state.enabled {
+func (a *dporAnalysis) completedOnBehalf(k int, after dporState) {
+	t := a.t
+	e := &t.events[k]
+	for _, o := range t.enabled(e.state) {
 		if o.G == e.op.G {
 			continue
 		}
-		if now, ok := after.pending(o.G); !ok || !sameAccess(now, o) {
+		if now, ok := t.pending(after, o.G); !ok || !sameAccess(now, o) {
 			a.add(k, []int{o.G})
 			a.joins[o.G] = append(a.joins[o.G], k)
 		}
@@ -415,10 +441,11 @@ func (a *dporAnalysis) completedOnBehalf(k int, after *dporState) {
 }
 
 // blockedAfter adds the races of the operations blocked after event k.
-func (a *dporAnalysis) blockedAfter(k int, after *dporState) {
-	e := &a.t.events[k]
-	for _, b := range after.blocked {
-		if b.G != e.op.G && slices.ContainsFunc(e.state.blocked, func(o Op) bool { return o.G == b.G }) {
+func (a *dporAnalysis) blockedAfter(k int, after dporState) {
+	t := a.t
+	e := &t.events[k]
+	for _, b := range t.blocked(after) {
+		if b.G != e.op.G && slices.ContainsFunc(t.blocked(e.state), func(o Op) bool { return o.G == b.G }) {
 			// Still waiting: only the last event is new, and it is
 			// last, so nothing is between them.
 			if Dependent(e.op, b) {

@@ -85,23 +85,24 @@ func (r *Races) Chose(point int) { r.trace.point = point }
 // short (every goroutine that can move sleeps), and op, a sleeper's step
 // past the cut, is not an event.
 func (r *Races) Performed(op Op, cut bool) {
-	r.observe()
-	r.trace.performed(r.names.op(op), cut)
+	now := r.observe()
+	r.trace.performed(r.names.op(op), cut, now)
 	r.steps++
 	r.lastMover = op.G
 }
 
 // observe names the objects of the state after the last step, once, and
 // widens the last event by the operations it completed.
-func (r *Races) observe() {
+func (r *Races) observe() []Op {
 	now, fresh := r.names.state(r.steps)
 	if !fresh {
-		return
+		return now
 	}
 	if extra := Completed(r.before, now, r.lastMover); len(extra) > 0 {
 		r.trace.widenLast(extra)
 	}
 	r.before = append(r.before[:0], now...)
+	return now
 }
 
 // End analyses the execution just over: for every race, add is called
@@ -109,11 +110,11 @@ func (r *Races) observe() {
 // one of which must be explored there (the initials of the race's
 // reversal; none of them may be enabled there).
 func (r *Races) End(add func(point int, initials []int)) {
-	r.observe()
+	now := r.observe()
 	t := &r.trace
 	t.analyse(func(i int, initials []int) {
 		if p := t.events[i].point; p >= 0 {
 			add(p, initials)
 		}
-	})
+	}, now)
 }

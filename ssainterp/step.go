@@ -180,8 +180,10 @@ func (m *Machine) CanMove(id int) bool { return m.enabled(m.gs[id-1]) }
 
 // Blocked returns the ids of goroutines that have not finished and cannot
 // move.
-func (m *Machine) Blocked() []int {
-	var ids []int
+func (m *Machine) Blocked() []int { return m.AppendBlocked(nil) }
+
+// AppendBlocked appends the ids of Blocked to ids and returns the result.
+func (m *Machine) AppendBlocked(ids []int) []int {
 	for _, g := range m.live {
 		if !m.enabled(g) {
 			ids = append(ids, g.id)
