@@ -192,6 +192,10 @@ func (d *dfs) diverge(ret int, what string, args ...any) int {
 	return ret
 }
 
+// release hands the search's buffers on to the next dfs; call it once the
+// search is over.
+func (d *dfs) release() { d.trace.release() }
+
 // Diverged returns the divergence of a replay, if there was one (an error
 // of mcheck's or a program that is not deterministic under its schedule):
 // the explorer stops with it.

@@ -2,6 +2,7 @@ package sched
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -104,6 +105,32 @@ type dporTrace struct {
 	// garbage); truncate cuts it with the events.
 	ops []Op
 	ids []int // scratch for the goroutine ids of a state
+	// The maps of the analysis (dporAnalysis), cleared for each one.
+	index dporIndex
+	last  map[int]int
+	joins map[int][]int
+}
+
+// dporBuffers are the arrays of a trace, handed on from a search that
+// ended to the next one (release): an explanation of a component's
+// failure runs hundreds of short searches, and growing each one's
+// arrays anew was most of its garbage.
+type dporBuffers struct {
+	events []dporEvent
+	ops    []Op
+}
+
+var dporPool sync.Pool // of *dporBuffers
+
+// release hands the trace's arrays on; the trace is empty after it.
+func (t *dporTrace) release() {
+	if cap(t.events) == 0 {
+		return
+	}
+	clear(t.events[:cap(t.events)]) // nothing of this search stays reachable
+	clear(t.ops[:cap(t.ops)])
+	dporPool.Put(&dporBuffers{events: t.events[:0], ops: t.ops[:0]})
+	t.events, t.ops, t.keep = nil, nil, 0
 }
 
 // dporState is what the goroutines that have not finished are stopped
@@ -133,6 +160,11 @@ func sameAccess(a, b Op) bool {
 }
 
 func (t *dporTrace) begin(names *objectNames) {
+	if t.events == nil {
+		if b, ok := dporPool.Get().(*dporBuffers); ok {
+			t.events, t.ops = b.events, b.ops
+		}
+	}
 	t.names, t.pos, t.point, t.final, t.finalSet = names, 0, -1, dporState{}, false
 }
 
@@ -338,7 +370,14 @@ func (t *dporTrace) analyse(add func(i int, initials []int), now []Op) {
 		t.events[n-1].op.Access = ssainterp.Access{All: true}
 		t.keep = min(t.keep, n-1)
 	}
-	a := dporAnalysis{t: t, add: add, x: &dporIndex{objects: map[any][]int{}}, last: map[int]int{}, joins: map[int][]int{}}
+	if t.last == nil {
+		t.index.objects, t.last, t.joins = map[any][]int{}, map[int]int{}, map[int][]int{}
+	}
+	clear(t.index.objects)
+	clear(t.last)
+	clear(t.joins)
+	t.index.all = t.index.all[:0]
+	a := dporAnalysis{t: t, add: add, x: &t.index, last: t.last, joins: t.joins}
 	for k := range n {
 		after := final
 		if k+1 < n {

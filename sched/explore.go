@@ -352,6 +352,7 @@ func Explore(t Target, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer x.release()
 	if cut, err := x.calibratePCT(); err != nil {
 		return nil, err
 	} else if cut {
@@ -427,8 +428,9 @@ func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 		rep:   &Report{Strategy: reportName(opts), Shard: opts.Shard},
 		seen:  &stateSet{m: map[uint64]struct{}{}},
 		races: &raceSet{seen: map[[2]string]bool{}},
-		// The last machines are not released: a strategy may look at
-		// its last execution once the exploration is over (tracetest's
+		// The last machines are released only without a custom
+		// strategy (release): one may look at its last execution once
+		// the exploration is over (tracetest's
 		// Classes.Finish).
 		slots:      make([]machineSlot, opts.Workers),
 		strategies: make([]Strategy, opts.Workers),
@@ -456,6 +458,25 @@ func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 		x.strategies[w] = s
 	}
 	return x, nil
+}
+
+// release hands on the workers' last machines and the buffers of the
+// strategies the search made to the next search (an explanation of a
+// component's failure runs hundreds of short ones): not with
+// Options.Custom, whose strategy may look at its last execution once the
+// exploration is over.
+func (x *search) release() {
+	if x.opts.Custom != nil {
+		return
+	}
+	for w := range x.slots {
+		x.slots[w].release()
+	}
+	for _, s := range x.strategies {
+		if d, ok := s.(*dfs); ok {
+			d.release()
+		}
+	}
 }
 
 // calibratePCT gives PCT its change points' range: the expected number
