@@ -17,6 +17,12 @@ type objectNames struct {
 	ids   map[any]objectName
 	named int  // the last state named (the number of steps before it)
 	ops   []Op // the pending operations in that state, by goroutine id
+	// singles[n] is the objects of an access to object n alone, shared
+	// by every such access (Objects are never written in place: Widen
+	// copies); most accesses touch one object, and a slice each was
+	// much of a search's garbage.
+	singles [][]any
+	scratch []any // the objects of a pending operation before renaming
 }
 
 // objectName is an object's name: the order of its first appearance.
@@ -43,7 +49,7 @@ func (o *objectNames) state(steps int) ([]Op, bool) {
 	o.ops = o.ops[:0]
 	o.ops = append(o.ops, Op{})
 	for id := 1; id <= m.NumGoroutines(); id++ {
-		o.ops = append(o.ops, o.op(o.ex.Pending(id)))
+		o.ops = append(o.ops, o.pending(id))
 	}
 	return o.ops, true
 }
@@ -57,21 +63,47 @@ func (o *objectNames) name(obj any) objectName {
 	return n
 }
 
-// op returns op with its objects renamed.
+// op returns op with its objects renamed (in a slice of its own or a
+// shared one, never op's).
 func (o *objectNames) op(op Op) Op {
-	if len(op.Access.Objects) == 0 {
+	var objs []any
+	switch len(op.Access.Objects) {
+	case 0:
 		return op
-	}
-	objs := make([]any, len(op.Access.Objects))
-	for i, obj := range op.Access.Objects {
-		objs[i] = o.name(obj)
+	case 1:
+		objs = o.single(o.name(op.Access.Objects[0]))
+	default:
+		objs = make([]any, len(op.Access.Objects))
+		for i, obj := range op.Access.Objects {
+			objs[i] = o.name(obj)
+		}
 	}
 	op.Access = ssainterp.Access{Objects: objs, Read: op.Access.Read, All: op.Access.All}
 	return op
 }
 
+// single returns the objects of an access to object n alone.
+func (o *objectNames) single(n objectName) []any {
+	for len(o.singles) <= int(n) {
+		k := objectName(len(o.singles))
+		o.singles = append(o.singles, []any{k}[:1:1])
+	}
+	return o.singles[n]
+}
+
 // pending returns goroutine id's pending operation, renamed.
-func (o *objectNames) pending(id int) Op { return o.op(o.ex.Pending(id)) }
+func (o *objectNames) pending(id int) Op {
+	if id == Clock {
+		return o.op(o.ex.Pending(id))
+	}
+	acc := o.ex.m.AppendPendingAccess(id, o.scratch[:0])
+	op := o.op(Op{G: id, Access: acc})
+	if acc.Objects != nil {
+		clear(acc.Objects) // the buffer keeps nothing alive
+		o.scratch = acc.Objects[:0]
+	}
+	return op
+}
 
 // ObjectNames gives the objects of an execution's operations names that
 // are equal in every execution that shares the schedule prefix (see

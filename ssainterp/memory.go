@@ -693,16 +693,15 @@ func (m *Machine) checkRange(fr *frame, s []value, op accessOp) {
 // append, a whole struct or array), for partial-order reduction.
 type cells []*value
 
-// memObjects returns the objects a memory operation's addr names (see
-// Access).
-func memObjects(addr any) []any {
+// appendMemObjects appends the objects a memory operation's addr names
+// (see Access) to objs.
+func appendMemObjects(objs []any, addr any) []any {
 	cs, ok := addr.(cells)
 	if !ok {
-		return []any{addr}
+		return append(objs, addr)
 	}
-	objs := make([]any, len(cs))
-	for i, c := range cs {
-		objs[i] = c
+	for _, c := range cs {
+		objs = append(objs, c)
 	}
 	return objs
 }

@@ -19,16 +19,16 @@ func TestWholeValueAccessTouchesItsWords(t *testing.T) {
 			t.Fatalf("word not marked shared: %+v", sh)
 		}
 	}
-	whole := Access{Objects: memObjects(words)}
+	whole := Access{Objects: appendMemObjects(nil, words)}
 	y := &s.r.(agg)[1].r.(agg)[1]
-	field := Access{Objects: memObjects(y), Read: true}
+	field := Access{Objects: appendMemObjects(nil, y), Read: true}
 	if !whole.Dependent(field) || !field.Dependent(whole) {
 		t.Fatal("a store of the whole struct is independent of a read of s.in.y")
 	}
-	if (Access{Objects: memObjects(&value{})}).Dependent(whole) {
+	if (Access{Objects: appendMemObjects(nil, &value{})}).Dependent(whole) {
 		t.Fatal("unrelated memory depends on the struct")
 	}
-	if (Access{Objects: memObjects(words), Read: true}).Dependent(field) {
+	if (Access{Objects: appendMemObjects(nil, words), Read: true}).Dependent(field) {
 		t.Fatal("two reads depend on each other")
 	}
 	if n := len(m.sharedWords(&s.r.(agg)[2], 2, nil)); n != 0 {

@@ -237,7 +237,13 @@ func (a Access) Dependent(b Access) bool {
 // PendingAccess describes what goroutine id's pending visible operation
 // touches. A goroutine with no pending operation (it will run local code
 // up to its next one) touches nothing shared.
-func (m *Machine) PendingAccess(id int) Access {
+func (m *Machine) PendingAccess(id int) Access { return m.AppendPendingAccess(id, nil) }
+
+// AppendPendingAccess is PendingAccess with the objects appended to objs,
+// which the result's Objects then share: a scheduler that looks at every
+// goroutine at every step and keeps only renamed copies passes a buffer
+// of its own.
+func (m *Machine) AppendPendingAccess(id int, objs []any) Access {
 	g := m.gs[id-1]
 	if g.state != gPending {
 		return Access{}
@@ -245,15 +251,14 @@ func (m *Machine) PendingAccess(id int) Access {
 	d := &g.pending
 	switch {
 	case d.kind == opMem:
-		return Access{Objects: memObjects(d.addr), Read: !d.write}
+		return Access{Objects: appendMemObjects(objs, d.addr), Read: !d.write}
 	case len(d.sudogs) > 0:
-		objs := make([]any, len(d.sudogs))
-		for i, s := range d.sudogs {
-			objs[i] = s.ch
+		for _, s := range d.sudogs {
+			objs = append(objs, s.ch)
 		}
 		return Access{Objects: objs}
 	case d.obj != nil:
-		return Access{Objects: []any{d.obj}}
+		return Access{Objects: append(objs, d.obj)}
 	}
 	return Access{}
 }
