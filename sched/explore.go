@@ -344,6 +344,7 @@ func replayToken(t Target, opts Options, tok string) (*Failure, error) {
 // reported (report).
 func Explore(t Target, opts Options) (*Report, error) {
 	opts.defaults()
+	defer tuneGC()()
 	start := time.Now()
 	if opts.Replay != "" {
 		return exploreReplay(t, opts, start)
