@@ -3,6 +3,8 @@ package gotest
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,7 +38,15 @@ func tempModule(t *testing.T, files map[string]string, dirs ...string) string {
 	if testing.Short() {
 		t.Skip("builds and runs test binaries")
 	}
-	return checktest.TempModule(t, files, dirs...)
+	mod := checktest.TempModule(t, files, dirs...)
+	key := strings.Join(dirs, ",")
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		key += "," + name + "=" + files[name]
+	}
+	builtMu.Lock()
+	fixtures[mod] = key
+	builtMu.Unlock()
+	return mod
 }
 
 // goTest runs the tests of package pkg of module mod as go test would
@@ -87,16 +97,25 @@ func goTest(t *testing.T, mod, pkg string, args ...string) (string, bool) {
 // test binary takes with the "test." prefix.
 var goTestFlags = map[string]bool{"run": true, "skip": true, "v": true, "short": true, "timeout": true, "count": true}
 
-// testBinary builds the test binary of package pkg of module mod, once.
+// testBinary builds the test binary of package pkg of module mod, once
+// for all the copies of the same fixture (the tests' modules differ only
+// in what their runs write; linking a binary costs a second or two).
 func testBinary(t *testing.T, mod, pkg string) string {
 	t.Helper()
-	key := filepath.Join(mod, pkg)
 	builtMu.Lock()
 	defer builtMu.Unlock()
+	key := fixtures[mod] + " " + pkg
 	if bin, ok := built[key]; ok {
 		return bin
 	}
-	bin := filepath.Join(mod, pkg+".test")
+	if binDir == "" {
+		dir, err := os.MkdirTemp("", "gotest-bin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		binDir = dir
+	}
+	bin := filepath.Join(binDir, fmt.Sprintf("%d.%s.test", len(built), pkg))
 	cmd := exec.Command("go", "test", "-c", "-o", bin, "./"+pkg)
 	cmd.Dir = mod
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -107,9 +126,19 @@ func testBinary(t *testing.T, mod, pkg string) string {
 }
 
 var (
-	builtMu sync.Mutex
-	built   = map[string]string{} // test binaries by package directory
+	builtMu  sync.Mutex
+	fixtures = map[string]string{} // the contents of each module tempModule made, by directory
+	built    = map[string]string{} // test binaries by fixture contents and package
+	binDir   string                // where they are, removed by TestMain
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
 
 // TestRunEndToEnd runs mcheck.Run inside a real go test: the bug is found
 // and reported with a replay command, and in the -mcheck.json file; the
