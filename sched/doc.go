@@ -5,7 +5,11 @@
 //
 // An exploration (Explore) runs one execution after another, each on a
 // fresh machine (a worker's last one, released and emptied:
-// Machine.Release). A goroutine runs its invisible code (what touches only
+// Machine.Release; when the exploration ends, its workers' last machines
+// go to the next exploration of the program). While explorations run, the
+// host's collector lets the heap grow by 96 MB over the live heap before
+// collecting, unless the process set GOGC, GOMEMLIMIT or its own pacing
+// (gc.go). A goroutine runs its invisible code (what touches only
 // memory it still owns; see ssainterp's memory.go) in one step, up to its
 // next visible operation: a channel operation, a lock, an atomic, a
 // go statement, a sleep, and by default a load or store of memory that

@@ -70,6 +70,8 @@ type Program struct {
 	fpNodes    atomic.Int64 // nodes of the last StateHash walk: the next machine's tables start that big
 	frozenOnce sync.Once
 	frozen     []bool // by global index: see frozenGlobals
+	lazyOnce   sync.Once
+	lazy       []lazyGlobal // by global index: see lazyGlobals
 
 	links linknames // see linkTarget
 

@@ -394,16 +394,40 @@ func lazyZero(rt *rtype) *rtype {
 // fingerprint).
 func (m *Machine) zeroGlobals() {
 	p := m.prog
-	for i, g := range p.globalList {
+	for i, lz := range p.lazyGlobals() {
 		if m.globals[i].r != nil {
 			continue
 		}
-		if e := p.lazyPreset(g); e != nil {
-			m.globals[i] = e.value(p)
-		} else if rt := lazyZero(p.rtypeOf(deref(g.Type()))); rt != nil {
-			m.globals[i] = rt.zero()
+		if lz.table != nil {
+			m.globals[i] = lz.table.value(p)
+		} else if lz.zero != nil {
+			m.globals[i] = lz.zero.zero()
 		}
 	}
+}
+
+// lazyGlobal is how a global that starts as value{} gets its value once
+// code may reach it: from its table (lazyPreset), or as the zero value
+// of zero (lazyZero), or neither (value{} is its zero).
+type lazyGlobal struct {
+	table preset
+	zero  *rtype
+}
+
+// lazyGlobals returns, by global index, how each global gets its value,
+// worked out once per program: zeroGlobals runs at every state hash.
+func (p *Program) lazyGlobals() []lazyGlobal {
+	p.lazyOnce.Do(func() {
+		p.lazy = make([]lazyGlobal, len(p.globalList))
+		for i, g := range p.globalList {
+			if e := p.lazyPreset(g); e != nil {
+				p.lazy[i].table = e
+			} else {
+				p.lazy[i].zero = lazyZero(p.rtypeOf(deref(g.Type())))
+			}
+		}
+	})
+	return p.lazy
 }
 
 func (m *Machine) writeStdout(s string) { m.write(0, m.stdout, s) }
