@@ -22,6 +22,10 @@ type function struct {
 	prog *Program
 	ssa  *ssa.Function
 	name string
+	// traced is traceName's result, made once: reports and leak checks
+	// name the functions of every goroutine left blocked, at the end of
+	// every such execution.
+	traced atomic.Pointer[string]
 
 	once     sync.Once
 	compiled atomic.Bool // once has run

@@ -353,6 +353,15 @@ func (m *Machine) traceFrames(g *goroutine) []TraceFrame {
 // traceName is f's name and arguments as a traceback prints them (see
 // goroutineTrace): "main.main()", "example.com/bank.(*Account).Deposit(...)".
 func (f *function) traceName() string {
+	if s := f.traced.Load(); s != nil {
+		return *s
+	}
+	s := f.makeTraceName()
+	f.traced.Store(&s)
+	return s
+}
+
+func (f *function) makeTraceName() string {
 	if f.ssa == nil {
 		return f.name + "(...)"
 	}
