@@ -455,6 +455,21 @@ func TestFindsRaceInNativeCall(t *testing.T) {
 	require.ElementsMatch(t, []string{"main.go:16", "main.go:17"}, []string{rep.Failure.Race.Current.Pos, rep.Failure.Race.Previous.Pos})
 }
 
+// TestNativeReadRace: a reader's Read (strings.Reader's, run natively)
+// writes the bytes it fills, and only those: a read of one of them on
+// another goroutine races with it, a read of a byte past them does not.
+func TestNativeReadRace(t *testing.T) {
+	rep, err := Explore(target(t, "nativeread"), Options{Seed: 1})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, DataRace, rep.Failure.Kind)
+	require.ElementsMatch(t, []string{"main.go:16", "main.go:17"}, []string{rep.Failure.Race.Current.Pos, rep.Failure.Race.Previous.Pos})
+	rep, err = Explore(target(t, "nativeread_fixed"), Options{Strategy: "dfs", PreemptionBound: Unbounded})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+}
+
 // TestFindsRaceThroughReflection: encoding/json reads the struct's fields
 // through the reflect model, which checks those reads for races.
 func TestFindsRaceThroughReflection(t *testing.T) {

@@ -36,6 +36,7 @@ type nativeFunc struct {
 	variadic bool
 	isFmt    bool       // a fmt function: %T operands are rewritten
 	fast     fastFunc   // a direct adapter, or nil
+	fills    bool       // fast fills its slice argument and records the writes itself (fillShapes)
 	recv     recvAccess // what a method does to its receiver (receiverAccesses)
 }
 
@@ -193,6 +194,9 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 		}
 		// Native code reads the elements of the slices it is given.
 		for i, a := range args {
+			if nf.fills {
+				break
+			}
 			if i < len(nf.ptypes) && nf.ptypes[i].kind == kSlice {
 				s := a.slice()
 				for k := range s {
