@@ -149,9 +149,9 @@ func (d *dfs) Performed(op Op) {
 }
 
 // observe looks at the state after the last step (once) and returns its
-// pending operations, renamed, by goroutine id: a step that
-// completed other goroutines' pending operations on their behalf (a send
-// to a waiting receiver or select) touched their objects too, which the
+// pending operations, renamed, by goroutine id. A step that completed
+// other goroutines' pending operations on their behalf (a send to a
+// waiting receiver or select) touched their objects too, which the
 // access it was chosen by did not say. The access is widened where the
 // step was chosen (for the sleep sets of its later siblings) and in
 // DPOR's event, and the sleepers that depend on it wake.

@@ -431,8 +431,7 @@ func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 		races: &raceSet{seen: map[[2]string]bool{}},
 		// The last machines are released only without a custom
 		// strategy (release): one may look at its last execution once
-		// the exploration is over (tracetest's
-		// Classes.Finish).
+		// the exploration is over (tracetest's Classes.Finish).
 		slots:      make([]machineSlot, opts.Workers),
 		strategies: make([]Strategy, opts.Workers),
 		cov:        opts.Coverage,
