@@ -192,12 +192,10 @@ func (m *Machine) callNative(fr *frame, fn *function, args []value) value {
 		if nf.recv != noAccess {
 			m.receiverAccess(args[0], nf.recv == writes)
 		}
-		// Native code reads the elements of the slices it is given.
+		// Native code reads the elements of the slices it is given (a
+		// reader's Read records what it fills itself: fillShapes).
 		for i, a := range args {
-			if nf.fills {
-				break
-			}
-			if i < len(nf.ptypes) && nf.ptypes[i].kind == kSlice {
+			if !nf.fills && i < len(nf.ptypes) && nf.ptypes[i].kind == kSlice {
 				s := a.slice()
 				for k := range s {
 					m.nativeAccess(&s[k], false)

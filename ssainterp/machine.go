@@ -362,9 +362,11 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	if len(m.globals) != len(p.globalList) {
 		m.globals = make([]value, len(p.globalList)) // zero, or zeroed lazily (zeroGlobals)
 	}
-	for i, g := range p.globalList {
-		if e := p.preset[g]; e != nil && p.lazyPreset(g) == nil {
-			m.globals[i] = e.value(p)
+	// The presets made at once (embedded files, tables of slices): a
+	// few, where the program may have thousands of globals.
+	for g, e := range p.preset {
+		if p.lazyPreset(g) == nil {
+			m.globals[p.globalIndex[g]] = e.value(p)
 		}
 	}
 	return m
