@@ -270,9 +270,15 @@ func fmtModels() modelTable {
 			}
 			switch name {
 			case "Print", "Println", "Printf":
-				// To the machine's standard output.
-				w := m.outputFile(1)
-				all := append([]value{{r: &iface{t: m.prog.nativeRtype(reflect.TypeFor[*os.File]()), v: value{r: reflect.ValueOf(w)}}}}, args...)
+				// To os.Stdout, which the program may have set to
+				// another *os.File (or nil): Fprint* to it. Left as it
+				// was, it is the machine's standard output, which
+				// takes the text without an OS pipe (writeStdout).
+				w := value{r: &iface{t: m.prog.nativeRtype(reflect.TypeFor[stdoutWriter]()), v: value{r: reflect.ValueOf(stdoutWriter{m})}}}
+				if stdout := m.stdCells[0]; stdout != nil && !m.isOutputFile(*stdout, 1) {
+					w = value{r: &iface{t: m.prog.nativeRtype(reflect.TypeFor[*os.File]()), v: *stdout}}
+				}
+				all := append([]value{w}, args...)
 				set(fr, dst, m.callNative(fr, m.prog.nativeOf(fmtPkg.Func("F"+strings.ToLower(name[:1])+name[1:])), all))
 				return fr
 			case "Fprint", "Fprintln", "Fprintf":
@@ -345,6 +351,16 @@ func quietFunc(fn *ssa.Function) bool {
 		return strings.HasSuffix(fn.Prog.Fset.Position(fn.Pos()).Filename, memnetFile)
 	}
 	return false
+}
+
+// stdoutWriter is the machine's standard output as fmt.Print writes to it
+// while os.Stdout is the machine's own: as writeStdout, without the OS
+// pipe that os.Stdout's *os.File needs.
+type stdoutWriter struct{ m *Machine }
+
+func (w stdoutWriter) Write(p []byte) (int, error) {
+	w.m.writeStdout(string(p))
+	return len(p), nil
 }
 
 // fmtInitKey is the race detector's synchronisation object for fmt's

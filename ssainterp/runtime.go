@@ -169,6 +169,14 @@ func (m *Machine) outputFile(fd int) *os.File {
 	return o.w
 }
 
+// isOutputFile reports whether v, an *os.File value, is the machine's
+// stand-in for os.Stdout (fd 1) or os.Stderr (fd 2).
+func (m *Machine) isOutputFile(v value, fd int) bool {
+	rv, ok := v.r.(reflect.Value)
+	w := m.outs[fd-1].w
+	return ok && w != nil && rv.Kind() == reflect.Pointer && rv.Pointer() == reflect.ValueOf(w).Pointer()
+}
+
 // closeOutputs flushes and closes the output pipes.
 func (m *Machine) closeOutputs() {
 	for i := range m.outs {
