@@ -35,6 +35,7 @@ var benchWorkloads = []benchWorkload{
 	{"mapops", benchMapOpsRun, false},
 	{"iface", benchIfaceRun, false},
 	{"builder", benchBuilderRun, false},
+	{"arith", benchArithRun, true},
 	{"json", benchJSONRun, true},
 	{"fmtplain", benchFmtPlainRun, true},
 	{"fmtmethods", benchFmtMethodsRun, true},
@@ -56,6 +57,57 @@ func benchFib(n int) int {
 }
 
 func benchFibRun() int { return benchFib(27) }
+
+// testdata/bench/arith
+func benchArithRun() int {
+	x := 0
+	for i := 0; i < 10_000_000; i++ {
+		x += i * 3
+	}
+	return x
+}
+
+// dispatchFloor runs arith's loop on the least an interpreter that
+// dispatches one instruction at a time must do: four instructions in a
+// switch (i*3, x+t, i+1, i<n and jump) over registers of the
+// interpreter's value layout, kept in the loop's locals. It is not
+// mcheck's interpreter: TestInterpSpeed times it beside native arith
+// and the interpreted one, to show what dispatch alone costs on the
+// machine (docs/interp-speed.md).
+func dispatchFloor() int {
+	type inst struct {
+		k       uint8
+		a, b, d int32
+		imm     uint64
+	}
+	const (
+		mulImm = iota + 1
+		add
+		addImm
+		ltJump // if regs[a] < imm, pc = 0
+	)
+	code := []inst{{k: mulImm, a: 0, d: 2, imm: 3}, {k: add, a: 1, b: 2, d: 1}, {k: addImm, a: 0, d: 0, imm: 1}, {k: ltJump, a: 0, imm: 10_000_000}}
+	regs := make([]value, 3) // i, x, i*3
+	for pc := 0; ; {
+		in := &code[pc]
+		switch in.k {
+		case mulImm:
+			regs[in.d].n = regs[in.a].n * in.imm
+			pc++
+		case add:
+			regs[in.d].n = regs[in.a].n + regs[in.b].n
+			pc++
+		case addImm:
+			regs[in.d].n = regs[in.a].n + in.imm
+			pc++
+		case ltJump:
+			if int64(regs[in.a].n) >= int64(in.imm) {
+				return int(regs[1].n)
+			}
+			pc = 0
+		}
+	}
+}
 
 // testdata/bench/slicesum
 func benchSliceSumRun() int {
@@ -334,6 +386,13 @@ func TestInterpSpeed(t *testing.T) {
 			continue
 		}
 		ratio := float64(interp) / float64(nat)
+		if w.name == "arith" {
+			if got := dispatchFloor(); got != w.native() {
+				t.Errorf("dispatchFloor = %d, want %d", got, w.native())
+			}
+			fnat, floor, _ := bestOfBoth(5, func() error { benchSink = w.native(); return nil }, func() error { benchSink = dispatchFloor(); return nil })
+			extra = append(extra, fmt.Sprintf("arith on a minimal switch interpreter (dispatchFloor): native %v, %v, %.1fx", fnat, floor, float64(floor)/float64(fnat)))
+		}
 		if w.extra {
 			extra = append(extra, fmt.Sprintf("%s (not in the geometric mean): native %v, interpreted %v, %.1fx", w.name, nat, interp, ratio))
 			continue
