@@ -74,6 +74,8 @@ type compiler struct {
 	// are in skip, and its addresses in fillAddr (they have no register).
 	fills    map[ssa.Instruction]*fill
 	fillAddr map[ssa.Instruction]bool
+	inst     inst
+	instFor  ssa.Instruction
 }
 
 // spilled returns the value stored into a read-only spill.
@@ -352,6 +354,7 @@ func (c *compiler) emit(pc int) {
 	pos := make([]token.Pos, 0, pc)
 	instrs := make([]ssa.Instruction, 0, pc)
 	weight := make([]uint16, 0, pc)
+	insts := make([]inst, 0, pc)
 	c.lastPos = fn.Pos()
 	for _, b := range fn.Blocks {
 		if b == fn.Recover {
@@ -359,6 +362,7 @@ func (c *compiler) emit(pc int) {
 			pos = append(pos, c.lastPos)
 			instrs = append(instrs, nil)
 			weight = append(weight, 1)
+			insts = append(insts, inst{})
 		}
 		folded := uint16(0) // skipped instructions the next op stands for
 		for _, ins := range b.Instrs {
@@ -382,6 +386,7 @@ func (c *compiler) emit(pc int) {
 				c.lastPos = p
 			}
 			c.cur = ins
+			c.setInst(nil, inst{})
 			if f := c.fills[ins]; f != nil {
 				code = append(code, c.fillOp(f))
 			} else if addr != nil {
@@ -389,11 +394,16 @@ func (c *compiler) emit(pc int) {
 			} else {
 				code = append(code, c.instr(ins))
 			}
+			if c.instFor == ins && c.fills[ins] == nil {
+				insts = append(insts, c.inst)
+			} else {
+				insts = append(insts, inst{})
+			}
 			pos = append(pos, c.lastPos)
 			instrs = append(instrs, ins)
 		}
 	}
-	c.f.code, c.f.pos, c.f.instr, c.f.weight = code, pos, instrs, weight
+	c.f.code, c.f.pos, c.f.instr, c.f.weight, c.f.insts = code, pos, instrs, weight, insts
 }
 
 // fault raises an unsupported-construct error naming the instruction.
@@ -468,25 +478,7 @@ func (c *compiler) rt(t types.Type) *rtype { return c.p.rtypeOf(t) }
 // edge compiles the transfer of control from block from to block to: the
 // parallel assignment of to's phis, then the jump.
 func (c *compiler) edge(from, to *ssa.BasicBlock) op {
-	pred := -1
-	for i, p := range to.Preds {
-		if p == from {
-			pred = i
-			break
-		}
-	}
-	var dst, src []int
-	for _, ins := range to.Instrs {
-		phi, ok := ins.(*ssa.Phi)
-		if !ok {
-			break
-		}
-		dst = append(dst, c.slots[phi])
-		src = append(src, c.slot(phi.Edges[pred]))
-	}
-	target := c.blockPC[to.Index]
-	// A back edge or a jump to a loop header counts as a step.
-	counted := to.Index <= from.Index
+	dst, src, target, counted := c.edgeMoves(from, to)
 	switch len(dst) {
 	case 0:
 		if counted {
@@ -535,10 +527,85 @@ func (c *compiler) edge(from, to *ssa.BasicBlock) op {
 	}
 }
 
+// edgeMoves returns the transfer of control from block from to block to:
+// the registers of to's φs and of their values on this edge, the pc of
+// to, and whether the edge counts a step (a back edge or a jump to a loop
+// header).
+func (c *compiler) edgeMoves(from, to *ssa.BasicBlock) (dst, src []int, target int, counted bool) {
+	pred := -1
+	for i, p := range to.Preds {
+		if p == from {
+			pred = i
+			break
+		}
+	}
+	for _, ins := range to.Instrs {
+		phi, ok := ins.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		dst = append(dst, c.slots[phi])
+		src = append(src, c.slot(phi.Edges[pred]))
+	}
+	return dst, src, c.blockPC[to.Index], to.Index <= from.Index
+}
+
+// jumpOf is the plain form of the edge from block from to block to (the
+// op edge makes), nil for an edge of more than two φ moves. φs of
+// booleans, integers and floats move only n: the r of their registers
+// is nil, as for every scalar register (function.scalars).
+func (c *compiler) jumpOf(from, to *ssa.BasicBlock) *jump {
+	dst, src, target, counted := c.edgeMoves(from, to)
+	if len(dst) > 2 {
+		return nil
+	}
+	j := &jump{target: int32(target), counted: counted, n: uint8(len(dst)), scalar: true}
+	for _, ins := range to.Instrs[:len(dst)] {
+		if b, ok := ins.(*ssa.Phi).Type().Underlying().(*types.Basic); !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat) == 0 {
+			j.scalar = false
+		}
+	}
+	if len(dst) > 0 {
+		j.d0, j.s0 = int32(dst[0]), int32(src[0])
+	}
+	if len(dst) > 1 {
+		j.d1, j.s1 = int32(dst[1]), int32(src[1])
+	}
+	return j
+}
+
+// branchInst gives a Jump, or an If of kind k on registers a and b (or
+// the immediate imm), its plain form, if its edges have one.
+func (c *compiler) branchInst(ins ssa.Instruction, k instKind, a, b int, imm uint64) {
+	succs := ins.Block().Succs
+	t := c.jumpOf(ins.Block(), succs[0])
+	var f *jump
+	if k != iJump {
+		f = c.jumpOf(ins.Block(), succs[1])
+		if f == nil {
+			return
+		}
+	}
+	if t != nil {
+		c.setInst(ins, inst{k: k, a: int32(a), b: int32(b), imm: imm, t: t, f: f})
+	}
+}
+
 // tick counts a step (a loop iteration) against the step bound
-// (Config.MaxSteps: the iterations since the current Step began).
+// (Config.MaxSteps: the iterations since the current Step began), and
+// every deadlineLoopSteps steps checks the deadline. It is small enough
+// to inline: the checks wait until m.steps reaches m.stepCheck.
 func (m *Machine) tick(fr *frame) *frame {
 	m.steps++
+	if m.steps >= m.stepCheck {
+		return m.checkSteps(fr)
+	}
+	return fr
+}
+
+// checkSteps is tick's check of the step bound and of the deadline;
+// it sets the step of the next check.
+func (m *Machine) checkSteps(fr *frame) *frame {
 	if m.cfg.MaxSteps > 0 && m.steps-m.stepFrom > m.cfg.MaxSteps {
 		m.stepLimit(fr)
 		return nil
@@ -550,7 +617,18 @@ func (m *Machine) tick(fr *frame) *frame {
 		}
 		m.chargeRegionsSoon() // a loop writing into a mapping (mmap.go)
 	}
+	m.setStepCheck()
 	return fr
+}
+
+// setStepCheck sets m.stepCheck, the step at which tick checks next:
+// the next multiple of deadlineLoopSteps, or the first step past the
+// bound if that comes first.
+func (m *Machine) setStepCheck() {
+	m.stepCheck = (m.steps/deadlineLoopSteps + 1) * deadlineLoopSteps
+	if m.cfg.MaxSteps > 0 {
+		m.stepCheck = min(m.stepCheck, m.stepFrom+m.cfg.MaxSteps+1)
+	}
 }
 
 func opRunDefers(fr *frame) *frame {
@@ -607,12 +685,14 @@ func (c *compiler) instr(ins ssa.Instruction) op {
 func (c *compiler) controlInstr(ins ssa.Instruction) op {
 	switch ins := ins.(type) {
 	case *ssa.Jump:
+		c.branchInst(ins, iJump, 0, 0, 0)
 		return c.edge(ins.Block(), ins.Block().Succs[0])
 	case *ssa.If:
 		if cmp, ok := ins.Cond.(*ssa.BinOp); ok && c.skip[cmp] {
 			return c.fusedIf(cmp, ins)
 		}
 		cond := c.slot(ins.Cond)
+		c.branchInst(ins, iIf, cond, 0, 0)
 		t := c.edge(ins.Block(), ins.Block().Succs[0])
 		f := c.edge(ins.Block(), ins.Block().Succs[1])
 		return func(fr *frame) *frame {
@@ -1096,6 +1176,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 	t := c.edge(ins.Block(), ins.Block().Succs[0])
 	f := c.edge(ins.Block(), ins.Block().Succs[1])
 	signed := cmp.X.Type().Underlying().(*types.Basic).Info()&types.IsUnsigned == 0
+	plain := func(k instKind, imm uint64) { c.branchInst(ins, k, x, y, imm) }
 	branch := func(less func(a, b uint64) bool) op {
 		return func(fr *frame) *frame {
 			if less(fr.regs[x].n, fr.regs[y].n) {
@@ -1109,6 +1190,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 		n := int64(c.p.constValue(cy).n)
 		switch cmp.Op {
 		case token.LSS:
+			plain(iIfLtImm, uint64(n))
 			return func(fr *frame) *frame {
 				if int64(fr.regs[x].n) < n {
 					return t(fr)
@@ -1116,6 +1198,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 				return f(fr)
 			}
 		case token.EQL:
+			plain(iIfEqImm, uint64(n))
 			return func(fr *frame) *frame {
 				if int64(fr.regs[x].n) == n {
 					return t(fr)
@@ -1126,6 +1209,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 	}
 	switch {
 	case cmp.Op == token.EQL:
+		plain(iIfEq, 0)
 		return func(fr *frame) *frame {
 			if fr.regs[x].n == fr.regs[y].n {
 				return t(fr)
@@ -1133,6 +1217,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 			return f(fr)
 		}
 	case cmp.Op == token.NEQ:
+		plain(iIfNe, 0)
 		return func(fr *frame) *frame {
 			if fr.regs[x].n != fr.regs[y].n {
 				return t(fr)
@@ -1140,6 +1225,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 			return f(fr)
 		}
 	case signed && cmp.Op == token.LSS:
+		plain(iIfLt, 0)
 		return func(fr *frame) *frame {
 			if int64(fr.regs[x].n) < int64(fr.regs[y].n) {
 				return t(fr)
@@ -1147,6 +1233,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 			return f(fr)
 		}
 	case signed && cmp.Op == token.LEQ:
+		plain(iIfLe, 0)
 		return func(fr *frame) *frame {
 			if int64(fr.regs[x].n) <= int64(fr.regs[y].n) {
 				return t(fr)
@@ -1154,6 +1241,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 			return f(fr)
 		}
 	case signed && cmp.Op == token.GTR:
+		plain(iIfGt, 0)
 		return func(fr *frame) *frame {
 			if int64(fr.regs[x].n) > int64(fr.regs[y].n) {
 				return t(fr)
@@ -1161,6 +1249,7 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 			return f(fr)
 		}
 	case signed && cmp.Op == token.GEQ:
+		plain(iIfGe, 0)
 		return func(fr *frame) *frame {
 			if int64(fr.regs[x].n) >= int64(fr.regs[y].n) {
 				return t(fr)
@@ -1168,12 +1257,16 @@ func (c *compiler) fusedIf(cmp *ssa.BinOp, ins *ssa.If) op {
 			return f(fr)
 		}
 	case cmp.Op == token.LSS:
+		plain(iIfLtU, 0)
 		return branch(func(a, b uint64) bool { return a < b })
 	case cmp.Op == token.LEQ:
+		plain(iIfLeU, 0)
 		return branch(func(a, b uint64) bool { return a <= b })
 	case cmp.Op == token.GTR:
+		plain(iIfGtU, 0)
 		return branch(func(a, b uint64) bool { return a > b })
 	}
+	plain(iIfGeU, 0)
 	return branch(func(a, b uint64) bool { return a >= b })
 }
 

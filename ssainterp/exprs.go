@@ -29,9 +29,16 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 			return intCompareOp(tok, k.isSigned(), x, y, d)
 		}
 		if cy, ok := ins.Y.(*ssa.Const); ok && k.bits() == 64 && cy.Value != nil {
-			if f := intImmediateOp(tok, k.isSigned(), c.p.constValue(cy).n, x, d); f != nil {
+			n := c.p.constValue(cy).n
+			if f := intImmediateOp(tok, k.isSigned(), n, x, d); f != nil {
+				if ik, ok := immInsts[tok]; ok {
+					c.setInst(ins, inst{k: ik, a: int32(x), d: int32(d), imm: n})
+				}
 				return f
 			}
+		}
+		if ik, ok := arithInsts[tok]; ok && k.bits() == 64 {
+			c.setInst(ins, inst{k: ik, a: int32(x), b: int32(y), d: int32(d)})
 		}
 		return intArithOp(tok, k, x, y, d)
 	case k.isFloat():
@@ -49,6 +56,13 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 		return fr
 	}
 }
+
+// immInsts and arithInsts are the plain forms of the 64-bit operators
+// that intImmediateOp and intArithOp compile inline.
+var (
+	immInsts   = map[token.Token]instKind{token.ADD: iAddImm, token.SUB: iSubImm, token.MUL: iMulImm, token.AND: iAndImm}
+	arithInsts = map[token.Token]instKind{token.ADD: iAdd, token.SUB: iSub, token.MUL: iMul, token.AND: iAnd, token.OR: iOr}
+)
 
 // isComparison reports whether tok is ==, !=, <, <=, > or >=.
 func isComparison(tok token.Token) bool {

@@ -74,6 +74,7 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 		slow := c.unop(acc)
 		track := !localAddr(acc.X)
 		d := c.slots[acc]
+		c.setInst(acc, accessInst(field, iLoadField, iLoadIndex, track, x, i, f, d))
 		if field {
 			return func(fr *frame) *frame {
 				if p, ok := fr.regs[x].r.(*value); ok && p != nil {
@@ -109,6 +110,7 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 		slow := c.store(acc)
 		track := !localAddr(acc.Addr)
 		v := c.slot(acc.Val)
+		c.setInst(acc, accessInst(field, iStoreField, iStoreIndex, track, x, i, f, v))
 		if field {
 			return func(fr *frame) *frame {
 				if p, ok := fr.regs[x].r.(*value); ok && p != nil {
@@ -142,6 +144,16 @@ func (c *compiler) fusedAccess(addr, acc ssa.Instruction) op {
 		}
 	}
 	panic("fusedAccess: not a load or store")
+}
+
+// accessInst is the plain form of a fused access: of field f of the
+// struct x points to, or of element i of slice x; d is the register
+// loaded or stored.
+func accessInst(field bool, kField, kIndex instKind, track bool, x, i, f, d int) inst {
+	if field {
+		return inst{k: kField, track: track, a: int32(x), b: int32(f), d: int32(d)}
+	}
+	return inst{k: kIndex, track: track, a: int32(x), b: int32(i), d: int32(d)}
 }
 
 // stops reports whether the access to p (tracked: it may be shared) is a

@@ -34,6 +34,7 @@ type function struct {
 	pos      []token.Pos // source position per pc
 	instr    []ssa.Instruction
 	weight   []uint16 // SSA instructions per op: 1 + those folded into it
+	insts    []inst   // the ops' plain forms (dispatch.go)
 	nregs    int
 	nparams  int
 	nfree    int
@@ -378,11 +379,7 @@ func (m *Machine) runSafe(g *goroutine) (stopped bool) {
 		}
 		return true
 	}
-	for fr != nil {
-		c := fr.code[fr.pc]
-		fr.pc++
-		fr = c(fr)
-	}
+	m.dispatch(fr)
 	return true
 }
 

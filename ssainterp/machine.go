@@ -102,6 +102,7 @@ type Machine struct {
 	cur        *goroutine   // the goroutine running (Step)
 	steps      int64        // loop iterations (counted jumps)
 	stepFrom   int64        // steps when the current Step began: the iterations since count against cfg.MaxSteps
+	stepCheck  int64        // the step at which tick checks the bound and the deadline next (setStepCheck)
 	ops        int64        // instructions executed, with cfg.CountOps
 	memUsed    uint64       // bytes charged by alloc
 	allocs     uint64       // calls of alloc (runtime.MemStats.Mallocs)
@@ -566,6 +567,7 @@ func (m *Machine) pick() *goroutine {
 // operation, blocks, or finishes. It is the primitive a scheduler drives.
 func (m *Machine) Step(g *goroutine) {
 	m.cur, m.stepFrom = g, m.steps
+	m.setStepCheck()
 	if m.faultsOnUnmapped() {
 		setPanicOnFault(true) // see mmaphost_linux.go
 	}
