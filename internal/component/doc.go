@@ -21,7 +21,9 @@
 //     linearizability check (Koval et al., "Lincheck: A Practical
 //     Framework for Testing Concurrent Data Structures on JVM", CAV
 //     2023);
-//  7. shrink (shrink.go): drop calls while the failure stays;
+//  7. shrink (shrink.go): drop calls while the failure stays, asking
+//     the baseline only about the smallest plan (and, if it explains
+//     that one, about each plan kept on a second pass);
 //  8. report (report.go): the check.ComponentReport, or check.NotChecked.
 //
 // The package owns what a component check says: plans of calls
