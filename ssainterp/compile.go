@@ -74,8 +74,10 @@ type compiler struct {
 	// are in skip, and its addresses in fillAddr (they have no register).
 	fills    map[ssa.Instruction]*fill
 	fillAddr map[ssa.Instruction]bool
-	inst     inst
-	instFor  ssa.Instruction
+	// inst is the plain form of the op compiled for instFor (setInst,
+	// dispatch.go).
+	inst    inst
+	instFor ssa.Instruction
 }
 
 // spilled returns the value stored into a read-only spill.
