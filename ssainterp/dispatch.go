@@ -28,6 +28,8 @@ const (
 	iSubImm
 	iMulImm
 	iAndImm
+	iRemImm  // signed %, imm != 0
+	iRemImmU // unsigned %, imm != 0
 	// regs[d].n = regs[a].n op regs[b].n (intArithOp, 64-bit).
 	iAdd
 	iSub
@@ -123,6 +125,14 @@ func (m *Machine) dispatch(fr *frame) {
 				continue
 			case iAndImm:
 				regs[in.d].n = regs[in.a].n & in.imm
+				pc++
+				continue
+			case iRemImm:
+				regs[in.d].n = uint64(int64(regs[in.a].n) % int64(in.imm))
+				pc++
+				continue
+			case iRemImmU:
+				regs[in.d].n = regs[in.a].n % in.imm
 				pc++
 				continue
 			case iAdd:

@@ -17,7 +17,7 @@ func loop(xs []int, p *pt, n int, u uint) int {
 	sum := 0
 	for i := 0; i < n; i++ {
 		xs[i] = i * 3
-		sum += xs[i] & 7
+		sum += xs[i]&7 + i%5
 		p.x = p.y + sum
 		if u >= uint(i) {
 			sum -= p.x
@@ -43,7 +43,7 @@ func main() { println(loop(make([]int, 4), &pt{}, 4, 2)) }
 	for _, in := range fn.insts {
 		kinds = append(kinds, in.k)
 	}
-	for _, k := range []instKind{iAddImm, iMulImm, iAndImm, iAdd, iSub, iIfLt, iIfGeU, iJump, iStoreIndex, iLoadIndex, iStoreField, iLoadField} {
+	for _, k := range []instKind{iAddImm, iMulImm, iAndImm, iRemImm, iAdd, iSub, iIfLt, iIfGeU, iJump, iStoreIndex, iLoadIndex, iStoreField, iLoadField} {
 		if !slices.Contains(kinds, k) {
 			t.Errorf("no plain form of kind %d among %v", k, kinds)
 		}

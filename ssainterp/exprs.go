@@ -31,7 +31,14 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 		if cy, ok := ins.Y.(*ssa.Const); ok && k.bits() == 64 && cy.Value != nil {
 			n := c.p.constValue(cy).n
 			if f := intImmediateOp(tok, k.isSigned(), n, x, d); f != nil {
-				if ik, ok := immInsts[tok]; ok {
+				ik, ok := immInsts[tok]
+				if tok == token.REM {
+					ik, ok = iRemImmU, true // n != 0: intImmediateOp made an op
+					if k.isSigned() {
+						ik = iRemImm
+					}
+				}
+				if ok {
 					c.setInst(ins, inst{k: ik, a: int32(x), d: int32(d), imm: n})
 				}
 				return f

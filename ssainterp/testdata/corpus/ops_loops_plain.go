@@ -1,6 +1,7 @@
 // Command ops_loops_plain runs the loops whose ops the interpreter also
 // dispatches in plain form (dispatch.go): 64-bit arithmetic with
-// immediates and registers, wrapping at the ends of the range, signed
+// immediates and registers (% of negative dividends and divisors among
+// them), wrapping at the ends of the range, signed
 // and unsigned compares against registers and constants, narrow
 // integers, floats, booleans and strings carried around loops (φs of
 // one and two values, scalar or not), slice and struct field loads and
@@ -31,6 +32,17 @@ func arith() {
 		x = x + 1
 	}
 	fmt.Println(a, s, m, o, x)
+	r, ur, mn := 0, uint64(0), int64(math.MinInt64)
+	for i := -9; i < 9; i++ {
+		r = r*3 + i%4
+	}
+	for j := uint64(math.MaxUint64 - 30); j != 0; j++ {
+		ur += j % 7
+	}
+	for i := 0; i < 2; i++ {
+		mn = mn%-1 + mn%math.MaxInt64
+	}
+	fmt.Println(r, ur, mn)
 }
 
 func compares() {
