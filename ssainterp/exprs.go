@@ -31,16 +31,7 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 		if cy, ok := ins.Y.(*ssa.Const); ok && k.bits() == 64 && cy.Value != nil {
 			n := c.p.constValue(cy).n
 			if f := intImmediateOp(tok, k.isSigned(), n, x, d); f != nil {
-				ik, ok := immInsts[tok]
-				if tok == token.REM {
-					ik, ok = iRemImmU, true // n != 0: intImmediateOp made an op
-					if k.isSigned() {
-						ik = iRemImm
-					}
-				}
-				if ok {
-					c.setInst(ins, inst{k: ik, a: int32(x), d: int32(d), imm: n})
-				}
+				c.setInst(ins, inst{k: immInst(tok, k.isSigned()), a: int32(x), d: int32(d), imm: n})
 				return f
 			}
 		}
@@ -64,12 +55,30 @@ func (c *compiler) binop(ins *ssa.BinOp) op {
 	}
 }
 
-// immInsts and arithInsts are the plain forms of the 64-bit operators
-// that intImmediateOp and intArithOp compile inline.
-var (
-	immInsts   = map[token.Token]instKind{token.ADD: iAddImm, token.SUB: iSubImm, token.MUL: iMulImm, token.AND: iAndImm}
-	arithInsts = map[token.Token]instKind{token.ADD: iAdd, token.SUB: iSub, token.MUL: iMul, token.AND: iAnd, token.OR: iOr}
-)
+// arithInsts are the plain forms of the 64-bit operators that
+// intArithOp compiles inline.
+var arithInsts = map[token.Token]instKind{token.ADD: iAdd, token.SUB: iSub, token.MUL: iMul, token.AND: iAnd, token.OR: iOr}
+
+// immInst is the plain form of an op intImmediateOp made for tok (% by a
+// constant it makes only for one that is not 0).
+func immInst(tok token.Token, signed bool) instKind {
+	switch tok {
+	case token.ADD:
+		return iAddImm
+	case token.SUB:
+		return iSubImm
+	case token.MUL:
+		return iMulImm
+	case token.AND:
+		return iAndImm
+	case token.REM:
+		if signed {
+			return iRemImm
+		}
+		return iRemImmU
+	}
+	return iOp
+}
 
 // isComparison reports whether tok is ==, !=, <, <=, > or >=.
 func isComparison(tok token.Token) bool {
