@@ -3,13 +3,15 @@ package ssainterp
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
 
 // The cache directory keeps, from one load to the next (and one test
 // binary to the next), the standard overlay's files (overlays.go) and the
-// lists of export data files (loadtypes.go).
+// lists of export data files (loadtypes.go); its corpus-native directory,
+// TestCorpus's native runs of the corpus programs (corpus_test.go).
 
 // cacheDir returns mcheck's directory in the user's cache directory.
 func cacheDir() (string, error) {
@@ -46,7 +48,9 @@ func trimCache(dir string) {
 	}
 	lists, _ := filepath.Glob(filepath.Join(dir, "export-*.json"))
 	overlays, _ := filepath.Glob(filepath.Join(dir, "overlay-*", "overlay.json"))
-	for _, f := range append(lists, overlays...) {
+	// TestCorpus's native runs (ssainterp/corpus_test.go).
+	runs, _ := filepath.Glob(filepath.Join(dir, "corpus-native", "*.json"))
+	for _, f := range slices.Concat(lists, overlays, runs) {
 		if fi, err := os.Stat(f); err == nil && time.Since(fi.ModTime()) > cacheAge {
 			if strings.HasSuffix(f, "overlay.json") {
 				os.RemoveAll(filepath.Dir(f))

@@ -2,6 +2,9 @@ package ssainterp
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -29,7 +32,10 @@ var knownGaps = map[string]string{}
 // say) the caller has.
 var goEnv = []string{"GOWORK=off", "GOFLAGS="}
 
-var corpusRun = flag.String("corpus.run", "", "only corpus programs whose name matches this regexp")
+var (
+	corpusRun   = flag.String("corpus.run", "", "only corpus programs whose name matches this regexp")
+	corpusFresh = flag.Bool("corpus.fresh", false, "build and run every corpus program natively, whatever is cached")
+)
 
 // TestCorpus runs every program of testdata/corpus natively and under the
 // interpreter and requires identical stdout, stderr (up to the goroutine
@@ -42,7 +48,9 @@ var corpusRun = flag.String("corpus.run", "", "only corpus programs whose name m
 // native runs' working directories are under t.TempDir(), the go command
 // ignores any go.work and GOFLAGS of the caller, and the test fails if
 // the package directory has gained or lost a file when it ends (the
-// interpreted runs share the test's working directory, this one).
+// interpreted runs share the test's working directory, this one). What
+// it keeps from one run to the next is the native runs' output, in
+// mcheck's cache directory (nativeCache; -corpus.fresh ignores it).
 func TestCorpus(t *testing.T) {
 	t.Parallel()
 	checkTreeUnchanged(t, ".")
@@ -68,10 +76,13 @@ func TestCorpus(t *testing.T) {
 		files = keep
 	}
 	// One module with a directory per program, so that one go build and
-	// one Load serve them all.
+	// one Load serve them all. A program whose native run is cached is
+	// not built.
+	cache := openNativeCache(t)
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "go.mod"), "module corpus\n\ngo 1.26\n")
-	var dirs []string
+	var dirs, build []string
+	keys := map[string]string{}
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".go")
 		src, err := os.ReadFile(f)
@@ -80,18 +91,25 @@ func TestCorpus(t *testing.T) {
 		}
 		writeFile(t, filepath.Join(root, name, "main.go"), string(src))
 		dirs = append(dirs, "./"+name)
+		keys[name] = cache.key(src)
+		if _, ok := cache.get(keys[name]); !ok {
+			build = append(build, "./"+name)
+		}
 	}
 	bin := filepath.Join(root, "bin")
-	// -ldflags='-s -w': no symbol table and no DWARF, which nothing
-	// here reads (tracebacks use the pclntab, which stays); linking the
-	// hundreds of binaries is most of the test's time, and this halves it.
-	build := exec.Command("go", append([]string{"build", "-ldflags=-s -w", "-o", bin + "/"}, dirs...)...)
-	build.Dir = root
-	build.Env = append(os.Environ(), goEnv...)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("native build: %v\n%s", err, out)
+	env := append(os.Environ(), goEnv...)
+	if len(build) > 0 {
+		// -ldflags='-s -w': no symbol table and no DWARF, which nothing
+		// here reads (tracebacks use the pclntab, which stays); linking
+		// the hundreds of binaries is most of the test's time, and this
+		// halves it.
+		cmd := exec.Command("go", append([]string{"build", "-ldflags=-s -w", "-o", bin + "/"}, build...)...)
+		cmd.Dir, cmd.Env = root, env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("native build: %v\n%s", err, out)
+		}
 	}
-	prog, err := Load(LoadConfig{Dir: root, Env: build.Env}, dirs...)
+	prog, err := Load(LoadConfig{Dir: root, Env: env}, dirs...)
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
@@ -99,7 +117,11 @@ func TestCorpus(t *testing.T) {
 		name := strings.TrimPrefix(d, "./")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			want := runNative(t, filepath.Join(bin, name), t.TempDir())
+			want, ok := cache.get(keys[name])
+			if !ok {
+				want = runNative(t, filepath.Join(bin, name), t.TempDir())
+				cache.put(keys[name], want)
+			}
 			got, fault := runInterp(prog, "corpus/"+name)
 			diff := fault
 			if diff == "" {
@@ -320,5 +342,92 @@ func TestReadmeFigures(t *testing.T) {
 		case string(m[1]) != f.want:
 			t.Errorf("README.md says %q; the default is %s", m[0], f.want)
 		}
+	}
+}
+
+// nativeCache keeps the native runs of corpus programs in mcheck's cache
+// directory, from one test run to the next: building and linking a
+// binary per program is most of TestCorpus's time, and a program's
+// native output changes only with its source and the go command's
+// toolchain and platform, which make the key. A nil *nativeCache
+// (-corpus.fresh, or no cache directory) keeps nothing.
+type nativeCache struct {
+	dir       string
+	toolchain string // go env's GOVERSION, GOOS, GOARCH, ...
+}
+
+// cachedRun is a runOutput as the cache stores it.
+type cachedRun struct {
+	Stdout, Stderr string
+	Code           int
+}
+
+func openNativeCache(t *testing.T) *nativeCache {
+	if *corpusFresh {
+		return nil
+	}
+	dir, err := cacheDir()
+	if err != nil {
+		return nil
+	}
+	dir = filepath.Join(dir, "corpus-native")
+	cmd := exec.Command("go", "env", "GOVERSION", "GOOS", "GOARCH", "GOAMD64", "GOARM64", "GOEXPERIMENT", "CGO_ENABLED", "GOROOT")
+	cmd.Env = append(os.Environ(), goEnv...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	if os.MkdirAll(dir, 0o755) != nil {
+		return nil
+	}
+	return &nativeCache{dir: dir, toolchain: string(out)}
+}
+
+// key is the cache key of the program whose source is src.
+func (c *nativeCache) key(src []byte) string {
+	if c == nil {
+		return ""
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "corpus native run, -ldflags=-s -w\x00%s\x00", c.toolchain)
+	h.Write(src)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func (c *nativeCache) path(key string) string {
+	return filepath.Join(c.dir, key+".json")
+}
+
+// get returns the cached native run of key.
+func (c *nativeCache) get(key string) (runOutput, bool) {
+	if c == nil {
+		return runOutput{}, false
+	}
+	data, err := os.ReadFile(c.path(key))
+	var r cachedRun
+	if err != nil || json.Unmarshal(data, &r) != nil {
+		return runOutput{}, false
+	}
+	markUsed(c.path(key))
+	return runOutput{r.Stdout, r.Stderr, r.Code}, true
+}
+
+// put stores the native run of key (by a rename, so that a concurrent
+// test run reads either nothing or all of it).
+func (c *nativeCache) put(key string, out runOutput) {
+	if c == nil {
+		return
+	}
+	data, err := json.Marshal(cachedRun{out.stdout, out.stderr, out.code})
+	if err != nil {
+		return
+	}
+	f, err := os.CreateTemp(c.dir, "tmp-*")
+	if err != nil {
+		return
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr != nil || cerr != nil || os.Rename(f.Name(), c.path(key)) != nil {
+		os.Remove(f.Name())
 	}
 }
