@@ -30,10 +30,15 @@ func eda(seed uint64, execs int, fitness heuristics.Fitness) sched.Options {
 const budget = 8000 // executions
 
 // TestLeakFitnessFindsLeak: with the leak fitness the EDA finds the
-// leaked workers of the ring of 16 within the budget for three seeds, and
-// the failure replays; the random walk does not with the same budget.
+// leaked workers of the ring of 16 within the budget for three seeds
+// (one under -short), and the failure replays; the random walk does not
+// with the same budget.
 func TestLeakFitnessFindsLeak(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
+	seeds := uint64(3)
+	if testing.Short() { // the inner loop: one seed, no random walk
+		seeds = 1
+	}
+	for seed := uint64(1); seed <= seeds; seed++ {
 		rep, err := checktest.Explore(transfer16, eda(seed, budget, heuristics.Leak))
 		if err != nil {
 			t.Fatal(err)
@@ -46,6 +51,9 @@ func TestLeakFitnessFindsLeak(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d: leak found after %d executions", seed, rep.Executions)
+	}
+	if testing.Short() {
+		return
 	}
 	rep, err := checktest.Explore(transfer16, sched.Options{Strategy: "random", Seed: 1, Executions: budget})
 	if err != nil {

@@ -33,10 +33,15 @@ func eda(seed uint64, execs int, fitness heuristics.Fitness) sched.Options {
 const budget = 8000 // executions
 
 // TestRaceFitnessFindsRace: with the race fitness the EDA finds the data
-// race of the rally shortcut within the budget for three seeds, and the
-// failure replays; the random walk does not with the same budget.
+// race of the rally shortcut within the budget for three seeds (one
+// under -short), and the failure replays; the random walk does not with
+// the same budget.
 func TestRaceFitnessFindsRace(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
+	seeds := uint64(3)
+	if testing.Short() { // the inner loop: one seed, no random walk
+		seeds = 1
+	}
+	for seed := uint64(1); seed <= seeds; seed++ {
 		rep, err := checktest.Explore(rally30, eda(seed, budget, heuristics.Race))
 		if err != nil {
 			t.Fatal(err)
@@ -49,6 +54,9 @@ func TestRaceFitnessFindsRace(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d: race found after %d executions", seed, rep.Executions)
+	}
+	if testing.Short() {
+		return
 	}
 	rep, err := checktest.Explore(rally30, sched.Options{Strategy: "random", Seed: 1, Executions: budget})
 	if err != nil {

@@ -42,7 +42,7 @@ func TestBaselineByDesign(t *testing.T) {
 		{"TestLatch", "Close panics when the calls run one at a time: close of closed channel"},
 		{"TestEventFixed", "Wait blocks when the calls run one at a time (chan receive at queue.go:"},
 	} {
-		for seed := uint64(1); seed <= 3; seed++ {
+		for seed := uint64(1); seed <= testSeeds(); seed++ {
 			rep := checkQueue(t, tc.test, seed)
 			if rep.Failure != nil {
 				t.Errorf("%s, seed %d: reported\n%s", tc.test, seed, rep.Failure.Format(""))
@@ -70,7 +70,7 @@ func TestBaselineByDesign(t *testing.T) {
 // showed the two blocked together (found on x/sync's semaphore,
 // examples/realworld/semaphore-cancel-wakeup).
 func TestBaselineSuspendedOrder(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
+	for seed := uint64(1); seed <= testSeeds(); seed++ {
 		rep := checkQueue(t, "TestSem", seed)
 		if rep.Failure != nil {
 			t.Fatalf("seed %d: reported\n%s", seed, rep.Failure.Format(""))
@@ -88,7 +88,7 @@ func TestBaselineSuspendedOrder(t *testing.T) {
 // the TryGet before made it (reported as a global deadlock before, as was
 // jackc/puddle's Close after TryAcquire, examples/realworld).
 func TestBaselineSettled(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
+	for seed := uint64(1); seed <= testSeeds(); seed++ {
 		rep := checkQueue(t, "TestLease", seed)
 		if rep.Failure != nil {
 			t.Fatalf("seed %d: reported\n%s", seed, rep.Failure.Format(""))
@@ -107,7 +107,7 @@ func TestBaselineSettled(t *testing.T) {
 // one jackc/puddle's Pool reached through results no sequential order
 // gives, and it was reported (examples/realworld/puddle-tryacquire-close).
 func TestReleaseBeforeFinish(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
+	for seed := uint64(1); seed <= testSeeds(); seed++ {
 		var c check.Config
 		c.Executions, c.Seed, c.Component.Reduction = 3000, seed, "none"
 		rep, err := checkWithOptions("testdata/queue", check.ID{Pkg: queuePkg, Test: "TestResources"}, c)
@@ -140,7 +140,7 @@ func TestBaselineRealBugs(t *testing.T) {
 		// Do's send after Stop's close: a race (or the send's panic).
 		{"TestWorkersRacy", sched.DataRace, nil},
 	} {
-		for seed := uint64(1); seed <= 3; seed++ {
+		for seed := uint64(1); seed <= testSeeds(); seed++ {
 			rep := checkQueue(t, tc.test, seed)
 			f := rep.Failure
 			if f == nil || f.Kind != tc.kind {
@@ -327,7 +327,7 @@ func TestLinearizability(t *testing.T) {
 		}
 		return rep
 	}
-	for seed := uint64(1); seed <= 3; seed++ {
+	for seed := uint64(1); seed <= testSeeds(); seed++ {
 		rep := checkOf("TestCounter", seed, true)
 		f := rep.Failure
 		if f == nil || f.Kind != sched.TestFailed || !strings.Contains(f.Message, "mcheck.Component: linearizability violation: no order of the calls one at a time gives these results") ||

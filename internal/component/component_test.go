@@ -20,6 +20,9 @@ func TestComponentDomains(t *testing.T) {
 	for _, env := range []string{"random", "universal"} {
 		var c check.Config
 		c.Executions, c.Seed, c.Component.Env = 3000, 1, env
+		if testing.Short() {
+			c.Executions = 1000
+		}
 		rep, err := CheckTest("testdata/cache", id, c)
 		if err != nil {
 			t.Fatal(err)
@@ -161,12 +164,15 @@ func TestComponentBudgets(t *testing.T) {
 	fixed := check.ID{Pkg: "github.com/mcheck-dev/mcheck/internal/component/testdata/cache", Test: "TestCacheFixed"}
 	var c check.Config
 	c.Seed, c.Time = 1, 1500*time.Millisecond
+	if testing.Short() {
+		c.Time = 500 * time.Millisecond
+	}
 	rep, err := CheckTest("testdata/cache", fixed, c)
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("time alone: %+v %v", rep, err)
 	}
 	if rep.Elapsed < c.Time {
-		t.Errorf("a 1.5s budget stopped after %v, %d executions", rep.Elapsed, rep.Executions)
+		t.Errorf("a %v budget stopped after %v, %d executions", c.Time, rep.Elapsed, rep.Executions)
 	}
 	c.Time, c.Executions = 0, 250
 	rep, err = CheckTest("testdata/cache", fixed, c)
@@ -344,4 +350,14 @@ func checkWithOptions(dir string, id check.ID, c check.Config) (*check.Component
 		return nil, err
 	}
 	return Check(target, id, "", c, got)
+}
+
+// testSeeds is how many seeds the tests that repeat a check for several
+// seeds try: three, and one under -short (the inner loop; the full run
+// tries them all).
+func testSeeds() uint64 {
+	if testing.Short() {
+		return 1
+	}
+	return 3
 }

@@ -123,7 +123,7 @@ func TestPairsRun(t *testing.T) {
 // no Release panics. WeightedRacy's race and WeightedLost's lost wake-up
 // (x/sync's bug before golang/go#37852's fix) are still found.
 func TestPairsWeighted(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
+	for seed := uint64(1); seed <= testSeeds(); seed++ {
 		var c check.Config
 		var out bytes.Buffer
 		c.Executions, c.Seed, c.Progress = 3000, seed, &out
