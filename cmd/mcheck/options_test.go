@@ -34,7 +34,7 @@ func TestTestCommandOptions(t *testing.T) {
 	cache := "../../internal/component/testdata/cache"
 	out.Reset()
 	// mcheck.Finish("Close"): without it the batcher's goroutine leaks.
-	if code := run(cache, []string{"test", "-run", "^TestBatcher$", "-budget", "1s", "."}, &out, &errb); code != 0 || !strings.Contains(out.String(), "no bug") {
+	if code := run(cache, []string{"test", "-run", "^TestBatcher$", "-executions", "300", "."}, &out, &errb); code != 0 || !strings.Contains(out.String(), "no bug") {
 		t.Errorf("TestBatcher: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 	out.Reset()

@@ -18,7 +18,7 @@ const module = "github.com/mcheck-dev/mcheck"
 var moduleOnce = sync.OnceValues(func() (map[string]moduleResult, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports | packages.NeedDeps,
+			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedImports,
 		Dir: "../..",
 	}
 	pkgs, err := packages.Load(cfg, "./...")
