@@ -405,7 +405,6 @@ func (c *compiler) emit(pc int) {
 			instrs = append(instrs, ins)
 		}
 	}
-	superInsts(insts)
 	c.f.code, c.f.pos, c.f.instr, c.f.weight, c.f.insts = code, pos, instrs, weight, insts
 }
 

@@ -61,13 +61,6 @@ const (
 	iStoreIndex
 	iLoadField
 	iStoreField
-
-	// Superinstructions (superInsts): an iAddImm and the op after it
-	// in its block. iAddImmJump adds, then takes the jump t.
-	// iAddImmIfLt adds, then branches on int64(regs[d].n) <
-	// int64(regs[b].n) (a range loop's header, i+1 < len).
-	iAddImmJump
-	iAddImmIfLt
 )
 
 // inst is the plain form of an op (see iOp).
@@ -89,11 +82,6 @@ type jump struct {
 	scalar         bool // the φs are booleans, integers or floats: only n moves
 	n              uint8
 	d0, s0, d1, s1 int32
-	// head is the plain form at target when it is a loop header's
-	// compare-and-branch (iIfLt, iIfLtImm or iAddImmIfLt): dispatch
-	// runs it right after the jump, without dispatching it (jump
-	// threading, superInsts).
-	head *inst
 }
 
 // setInst gives the op compiled for ins its plain form. The constructor
@@ -169,13 +157,6 @@ func (m *Machine) dispatch(fr *frame) {
 				continue
 			case iJump:
 				j = in.t
-			case iAddImmJump:
-				regs[in.d].n = regs[in.a].n + in.imm
-				j = in.t
-			case iAddImmIfLt:
-				v := regs[in.a].n + in.imm
-				regs[in.d].n = v
-				j = pick(int64(v) < int64(regs[in.b].n), in)
 			case iIf:
 				j = pick(regs[in.a].n != 0, in)
 			case iIfEq:
@@ -249,35 +230,26 @@ func (m *Machine) dispatch(fr *frame) {
 			default:
 				goto call
 			}
-			// The jump j: its φ moves, then its target, then the
-			// target's compare-and-branch if it is a loop header's
-			// (j.head), and so on.
-			for {
-				switch {
-				case j.n == 0:
-				case j.scalar && j.n == 1:
-					regs[j.d0].n = regs[j.s0].n
-				case j.scalar:
-					x, y := regs[j.s0].n, regs[j.s1].n
-					regs[j.d0].n, regs[j.d1].n = x, y
-				case j.n == 1:
-					regs[j.d0] = regs[j.s0]
-				default:
-					x, y := regs[j.s0], regs[j.s1]
-					regs[j.d0], regs[j.d1] = x, y
+			// The jump j: its φ moves, then its target.
+			switch {
+			case j.n == 0:
+			case j.scalar && j.n == 1:
+				regs[j.d0].n = regs[j.s0].n
+			case j.scalar:
+				x, y := regs[j.s0].n, regs[j.s1].n
+				regs[j.d0].n, regs[j.d1].n = x, y
+			case j.n == 1:
+				regs[j.d0] = regs[j.s0]
+			default:
+				x, y := regs[j.s0], regs[j.s1]
+				regs[j.d0], regs[j.d1] = x, y
+			}
+			pc = int(j.target)
+			if j.counted {
+				fr.pc = pc
+				if m.tick(fr) == nil {
+					return
 				}
-				pc = int(j.target)
-				if j.counted {
-					fr.pc = pc
-					if m.tick(fr) == nil {
-						return
-					}
-				}
-				h := j.head
-				if h == nil {
-					break
-				}
-				j = pick(headCond(h, regs), h)
 			}
 			continue
 		call: // the op at pc
@@ -287,52 +259,6 @@ func (m *Machine) dispatch(fr *frame) {
 				break
 			}
 			pc = fr.pc
-		}
-	}
-}
-
-// headCond runs a loop header's compare-and-branch h (jump.head) up to
-// its branch: the condition.
-func headCond(h *inst, regs []value) bool {
-	switch h.k {
-	case iIfLt:
-		return int64(regs[h.a].n) < int64(regs[h.b].n)
-	case iIfLtImm:
-		return int64(regs[h.a].n) < int64(h.imm)
-	}
-	v := regs[h.a].n + h.imm // iAddImmIfLt
-	regs[h.d].n = v
-	return int64(v) < int64(regs[h.b].n)
-}
-
-// superInsts fuses the plain forms of a function (emit calls it). An
-// iAddImm followed by a jump, or by an iIfLt on its result, becomes one
-// inst: an iAddImm is never the last op of its block, so the next op is
-// in the same block, and it runs on its own only when the fused inst
-// is left for its op. A jump to a loop header that is a
-// compare-and-branch on integers runs it (jump.head): the jump at the
-// end of a loop's body, and its entry, take the header's branch in the
-// same dispatch.
-func superInsts(insts []inst) {
-	for i := range len(insts) - 1 {
-		in, next := &insts[i], &insts[i+1]
-		switch {
-		case in.k != iAddImm:
-		case next.k == iJump:
-			in.k, in.t = iAddImmJump, next.t
-		case next.k == iIfLt && next.a == in.d:
-			in.k, in.b, in.t, in.f = iAddImmIfLt, next.b, next.t, next.f
-		}
-	}
-	for i := range insts {
-		for _, j := range []*jump{insts[i].t, insts[i].f} {
-			if j == nil {
-				continue
-			}
-			switch h := &insts[j.target]; h.k {
-			case iIfLt, iIfLtImm, iAddImmIfLt:
-				j.head = h
-			}
 		}
 	}
 }
