@@ -5,8 +5,10 @@
 // and unsigned compares against registers and constants, narrow
 // integers, floats, booleans and strings carried around loops (φs of
 // one and two values, scalar or not), slice and struct field loads and
-// stores, and the panics of an index out of range and a nil pointer in
-// such a loop.
+// stores, the panics of an index out of range and a nil pointer in
+// such a loop, and loops of every shape (a bound that changes in the
+// body, break, continue, nested loops, goto, the counter read after the
+// loop).
 package main
 
 import (
@@ -136,7 +138,59 @@ func nilField() {
 	}
 }
 
+func loopShapes() {
+	n, steps := 10, 0
+	i := 0
+	for ; i < n; i++ {
+		if i%3 == 0 {
+			n-- // the header reads the bound anew
+			continue
+		}
+		steps++
+	}
+	fmt.Println(i, n, steps)
+	xs := []int{4, 8, 15, 16, 23, 42}
+	found, sum := -1, 0
+	for k, x := range xs {
+		if x%2 == 1 {
+			continue
+		}
+		if x > 20 {
+			found = k
+			break
+		}
+		sum += x
+	}
+	fmt.Println(found, sum)
+	grid := 0
+	for a := 0; a < 4; a++ {
+		for b := a; b < 5; b += 2 {
+			grid = grid*7 + a*b
+		}
+	}
+	fmt.Println(grid)
+	c := 0
+	j := int64(math.MaxInt64 - 2)
+loop:
+	if j < math.MaxInt64 && j > 0 {
+		j++
+		c++
+		goto loop
+	}
+	for m := 0; m < 10; m += 3 {
+		c += m
+	}
+	for range xs {
+		c++
+	}
+	for k := range 3 {
+		c += k
+	}
+	fmt.Println(c, j)
+}
+
 func main() {
+	loopShapes()
 	arith()
 	compares()
 	phis()
