@@ -118,7 +118,7 @@ func checkCostMain(args []string) {
 	for i, s := range costScenarios {
 		for j, t := range trees {
 			dir := filepath.Join(tmp, fmt.Sprintf("m%d-%d", i, j))
-			writeCostModule(root, t.dir, dir, s.src, s.test)
+			writeCostModule(t.dir, dir, s.src, s.test)
 			bin := filepath.Join(dir, "cost.test")
 			run(dir, "go", "test", "-c", "-o", bin, ".")
 			runCost(bin) // the first run fills the build cache (export data)
@@ -153,17 +153,17 @@ func checkCostMain(args []string) {
 }
 
 // writeCostModule writes a module in dir with the package src and its
-// test, requiring mcheck from tree (with the requirements of the
-// repository at root, so that it builds offline).
-func writeCostModule(root, tree, dir, src, test string) {
+// test, requiring mcheck from tree (with tree's requirements, those of
+// the revision measured, so that it builds offline).
+func writeCostModule(tree, dir, src, test string) {
 	must(os.MkdirAll(dir, 0o755))
-	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	gomod, err := os.ReadFile(filepath.Join(tree, "go.mod"))
 	must(err)
 	mod := "module cost\n\ngo 1.26.0\n\nrequire github.com/mcheck-dev/mcheck v0.0.0\n\nreplace github.com/mcheck-dev/mcheck => " + tree + "\n"
 	if _, reqs, ok := strings.Cut(string(gomod), "\nrequire"); ok {
 		mod += "\nrequire" + reqs
 	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	sum, err := os.ReadFile(filepath.Join(tree, "go.sum"))
 	must(err)
 	for name, data := range map[string]string{"go.mod": mod, "go.sum": string(sum), "cost.go": src, "cost_test.go": test} {
 		must(os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
