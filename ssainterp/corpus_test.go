@@ -356,9 +356,10 @@ type nativeCache struct {
 	toolchain string // go env's GOVERSION, GOOS, GOARCH, ...
 }
 
-// cachedRun is a runOutput as the cache stores it.
+// cachedRun is a runOutput as the cache stores it: bytes, which JSON
+// keeps as they are (a string's invalid UTF-8 would become U+FFFD).
 type cachedRun struct {
-	Stdout, Stderr string
+	Stdout, Stderr []byte
 	Code           int
 }
 
@@ -389,7 +390,7 @@ func (c *nativeCache) key(src []byte) string {
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "corpus native run, -ldflags=-s -w\x00%s\x00", c.toolchain)
+	fmt.Fprintf(h, "corpus native run 2, -ldflags=-s -w\x00%s\x00", c.toolchain)
 	h.Write(src)
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -409,7 +410,7 @@ func (c *nativeCache) get(key string) (runOutput, bool) {
 		return runOutput{}, false
 	}
 	markUsed(c.path(key))
-	return runOutput{r.Stdout, r.Stderr, r.Code}, true
+	return runOutput{string(r.Stdout), string(r.Stderr), r.Code}, true
 }
 
 // put stores the native run of key (by a rename, so that a concurrent
@@ -418,7 +419,7 @@ func (c *nativeCache) put(key string, out runOutput) {
 	if c == nil {
 		return
 	}
-	data, err := json.Marshal(cachedRun{out.stdout, out.stderr, out.code})
+	data, err := json.Marshal(cachedRun{[]byte(out.stdout), []byte(out.stderr), out.code})
 	if err != nil {
 		return
 	}
@@ -429,5 +430,27 @@ func (c *nativeCache) put(key string, out runOutput) {
 	_, werr := f.Write(data)
 	if cerr := f.Close(); werr != nil || cerr != nil || os.Rename(f.Name(), c.path(key)) != nil {
 		os.Remove(f.Name())
+	}
+}
+
+// TestNativeCacheKeepsBytes: a cached native run comes back byte for
+// byte, invalid UTF-8 included (it once came back with U+FFFD, and
+// std_fmt_strings differed from its own cached run), and another
+// toolchain or source is another key.
+func TestNativeCacheKeepsBytes(t *testing.T) {
+	c := &nativeCache{dir: t.TempDir(), toolchain: "go1.26 linux amd64"}
+	want := runOutput{"a\x00\xff\xfe|日本\n", "\xc3(", 3}
+	k := c.key([]byte("package main"))
+	c.put(k, want)
+	got, ok := c.get(k)
+	if !ok || got != want {
+		t.Fatalf("got %+q, %v; want %+q", []string{got.stdout, got.stderr}, ok, []string{want.stdout, want.stderr})
+	}
+	other := &nativeCache{dir: c.dir, toolchain: "go1.27 linux amd64"}
+	if other.key([]byte("package main")) == k || c.key([]byte("package main // 2")) == k {
+		t.Error("a key ignores the toolchain or the source")
+	}
+	if _, ok := c.get(c.key([]byte("package other"))); ok {
+		t.Error("a program never run is cached")
 	}
 }
