@@ -81,10 +81,7 @@ func TestEDADeterministic(t *testing.T) {
 // observation of Staunton and Clark 2010, Sect. V); under -short, for
 // the first seed.
 func TestEDAWarmStart(t *testing.T) {
-	seeds := uint64(3)
-	if testing.Short() {
-		seeds = 1
-	}
+	seeds := checktest.Seeds(3)
 	small := loadDiningPhil(t, "dinePhil8")
 	rep, e := exploreEDA(t, small, 1, 5000, heuristics.EDAOptions{})
 	if rep.Failure == nil {

@@ -34,11 +34,7 @@ const budget = 8000 // executions
 // (one under -short), and the failure replays; the random walk does not
 // with the same budget.
 func TestLeakFitnessFindsLeak(t *testing.T) {
-	seeds := uint64(3)
-	if testing.Short() { // the inner loop: one seed, no random walk
-		seeds = 1
-	}
-	for seed := uint64(1); seed <= seeds; seed++ {
+	for seed := uint64(1); seed <= checktest.Seeds(3); seed++ {
 		rep, err := checktest.Explore(transfer16, eda(seed, budget, heuristics.Leak))
 		if err != nil {
 			t.Fatal(err)
@@ -52,7 +48,7 @@ func TestLeakFitnessFindsLeak(t *testing.T) {
 		}
 		t.Logf("seed %d: leak found after %d executions", seed, rep.Executions)
 	}
-	if testing.Short() {
+	if testing.Short() { // the inner loop: no random walk
 		return
 	}
 	rep, err := checktest.Explore(transfer16, sched.Options{Strategy: "random", Seed: 1, Executions: budget})

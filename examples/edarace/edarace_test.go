@@ -37,11 +37,7 @@ const budget = 8000 // executions
 // under -short), and the failure replays; the random walk does not with
 // the same budget.
 func TestRaceFitnessFindsRace(t *testing.T) {
-	seeds := uint64(3)
-	if testing.Short() { // the inner loop: one seed, no random walk
-		seeds = 1
-	}
-	for seed := uint64(1); seed <= seeds; seed++ {
+	for seed := uint64(1); seed <= checktest.Seeds(3); seed++ {
 		rep, err := checktest.Explore(rally30, eda(seed, budget, heuristics.Race))
 		if err != nil {
 			t.Fatal(err)
@@ -55,7 +51,7 @@ func TestRaceFitnessFindsRace(t *testing.T) {
 		}
 		t.Logf("seed %d: race found after %d executions", seed, rep.Executions)
 	}
-	if testing.Short() {
+	if testing.Short() { // the inner loop: no random walk
 		return
 	}
 	rep, err := checktest.Explore(rally30, sched.Options{Strategy: "random", Seed: 1, Executions: budget})

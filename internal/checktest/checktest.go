@@ -83,3 +83,13 @@ func ComponentTest(dir string, id check.ID, over func(*check.Config)) (*check.Co
 	check.DefaultBudget(&c, check.ComponentTime, testing.Short())
 	return component.Check(target, id, "", c, got)
 }
+
+// Seeds is how many seeds a test that repeats a search for several seeds
+// tries: n, and one under -short (the inner loop; the full run tries
+// them all).
+func Seeds(n uint64) uint64 {
+	if testing.Short() {
+		return 1
+	}
+	return n
+}
