@@ -83,6 +83,7 @@ func TestCorpus(t *testing.T) {
 	writeFile(t, filepath.Join(root, "go.mod"), "module corpus\n\ngo 1.26\n")
 	var dirs, build []string
 	keys := map[string]string{}
+	cached := map[string]runOutput{} // read-only once the subtests run
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".go")
 		src, err := os.ReadFile(f)
@@ -92,7 +93,9 @@ func TestCorpus(t *testing.T) {
 		writeFile(t, filepath.Join(root, name, "main.go"), string(src))
 		dirs = append(dirs, "./"+name)
 		keys[name] = cache.key(src)
-		if _, ok := cache.get(keys[name]); !ok {
+		if out, ok := cache.get(keys[name]); ok {
+			cached[name] = out
+		} else {
 			build = append(build, "./"+name)
 		}
 	}
@@ -117,7 +120,7 @@ func TestCorpus(t *testing.T) {
 		name := strings.TrimPrefix(d, "./")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			want, ok := cache.get(keys[name])
+			want, ok := cached[name]
 			if !ok {
 				want = runNative(t, filepath.Join(bin, name), t.TempDir())
 				cache.put(keys[name], want)
@@ -390,6 +393,7 @@ func (c *nativeCache) key(src []byte) string {
 		return ""
 	}
 	h := sha256.New()
+	// Format 2: output as bytes (cachedRun).
 	fmt.Fprintf(h, "corpus native run 2, -ldflags=-s -w\x00%s\x00", c.toolchain)
 	h.Write(src)
 	return hex.EncodeToString(h.Sum(nil))
