@@ -159,6 +159,25 @@ func TestRunawayRecursionIsALimit(t *testing.T) {
 	if res.Fault != nil || stderr != "4000\n" {
 		t.Fatalf("fault %v, stderr %q", res.Fault, stderr)
 	}
+	// The bound is the same for calls that reuse the frames of earlier
+	// ones (Machine.enter's pooled case): f(17) is the deepest call
+	// within 20 from main, the second time as the first, and one level
+	// deeper (from g) it is over, though its 18 frames of f all come
+	// from the first call.
+	for _, tc := range []struct {
+		second string
+		fault  bool
+	}{{"f(17)", false}, {"g()", true}} {
+		src = "package main\n\nfunc f(n int) int {\n\tif n == 0 {\n\t\treturn 0\n\t}\n\treturn f(n-1) + 1\n}\n\nfunc g() int { return f(17) }\n\nfunc main() { println(f(17)); println(" + tc.second + ") }\n"
+		res, _, stderr = runSrc(t, src, Config{MaxDepth: 20})
+		want := "17\n17\n"
+		if tc.fault {
+			want = "17\n"
+		}
+		if (res.Fault != nil) != tc.fault || (tc.fault && !IsLimit(res.Fault)) || stderr != want {
+			t.Errorf("f(17) then %s: fault %v, stderr %q", tc.second, res.Fault, stderr)
+		}
+	}
 }
 
 // TestInfiniteLoopIsALimit: the step bound ends a loop as a limit with

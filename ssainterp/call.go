@@ -175,10 +175,23 @@ func (m *Machine) callClosure(fr *frame, cl *closure, args []value, dst int) *fr
 // enter pushes a frame for a call of interpreted fn from fr whose result
 // goes to register dst; the caller fills in the arguments.
 func (m *Machine) enter(fr *frame, fn *function, dst int) *frame {
-	callee := m.newFrame(fn, fr.g)
+	g := fr.g
+	// The common case inline: a frame that ran fn on this machine, from
+	// fn's pool (newFrame's first case, without its checks: a pooled
+	// frame's function is compiled).
+	if id := int(fn.pool); id < len(m.framePools) && g.depth < m.cfg.MaxDepth && !m.cfg.Fingerprints {
+		if p := m.framePools[id]; p != nil && p.top != nil && p.top.touched {
+			callee := p.pop(g)
+			g.depth++
+			callee.caller, callee.retSlot = fr, dst
+			g.top = callee
+			return callee
+		}
+	}
+	callee := m.newFrame(fn, g)
 	callee.caller = fr
 	callee.retSlot = dst
-	fr.g.top = callee
+	g.top = callee
 	return callee
 }
 

@@ -165,12 +165,7 @@ func (m *Machine) newFrame(fn *function, g *goroutine) *frame {
 		if p := m.framePools[id]; p != nil && p.top != nil {
 			// A frame that ran fn: its constants are in place, and
 			// so are its globals if it ran fn on this machine.
-			fr := p.top
-			p.top, fr.below = fr.below, nil
-			p.n--
-			fr.g, fr.pc, fr.retSlot = g, 0, -1
-			fr.defers = fr.defers[:0]
-			fr.unwinding, fr.boundary = false, false
+			fr := p.pop(g)
 			if m.cfg.Fingerprints {
 				clear(fr.regs[:fn.cbase])
 			}
@@ -253,6 +248,18 @@ func (m *Machine) setGlobals(fr *frame) {
 type framePool struct {
 	top *frame
 	n   int32
+}
+
+// pop takes the frame on top of p, which is not empty, for a call on g:
+// its pc, result slot (none), deferred calls and unwinding state reset.
+func (p *framePool) pop(g *goroutine) *frame {
+	fr := p.top
+	p.top, fr.below = fr.below, nil
+	p.n--
+	fr.g, fr.pc, fr.retSlot = g, 0, -1
+	fr.defers = fr.defers[:0]
+	fr.unwinding, fr.boundary = false, false
+	return fr
 }
 
 // touch records that fr, a frame of a function with a pool, runs on m.
