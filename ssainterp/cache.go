@@ -9,8 +9,9 @@ import (
 )
 
 // The cache directory keeps, from one load to the next (and one test
-// binary to the next), the standard overlay's files (overlays.go) and the
-// lists of export data files (loadtypes.go); its corpus-native directory,
+// binary to the next), the standard overlay's files (overlays.go), the
+// lists of export data files (loadtypes.go), the import graphs
+// (listcache.go); its corpus-native directory,
 // TestCorpus's native runs of the corpus programs (corpus_test.go).
 
 // cacheDir returns mcheck's directory in the user's cache directory.
@@ -47,10 +48,11 @@ func trimCache(dir string) {
 		return
 	}
 	lists, _ := filepath.Glob(filepath.Join(dir, "export-*.json"))
+	graphs, _ := filepath.Glob(filepath.Join(dir, "list-*.json"))
 	overlays, _ := filepath.Glob(filepath.Join(dir, "overlay-*", "overlay.json"))
 	// TestCorpus's native runs (ssainterp/corpus_test.go).
 	runs, _ := filepath.Glob(filepath.Join(dir, "corpus-native", "*.json"))
-	for _, f := range slices.Concat(lists, overlays, runs) {
+	for _, f := range slices.Concat(lists, graphs, overlays, runs) {
 		if fi, err := os.Stat(f); err == nil && time.Since(fi.ModTime()) > cacheAge {
 			if strings.HasSuffix(f, "overlay.json") {
 				os.RemoveAll(filepath.Dir(f))

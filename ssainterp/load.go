@@ -84,6 +84,7 @@ type Program struct {
 // were given their types each way (loadtypes.go).
 type LoadTimes struct {
 	List        time.Duration // go list: the import graph
+	Kept        bool          // the graph was kept from an earlier load (listcache.go)
 	Parse       time.Duration // parsing the packages from source (go list -export runs meanwhile)
 	Export      time.Duration // then waiting for go list -export to end
 	TypeCheck   time.Duration // type-checking from source and reading export data, in dependency order
@@ -99,8 +100,12 @@ func (t LoadTimes) Total() time.Duration { return t.List + t.Parse + t.Export + 
 
 func (t LoadTimes) String() string {
 	ms := func(d time.Duration) string { return d.Round(time.Millisecond).String() }
-	return fmt.Sprintf("load %s: go list %s, parse %s (%d KiB), go list -export %s more, types %s (%d packages from source built, %d without bodies, %d from export data), SSA %s",
-		ms(t.Total()), ms(t.List), ms(t.Parse), t.ParsedBytes>>10, ms(t.Export), ms(t.TypeCheck), t.Built, t.Bodiless, t.FromExport, ms(t.SSA))
+	list := "go list"
+	if t.Kept {
+		list = "import graph kept"
+	}
+	return fmt.Sprintf("load %s: %s %s, parse %s (%d KiB), go list -export %s more, types %s (%d packages from source built, %d without bodies, %d from export data), SSA %s",
+		ms(t.Total()), list, ms(t.List), ms(t.Parse), t.ParsedBytes>>10, ms(t.Export), ms(t.TypeCheck), t.Built, t.Bodiless, t.FromExport, ms(t.SSA))
 }
 
 // LoadTimes returns where the time of p's load went.
@@ -351,16 +356,18 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	}
 	var times LoadTimes
 	start := time.Now()
-	roots, all, err := listPackages(cfg, patterns, overlay)
+	l, err := listPackages(cfg, patterns, overlay)
 	if err != nil {
 		return nil, err
 	}
+	roots, all := l.roots, l.all
 	interpret, err := interpretedPackages(roots, cfg.Host)
 	if err != nil {
 		return nil, err
 	}
-	src := sourcePackages(all, interpret, cfg.Host, overlay)
-	times.List = time.Since(start)
+	src := sourcePackages(l, interpret, cfg.Host, overlay)
+	l.keep(cfg)
+	times.List, times.Kept = time.Since(start), l.kept
 	tables, errs, err := loadTypes(cfg, all, src, interpret, overlay, &times)
 	if err != nil {
 		return nil, err
@@ -388,8 +395,8 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 
 // listPackages lists the packages matching patterns (roots) and all
 // those they import, in the order packages.Visit visits them, or returns
-// their errors.
-func listPackages(cfg LoadConfig, patterns []string, overlay map[string][]byte) (roots, all []*packages.Package, err error) {
+// their errors. The graph is kept for the next load (listcache.go).
+func listPackages(cfg LoadConfig, patterns []string, overlay map[string][]byte) (*listing, error) {
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
 	pcfg := &packages.Config{Mode: mode, Dir: cfg.Dir, Tests: cfg.Tests, Env: cfg.Env, BuildFlags: buildFlags(cfg)}
 	if file, err := overlayFile(overlay); err == nil {
@@ -397,24 +404,31 @@ func listPackages(cfg LoadConfig, patterns []string, overlay map[string][]byte) 
 	} else {
 		pcfg.Overlay = overlay // no cache directory: go/packages writes it
 	}
-	roots, err = packages.Load(pcfg, patterns...)
+	file := listCacheFile(cfg, patterns, pcfg.BuildFlags)
+	if l := readListCache(file); l != nil {
+		packages.Visit(l.roots, nil, func(p *packages.Package) { l.all = append(l.all, p) })
+		return l, nil
+	}
+	l := &listing{file: file, start: time.Now(), generics: map[string]bool{}}
+	roots, err := packages.Load(pcfg, patterns...)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if len(roots) == 0 {
-		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
+	l.roots = roots
 	var errs []string
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		all = append(all, p)
+		l.all = append(l.all, p)
 		for _, e := range p.Errors {
 			errs = append(errs, e.Error())
 		}
 	})
 	if len(errs) > 0 {
-		return nil, nil, &LoadError{Errors: errs}
+		return nil, &LoadError{Errors: errs}
 	}
-	return roots, all, nil
+	return l, nil
 }
 
 // interpretedPackages are the packages mcheck interprets (reachable),

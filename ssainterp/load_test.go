@@ -212,7 +212,7 @@ func TestExportCache(t *testing.T) {
 	writeFile(t, src, "package a\n")
 	local := &packages.Package{ID: "example.com/a", PkgPath: "example.com/a", Dir: dir, GoFiles: []string{src},
 		Module: &packages.Module{Path: "example.com/a", Dir: dir}}
-	versioned := &packages.Package{ID: "example.com/b", PkgPath: "example.com/b", Dir: "/nonexistent",
+	versioned := &packages.Package{ID: "example.com/b", PkgPath: "example.com/b", Dir: "/nonexistent/example.com/b@v1.2.3",
 		Module: &packages.Module{Path: "example.com/b", Version: "v1.2.3"}}
 	export := map[*packages.Package]bool{local: true, versioned: true}
 	before := exportCacheFile(LoadConfig{}, export)

@@ -61,7 +61,7 @@ import (
 // sourcePackages returns the packages of the graph to type-check from
 // source: built, and the standard packages with exported generic code
 // that the built ones reach (see above).
-func sourcePackages(all []*packages.Package, built map[*packages.Package]bool, host *Host, overlay map[string][]byte) map[*packages.Package]bool {
+func sourcePackages(l *listing, built map[*packages.Package]bool, host *Host, overlay map[string][]byte) map[*packages.Package]bool {
 	src := map[*packages.Package]bool{}
 	seen := map[*packages.Package]bool{}
 	var visit func(lp *packages.Package)
@@ -70,7 +70,7 @@ func sourcePackages(all []*packages.Package, built map[*packages.Package]bool, h
 			return
 		}
 		seen[lp] = true
-		if !built[lp] && !(isStd(lp) && exportsGenerics(lp, overlay)) {
+		if !built[lp] && !(isStd(lp) && l.exportsGenerics(lp, overlay)) {
 			return
 		}
 		src[lp] = true
@@ -318,14 +318,8 @@ func exportCacheFile(cfg LoadConfig, export map[*packages.Package]bool) string {
 	}
 	h := sha256.New()
 	fmt.Fprintln(h, strings.Join(buildFlags(cfg), " "))
-	env := cfg.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	for _, kv := range slices.Sorted(slices.Values(env)) {
-		if strings.HasPrefix(kv, "GO") || strings.HasPrefix(kv, "CGO_") {
-			fmt.Fprintln(h, kv)
-		}
+	for _, kv := range goCommandEnv(cfg) {
+		fmt.Fprintln(h, kv)
 	}
 	seen := map[*packages.Package]bool{}
 	var order []*packages.Package
@@ -349,17 +343,17 @@ func exportCacheFile(cfg LoadConfig, export map[*packages.Package]bool) string {
 		switch m := lp.Module; {
 		case isStd(lp):
 			goroots[strings.TrimSuffix(lp.Dir, lp.PkgPath)] = true
-		case m != nil && m.Replace == nil && m.Version != "":
+		case inModuleCache(lp) && m.Replace == nil:
 			fmt.Fprintf(h, "%s@%s\n", m.Path, m.Version)
-		case m != nil && m.Replace != nil && m.Replace.Version != "":
+		case inModuleCache(lp):
 			fmt.Fprintf(h, "%s@%s\n", m.Replace.Path, m.Replace.Version)
 		default: // sources that may change: their files' sizes and times
-			for _, path := range append([]string{lp.Dir}, lp.GoFiles...) {
-				fi, err := os.Stat(path)
-				if err != nil {
+			for _, path := range changeableFiles(lp) {
+				s := stampOf(path)
+				if s.Size < 0 {
 					return ""
 				}
-				fmt.Fprintf(h, "%s %d %d\n", path, fi.Size(), fi.ModTime().UnixNano())
+				fmt.Fprintf(h, "%s %d %d\n", path, s.Size, s.Time)
 			}
 		}
 	}
@@ -393,26 +387,15 @@ func readExportCache(file string) map[string]string {
 	return files
 }
 
-// writeExportCache keeps files in file (written whole, then renamed into
-// place); failing that, the next load lists them again.
+// writeExportCache keeps files in file (writeCacheFile); failing that,
+// the next load lists them again.
 func writeExportCache(file string, files map[string]string) {
 	if files == nil {
 		return
 	}
-	data, err := json.Marshal(files)
-	if err != nil || os.MkdirAll(filepath.Dir(file), 0o755) != nil {
-		return
+	if data, err := json.Marshal(files); err == nil {
+		writeCacheFile(file, data)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "tmp-export-")
-	if err != nil {
-		return
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil && cerr == nil && os.Chmod(tmp.Name(), 0o644) == nil && os.Rename(tmp.Name(), file) == nil {
-		trimCache(filepath.Dir(file))
-		return
-	}
-	os.Remove(tmp.Name())
 }
 
 // parseAll parses the files of the packages in src, in parallel; those
