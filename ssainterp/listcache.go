@@ -72,10 +72,15 @@ type keptGraph struct {
 }
 
 // stamp is the size and time of a file or directory (Size -1: absent).
+// A file of the go command's build cache (a test's generated main
+// package) is named after its content: only whether it is there counts
+// (Named), for the go command gives such a file a new time when it uses
+// it.
 type stamp struct {
-	Path string
-	Size int64
-	Time int64 // Unix nanoseconds
+	Path  string
+	Size  int64
+	Time  int64 // Unix nanoseconds
+	Named bool  `json:",omitempty"`
 }
 
 // keptPackage is what a load uses of a listed package.
@@ -145,7 +150,7 @@ func readListCache(file string) *listing {
 		return nil
 	}
 	for _, s := range g.Stamps {
-		if stampOf(s.Path) != s {
+		if stampOf(s.Path, s.Named) != s {
 			return nil
 		}
 	}
@@ -238,10 +243,33 @@ func listStamps(cfg LoadConfig, all []*packages.Package) []stamp {
 	}
 	slices.Sort(paths)
 	stamps := make([]stamp, 0, len(paths))
+	buildCache := goBuildCache(cfg)
 	for _, p := range slices.Compact(paths) {
-		stamps = append(stamps, stampOf(p))
+		stamps = append(stamps, stampOf(p, buildCache != "" && strings.HasPrefix(p, buildCache)))
 	}
 	return stamps
+}
+
+// goBuildCache returns the go command's build cache directory (go env
+// GOCACHE) with a trailing separator, or "" if there is none.
+func goBuildCache(cfg LoadConfig) string {
+	dir := ""
+	for _, kv := range goCommandEnv(cfg) {
+		if v, ok := strings.CutPrefix(kv, "GOCACHE="); ok {
+			dir = v
+		}
+	}
+	if dir == "" {
+		root, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(root, "go-build")
+	}
+	if dir == "off" || !filepath.IsAbs(dir) {
+		return ""
+	}
+	return filepath.Clean(dir) + string(filepath.Separator)
 }
 
 // goEnvFile returns the go command's environment file (go env GOENV), or
@@ -262,11 +290,14 @@ func goEnvFile(cfg LoadConfig) string {
 	return filepath.Join(dir, "go", "env")
 }
 
-// stampOf returns path's stamp now.
-func stampOf(path string) stamp {
+// stampOf returns path's stamp now (named: only whether it is there).
+func stampOf(path string, named bool) stamp {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return stamp{Path: path, Size: -1}
+		return stamp{Path: path, Size: -1, Named: named}
+	}
+	if named {
+		return stamp{Path: path, Named: true}
 	}
 	size := fi.Size()
 	if fi.IsDir() {

@@ -186,3 +186,40 @@ func TestChangeableFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestListCacheTests: the graph of a package with its tests is kept
+// although it rests on the test main package the go command generates
+// in its build cache, which it gives a new time as it uses it.
+func TestListCacheTests(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	overlay, err := stdOverlay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "a.go"), "package a\n\nfunc F() int { return 1 }\n")
+	writeFile(t, filepath.Join(dir, "a_test.go"), "package a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n")
+	old := time.Now().Add(-time.Hour)
+	for _, p := range []string{dir, filepath.Join(dir, "go.mod"), filepath.Join(dir, "a.go"), filepath.Join(dir, "a_test.go")} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := LoadConfig{Dir: dir, Tests: true}
+	var graphs []string
+	for range 2 {
+		l, err := listPackages(cfg, []string{"."}, overlay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.keep(cfg)
+		graphs = append(graphs, fmt.Sprintf("kept %v\n%s", l.kept, graphOf(l.roots, l.all)))
+	}
+	if !strings.Contains(graphs[0], "m.test ") {
+		t.Fatalf("no test main package:\n%s", graphs[0])
+	}
+	if want := strings.Replace(graphs[0], "kept false", "kept true", 1); graphs[1] != want {
+		t.Errorf("listed\n%s\nthen\n%s", graphs[0], graphs[1])
+	}
+}

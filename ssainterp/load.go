@@ -1,6 +1,7 @@
 package ssainterp
 
 import (
+	"bytes"
 	"cmp"
 	_ "embed"
 	"fmt"
@@ -586,31 +587,85 @@ func isStd(lp *packages.Package) bool {
 // that uses testify. A program that imports one itself interprets it.
 var serviceLayer = map[string]bool{"net/http": true, "net/http/httptest": true, "net/url": true, "net": true}
 
+// testifyYAML are the packages testify's assert imports for YAMLEq and
+// YAMLEqf alone (its YAML wrapper, or the YAML module itself before
+// testify 1.10): 330 KB of source, and an initialisation that compiles
+// regular expressions, which every execution of every test that uses
+// testify would run again (a trivial check of such a test loaded in
+// 10-15% less time and ran its executions 1.5 times as fast without
+// them). Unless a package the program interprets outside testify names
+// YAMLEq (testifyYAMLNamed), they are not interpreted: their types come
+// from export data, and a call of their functions, which only reflection
+// could still make, is an mcheck error naming the function.
+var testifyYAML = map[string]bool{"github.com/stretchr/testify/assert/yaml": true, "gopkg.in/yaml.v3": true}
+
+const testifyAssert = "github.com/stretchr/testify/assert"
+
 // reachable returns the packages that run from SSA: the roots and what
 // they import, transitively, except bridged standard packages and the
-// host's internal packages (whose imports are then not followed either).
+// host's internal packages (whose imports are then not followed either),
+// and testify's YAML packages (testifyYAML) when nothing names YAMLEq.
 func reachable(roots []*packages.Package, host *Host) map[*packages.Package]bool {
-	seen := map[*packages.Package]bool{}
-	var visit func(lp *packages.Package)
-	visit = func(lp *packages.Package) {
-		if lp.PkgPath == "testing" && isStd(lp) && lp.Imports["context"] != nil {
-			visit(lp.Imports["context"]) // the testing model's t.Context runs it (testing.go)
-		}
-		if seen[lp] || (isStd(lp) && !interpretedStd[lp.PkgPath]) || host != nil && host.Internal != nil && host.Internal(lp.PkgPath) {
-			return
-		}
-		seen[lp] = true
-		for path, imp := range lp.Imports {
-			if strings.HasPrefix(lp.PkgPath, "github.com/stretchr/testify/") && serviceLayer[path] {
-				continue // see serviceLayer
+	walk := func(yaml bool) map[*packages.Package]bool {
+		seen := map[*packages.Package]bool{}
+		var visit func(lp *packages.Package)
+		visit = func(lp *packages.Package) {
+			if lp.PkgPath == "testing" && isStd(lp) && lp.Imports["context"] != nil {
+				visit(lp.Imports["context"]) // the testing model's t.Context runs it (testing.go)
 			}
-			visit(imp)
+			if seen[lp] || (isStd(lp) && !interpretedStd[lp.PkgPath]) || host != nil && host.Internal != nil && host.Internal(lp.PkgPath) {
+				return
+			}
+			seen[lp] = true
+			for path, imp := range lp.Imports {
+				switch {
+				case strings.HasPrefix(lp.PkgPath, "github.com/stretchr/testify/") && serviceLayer[path]:
+					continue // see serviceLayer
+				case lp.PkgPath == testifyAssert && testifyYAML[path] && !yaml:
+					continue
+				}
+				visit(imp)
+			}
 		}
+		for _, r := range roots {
+			visit(r)
+		}
+		return seen
 	}
-	for _, r := range roots {
-		visit(r)
+	seen := walk(false)
+	if testifyYAMLNamed(seen) {
+		seen = walk(true)
 	}
 	return seen
+}
+
+// testifyYAMLNamed reports whether a package of interpret, neither
+// standard nor testify's, names YAMLEq (or YAMLEqf) anywhere in its files,
+// comments included (a call of testify's, or an interface with the
+// method that a value of testify's may satisfy), or a file cannot be
+// read.
+func testifyYAMLNamed(interpret map[*packages.Package]bool) bool {
+	uses := false
+	for lp := range interpret {
+		if lp.PkgPath == testifyAssert {
+			uses = true
+		}
+	}
+	if !uses {
+		return false
+	}
+	for lp := range interpret {
+		if isStd(lp) || strings.HasPrefix(lp.PkgPath, "github.com/stretchr/testify/") {
+			continue
+		}
+		for _, f := range lp.GoFiles {
+			src, err := os.ReadFile(f)
+			if err != nil || bytes.Contains(src, []byte("YAMLEq")) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasCgo(lp *packages.Package) bool {

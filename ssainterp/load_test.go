@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"go/ast"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -303,5 +304,46 @@ func TestTrimCache(t *testing.T) {
 	writeExportCache(filepath.Join(dir, "export-new2.json"), map[string]string{})
 	if _, err := os.Stat(filepath.Join(dir, "export-old2.json")); err != nil {
 		t.Errorf("trimmed twice in a day: %v", err)
+	}
+}
+
+// TestTestifyYAML: testify's YAML packages are interpreted only for a
+// program that names YAMLEq, and both programs print what go run does.
+func TestTestifyYAML(t *testing.T) {
+	for _, c := range []struct {
+		dir, want string
+		yaml      bool
+	}{
+		{"testdata/testify/plain", "equal: true\nnot equal: false\nfailures: 1\n", false},
+		{"testdata/testify/yamleq", "same: true\ndifferent: false\nfailures: 1\n", true},
+	} {
+		prog, err := Load(LoadConfig{Dir: c.dir, Uncached: true}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range []string{"github.com/stretchr/testify/assert/yaml", "go.yaml.in/yaml/v3"} {
+			sp := prog.packageByPath(path)
+			if sp == nil {
+				t.Fatalf("%s: no package %s", c.dir, path)
+			}
+			if got := prog.interpreted(sp.Pkg); got != c.yaml {
+				t.Errorf("%s: %s interpreted %v, want %v", c.dir, path, got, c.yaml)
+			}
+		}
+		var out bytes.Buffer
+		res := prog.Run(prog.MainPackages()[0], Config{Stdout: &out})
+		if res.Fault != nil || out.String() != c.want {
+			t.Errorf("%s: fault %v, output %q, want %q", c.dir, res.Fault, out.String(), c.want)
+		}
+	}
+	// A call that only reflection makes (go run prints true) is an error
+	// that says why.
+	prog, err := Load(LoadConfig{Dir: "testdata/testify/reflected", Uncached: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := prog.Run(prog.MainPackages()[0], Config{Stdout: io.Discard})
+	if want := "unsupported: github.com/stretchr/testify/assert/yaml.Unmarshal is not interpreted: mcheck interprets testify's YAML packages only for a program whose source names YAMLEq"; res.Fault == nil || !strings.Contains(res.Fault.Error(), want) {
+		t.Errorf("a call through reflection: fault %v, want %q", res.Fault, want)
 	}
 }

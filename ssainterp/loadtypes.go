@@ -349,7 +349,7 @@ func exportCacheFile(cfg LoadConfig, export map[*packages.Package]bool) string {
 			fmt.Fprintf(h, "%s@%s\n", m.Replace.Path, m.Replace.Version)
 		default: // sources that may change: their files' sizes and times
 			for _, path := range changeableFiles(lp) {
-				s := stampOf(path)
+				s := stampOf(path, false)
 				if s.Size < 0 {
 					return ""
 				}
