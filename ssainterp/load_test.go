@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -223,8 +225,8 @@ func TestExportCache(t *testing.T) {
 	if again := exportCacheFile(LoadConfig{}, export); again != before {
 		t.Errorf("the same load: %s, then %s", before, again)
 	}
-	if tagged := exportCacheFile(LoadConfig{Tags: []string{"x"}}, export); tagged == before {
-		t.Error("other build tags: the same cache file")
+	if other := exportCacheFile(LoadConfig{Env: append(os.Environ(), "GOFLAGS=-mod=mod")}, export); other == before {
+		t.Error("another go command environment: the same cache file")
 	}
 	writeFile(t, src, "package a\n\nvar X int\n")
 	if after := exportCacheFile(LoadConfig{}, export); after == before {
@@ -345,5 +347,32 @@ func TestTestifyYAML(t *testing.T) {
 	res := prog.Run(prog.MainPackages()[0], Config{Stdout: io.Discard})
 	if want := "unsupported: github.com/stretchr/testify/assert/yaml.Unmarshal is not interpreted: mcheck interprets testify's YAML packages only for a program whose source names YAMLEq"; res.Fault == nil || !strings.Contains(res.Fault.Error(), want) {
 		t.Errorf("a call through reflection: fault %v, want %q", res.Fault, want)
+	}
+}
+
+// TestExportBuild: export data is asked for as the host was built (its
+// build information's tags, race detector, cgo and target), not with the
+// load's tags; without build information, with the load's flags.
+func TestExportBuild(t *testing.T) {
+	bi := &debug.BuildInfo{Settings: []debug.BuildSetting{
+		{Key: "-buildmode", Value: "exe"}, {Key: "-compiler", Value: "gc"}, {Key: "-race", Value: "true"},
+		{Key: "-tags", Value: "a,b"}, {Key: "-trimpath", Value: "false"}, {Key: "-ldflags", Value: "-s"},
+		{Key: "CGO_ENABLED", Value: "1"}, {Key: "GOARCH", Value: "amd64"}, {Key: "GOAMD64", Value: "v3"},
+		{Key: "vcs.revision", Value: "abc"},
+	}}
+	cfg := LoadConfig{Env: []string{"HOME=/h", "GOAMD64=v1"}, Tags: []string{"user"}}
+	flags, env := exportBuild(cfg, bi)
+	if want := []string{"-buildmode=exe", "-race", "-tags=a,b"}; !slices.Equal(flags, want) {
+		t.Errorf("flags %q, want %q", flags, want)
+	}
+	if want := []string{"HOME=/h", "GOAMD64=v1", "CGO_ENABLED=1", "GOARCH=amd64", "GOAMD64=v3"}; !slices.Equal(env, want) {
+		t.Errorf("environment %q, want %q", env, want)
+	}
+	if !slices.Equal(cfg.Env, []string{"HOME=/h", "GOAMD64=v1"}) {
+		t.Errorf("the load's environment changed: %q", cfg.Env)
+	}
+	flags, env = exportBuild(cfg, nil)
+	if !slices.Equal(flags, buildFlags(cfg)) || !slices.Equal(env, cfg.Env) {
+		t.Errorf("without build information: %q %q, want the load's %q %q", flags, env, buildFlags(cfg), cfg.Env)
 	}
 }

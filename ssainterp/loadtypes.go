@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -49,9 +50,15 @@ import (
 // Export data is built without the standard overlay (stdOverlay): the
 // overlaid packages are always from source when built, and an overlay
 // keeps its package's API, so the export data of the packages above them
-// names the same objects. It is built with the load's build tags, so the
-// first load on a machine compiles the standard library once with them
-// (seconds); later loads find it in the build cache.
+// names the same objects. It is built as the host process was (its
+// build information: tags, race detector, GOOS, GOARCH, cgo; exportBuild),
+// not with the load's tags: the packages read from export data are
+// standard packages and the host's own, which are the host's native code,
+// so their types are those of the native values the bridge sees, and the
+// build that made the host (go test) left their export data in the build
+// cache. (With the load's tags, the first load after a change of the
+// host's packages compiled them all again: 20s on a cold build cache for
+// a check of net/http, after the 63s of building its test binary.)
 //
 // Packages are given their types in dependency order, each into the
 // types.Package made for it up front, so that export data always finds
@@ -274,7 +281,8 @@ func exportFiles(cfg LoadConfig, export map[*packages.Package]bool) (files map[s
 	for lp := range export {
 		paths = append(paths, lp.PkgPath)
 	}
-	pcfg := &packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Dir: cfg.Dir, Env: cfg.Env, BuildFlags: buildFlags(cfg)}
+	flags, env := exportBuild(cfg, hostBuild)
+	pcfg := &packages.Config{Mode: packages.NeedName | packages.NeedExportFile, Dir: cfg.Dir, Env: env, BuildFlags: flags}
 	lps, err := packages.Load(pcfg, paths...)
 	if err != nil {
 		return nil, err
@@ -294,6 +302,38 @@ func exportFiles(cfg LoadConfig, export map[*packages.Package]bool) (files map[s
 		return nil, &LoadError{Errors: errs}
 	}
 	return files, nil
+}
+
+// hostBuild is the host process's build information (nil without).
+var hostBuild = func() *debug.BuildInfo {
+	bi, _ := debug.ReadBuildInfo()
+	return bi
+}()
+
+// exportBuild returns the go command's build flags and environment for
+// the export data of a load with cfg: cfg's environment with the
+// settings of the host's build bi (see above), or, without bi, the
+// load's flags.
+func exportBuild(cfg LoadConfig, bi *debug.BuildInfo) (flags, env []string) {
+	env = cfg.Env
+	if bi == nil {
+		return buildFlags(cfg), env
+	}
+	if env == nil {
+		env = os.Environ()
+	}
+	env = slices.Clone(env)
+	for _, s := range bi.Settings {
+		switch k, v := s.Key, s.Value; {
+		case k == "-tags" || k == "-gcflags" || k == "-asmflags" || k == "-buildmode" || k == "-pgo":
+			flags = append(flags, k+"="+v)
+		case (k == "-race" || k == "-msan" || k == "-asan" || k == "-trimpath") && v == "true":
+			flags = append(flags, k)
+		case strings.HasPrefix(k, "GO") || strings.HasPrefix(k, "CGO_"):
+			env = append(env, k+"="+v) // the last of a name wins
+		}
+	}
+	return flags, env
 }
 
 // The export data files of a load are kept in the user's cache
@@ -317,8 +357,9 @@ func exportCacheFile(cfg LoadConfig, export map[*packages.Package]bool) string {
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintln(h, strings.Join(buildFlags(cfg), " "))
-	for _, kv := range goCommandEnv(cfg) {
+	flags, env := exportBuild(cfg, hostBuild)
+	fmt.Fprintln(h, strings.Join(flags, " "))
+	for _, kv := range goCommandEnv(LoadConfig{Env: env}) {
 		fmt.Fprintln(h, kv)
 	}
 	seen := map[*packages.Package]bool{}
