@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/types"
 	"io"
+	"maps"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -40,10 +42,8 @@ func ioModels() modelTable {
 		code := []op{
 			func(fr *frame) *frame { return m.enter(fr, init, 0) },
 			func(fr *frame) *frame {
-				for name, err := range ioErrors {
-					if idx, ok := m.prog.globalIndex[io.Var(name)]; ok {
-						m.globals[idx] = m.nativeErr(err)
-					}
+				for _, e := range m.prog.ioErrorGlobals(m) {
+					m.globals[e.g] = e.v
 				}
 				return m.ret(fr, value{})
 			},
@@ -104,6 +104,33 @@ func ioModels() modelTable {
 
 // ioErrors are the exported errors of package io, which interpreted io
 // shares with native code.
+// ioErrorGlobal is one of io's exported error variables (its global
+// index) and its native value as the program sees it.
+type ioErrorGlobal struct {
+	g int
+	v value
+}
+
+// ioErrorGlobals returns io's exported error variables and their native
+// values, worked out once per program, by m, the first Machine to ask.
+// Every execution's io.init sets them: a native error's value is an
+// interface of a native pointer and its type, which holds nothing of a
+// Machine (the host's own io.EOF never crossed from interpreted memory),
+// so all share it, as they share the native error. Converting them at
+// every execution was a tenth of the executions of a test that imports
+// testify.
+func (p *Program) ioErrorGlobals(m *Machine) []ioErrorGlobal {
+	p.ioErrOnce.Do(func() {
+		io := p.ssa.ImportedPackage("io")
+		for _, name := range slices.Sorted(maps.Keys(ioErrors)) {
+			if idx, ok := p.globalIndex[io.Var(name)]; ok {
+				p.ioErrs = append(p.ioErrs, ioErrorGlobal{idx, m.nativeErr(ioErrors[name])})
+			}
+		}
+	})
+	return p.ioErrs
+}
+
 var ioErrors = map[string]error{
 	"EOF": io.EOF, "ErrUnexpectedEOF": io.ErrUnexpectedEOF, "ErrShortWrite": io.ErrShortWrite,
 	"ErrShortBuffer": io.ErrShortBuffer, "ErrNoProgress": io.ErrNoProgress, "ErrClosedPipe": io.ErrClosedPipe,

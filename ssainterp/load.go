@@ -39,6 +39,9 @@ type Program struct {
 	fmu   sync.Mutex
 	funcs map[*ssa.Function]*function
 
+	ioErrOnce sync.Once
+	ioErrs    []ioErrorGlobal // ioErrorGlobals
+
 	globalList  []*ssa.Global
 	globalIndex map[*ssa.Global]int
 	preset      map[*ssa.Global]preset // variables with a value before initialisation: //go:embed (embed.go), tables (tables.go)
