@@ -42,6 +42,10 @@ type Program struct {
 	ioErrOnce sync.Once
 	ioErrs    []ioErrorGlobal // ioErrorGlobals
 
+	regexpLongest bool     // a source names Longest: no Regexp is shared (regexp.go)
+	regexps       sync.Map // regexpKey -> value: the shared Regexps
+	regexpCount   atomic.Int32
+
 	globalList  []*ssa.Global
 	globalIndex map[*ssa.Global]int
 	preset      map[*ssa.Global]preset // variables with a value before initialisation: //go:embed (embed.go), tables (tables.go)
@@ -372,11 +376,11 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	src := sourcePackages(l, interpret, cfg.Host, overlay)
 	l.keep(cfg)
 	times.List, times.Kept = time.Since(start), l.kept
-	tables, errs, err := loadTypes(cfg, all, src, interpret, overlay, &times)
+	tl, err := loadTypes(cfg, all, src, interpret, overlay, &times)
 	if err != nil {
 		return nil, err
-	} else if len(errs) > 0 {
-		return nil, &LoadError{Errors: errs}
+	} else if len(tl.errs) > 0 {
+		return nil, &LoadError{Errors: tl.errs}
 	}
 	start = time.Now()
 	// A collection between the two phases: the parser's and the type
@@ -387,7 +391,8 @@ func load(cfg LoadConfig, patterns []string) (*Program, error) {
 	// peaked at 150-178 MB resident without it, 150-155 MB with it, in
 	// no more time).
 	runtime.GC()
-	p, build := buildSSA(cfg, roots, all, interpret, tables)
+	p, build := buildSSA(cfg, roots, all, interpret, tl.tables)
+	p.regexpLongest = tl.longest.Load()
 	if err := p.addEmbeds(all); err != nil {
 		return nil, err
 	}

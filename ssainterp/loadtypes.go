@@ -145,6 +145,7 @@ type typesLoader struct {
 	errs     []string
 	tables   map[*packages.Package][]*table // taken out of built packages (tables.go)
 	parsed   int64                          // bytes
+	longest  atomic.Bool                    // a source names Longest (regexp.go)
 }
 
 // modelPackages are the packages whose objects the interpreter's models
@@ -180,11 +181,11 @@ func exportPackages(all []*packages.Package, src map[*packages.Package]bool) map
 
 // loadTypes gives the packages of the graph all (in dependency order,
 // packages.Visit's) their Types: those in src from source (with Syntax
-// and TypesInfo), exportPackages from export data. It returns the tables
-// taken out of the packages built (tables.go), and the errors of the
-// packages that do not build, as the parser and the type checker word
-// them.
-func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) (map[*packages.Package][]*table, []string, error) {
+// and TypesInfo), exportPackages from export data. The loader it returns
+// has the tables taken out of the packages built (tables.go), the errors
+// of the packages that do not build, as the parser and the type checker
+// word them, and whether a source names Longest (regexp.go).
+func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages.Package]bool, overlay map[string][]byte, times *LoadTimes) (*typesLoader, error) {
 	l := &typesLoader{fset: token.NewFileSet(), overlay: overlay, bodiless: map[*packages.Package]bool{}, names: map[string]string{}, tables: map[*packages.Package][]*table{}}
 	l.sizes = types.SizesFor("gc", goarch(cfg.Env))
 	export := exportPackages(all, src)
@@ -213,7 +214,7 @@ func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages
 	wg.Wait()
 	times.Export = time.Since(start) - times.Parse // the wait for go list -export
 	if exportErr != nil {
-		return nil, nil, exportErr
+		return nil, exportErr
 	}
 	// Each package once its imports are done, on as many goroutines as
 	// there are CPUs; export data one package at a time (a reader may
@@ -247,7 +248,7 @@ func loadTypes(cfg LoadConfig, all []*packages.Package, src, built map[*packages
 	wg.Wait()
 	times.TypeCheck = time.Since(start)
 	times.Built, times.Bodiless, times.FromExport, times.ParsedBytes = len(src)-len(l.bodiless), len(l.bodiless), len(export), l.parsed
-	return l.tables, l.errs, nil
+	return l, nil
 }
 
 // goarch is the GOARCH of a load's environment.
@@ -479,6 +480,9 @@ func (l *typesLoader) parse(lp *packages.Package, path string) (*ast.File, error
 		}
 	}
 	atomic.AddInt64(&l.parsed, int64(len(src)))
+	if bytes.Contains(src, []byte("Longest")) {
+		l.longest.Store(true)
+	}
 	if !l.bodiless[lp] {
 		// No object resolution (go/types and go/ssa do not use it).
 		// Comments for linkname and embed directives, and for the doc

@@ -197,6 +197,7 @@ type ioState struct {
 	outs           [2]outPipe // os.Stdout and os.Stderr's pipes (runtime.go)
 	stdCells       [2]*value
 	pipes          map[*value]*pipeState // io.Pipe halves (pipe.go)
+	regexpCalls    map[regexpSite]int    // regexp compilers' calls by site (regexp.go)
 }
 
 // bridgeState is the state of the native call in progress (bridge.go).

@@ -41,6 +41,7 @@ var models = assembleModels(
 	reflectValueModels(), // reflectvalue.go: reflect.Value and reflect's value functions
 	pipeModels(),         // pipe.go: io.Pipe
 	ioModels(),           // io.go: io's initialisation, io.Copy
+	regexpModels(),       // regexp.go: MustCompile's Regexps shared by the executions of a program
 	fmtModels(),          // fmt.go: fmt's printing and scanning
 	testingModels(),      // testing.go: testing.T
 	randModels(),         // rand.go: math/rand, math/rand/v2
