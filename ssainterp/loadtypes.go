@@ -480,7 +480,7 @@ func (l *typesLoader) parse(lp *packages.Package, path string) (*ast.File, error
 		}
 	}
 	atomic.AddInt64(&l.parsed, int64(len(src)))
-	if bytes.Contains(src, []byte("Longest")) {
+	if namesLongest(src) {
 		l.longest.Store(true)
 	}
 	if !l.bodiless[lp] {

@@ -1,6 +1,7 @@
 package ssainterp
 
 import (
+	"bytes"
 	"reflect"
 	"regexp"
 )
@@ -18,10 +19,32 @@ import (
 // program: the same call site, the same pattern, and as many calls at that
 // site before it in this execution. Two calls in one execution still
 // return two Regexps, as in Go, and each execution sees the Regexps of its
-// own calls only. A program in whose sources the loader saw the name
-// Longest (comments included) compiles each one anew, as does a call once
-// maxSharedRegexps are kept, and a call that panics (a bad pattern) keeps
-// nothing.
+// own calls only. A program whose sources select or spell a Longest
+// method (namesLongest, comments included) compiles each one anew, as does
+// a call once maxSharedRegexps are kept, and a call that panics (a bad
+// pattern) keeps nothing.
+
+// namesLongest reports whether src selects or spells a Longest method: the
+// word Longest after a dot (a call, a method value or expression) or a
+// quote (a name for reflection), not inside a longer identifier.
+func namesLongest(src []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte("Longest"))
+		if j < 0 {
+			return false
+		}
+		i += j
+		end := i + len("Longest")
+		if i > 0 && (src[i-1] == '.' || src[i-1] == '"' || src[i-1] == '`') && (end == len(src) || !isIdentByte(src[end])) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b >= 0x80
+}
 
 // maxSharedRegexps bounds the Regexps a program keeps (a program that
 // compiles patterns it builds at run time makes a new key at each).

@@ -68,3 +68,22 @@ func main() {
 		}
 	}
 }
+
+func TestNamesLongest(t *testing.T) {
+	for src, want := range map[string]bool{
+		"re.Longest()":                   true,
+		"f := re.Longest":                true,
+		"(*regexp.Regexp).Longest":       true,
+		`m := v.MethodByName("Longest")`: true,
+		"// see re.Longest.":             true,
+		"func findLongestMatch() {}":     false,
+		"m.findLongestMatch(a, b)":       false,
+		"x.LongestMatch()":               false,
+		"Longest":                        false,
+		"":                               false,
+	} {
+		if got := namesLongest([]byte(src)); got != want {
+			t.Errorf("namesLongest(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
