@@ -18,13 +18,7 @@ import (
 // file changed just before the listing, or a pattern with "...", is not
 // kept.
 func TestListCache(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	overlay, err := stdOverlay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	overlay, dir := listCacheModule(t)
 	writeFile(t, filepath.Join(dir, "a.go"), "package main\n\nimport \"m/b\"\n\nfunc main() { b.F() }\n")
 	writeFile(t, filepath.Join(dir, "b", "b.go"), "package b\n\nfunc F() {}\n")
 	back := 0
@@ -191,13 +185,7 @@ func TestChangeableFiles(t *testing.T) {
 // although it rests on the test main package the go command generates
 // in its build cache, which it gives a new time as it uses it.
 func TestListCacheTests(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	overlay, err := stdOverlay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	overlay, dir := listCacheModule(t)
 	writeFile(t, filepath.Join(dir, "a.go"), "package a\n\nfunc F() int { return 1 }\n")
 	writeFile(t, filepath.Join(dir, "a_test.go"), "package a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n")
 	old := time.Now().Add(-time.Hour)
@@ -222,4 +210,17 @@ func TestListCacheTests(t *testing.T) {
 	if want := strings.Replace(graphs[0], "kept false", "kept true", 1); graphs[1] != want {
 		t.Errorf("listed\n%s\nthen\n%s", graphs[0], graphs[1])
 	}
+}
+
+// listCacheModule gives the test a cache directory of its own, and returns
+// the standard overlay and the directory of a new module m.
+func listCacheModule(t *testing.T) (map[string][]byte, string) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	overlay, err := stdOverlay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
+	return overlay, dir
 }

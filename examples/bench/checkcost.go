@@ -38,46 +38,35 @@ type Counter struct {
 func (c *Counter) Inc() { c.mu.Lock(); c.n++; c.mu.Unlock() }
 `
 
+// costCounterTest is the counter's test: one execution of two goroutines
+// that increment it, then check, with the import imp.
+func costCounterTest(imp, check string) string {
+	return `package cost
+
+import (
+	"testing"
+
+	"github.com/mcheck-dev/mcheck"
+	` + imp + `
+)
+
+func TestCost(t *testing.T) {
+	mcheck.Run(t, func(t *testing.T) {
+		var c Counter
+		done := make(chan bool)
+		go func() { c.Inc(); done <- true }()
+		c.Inc()
+		<-done
+		` + check + `
+	}, mcheck.Executions(1))
+}
+`
+}
+
 // costScenarios are the packages measured: name, source, test.
 var costScenarios = []struct{ name, src, test string }{
-	{"trivial counter", costCounter, `package cost
-
-import (
-	"testing"
-
-	"github.com/mcheck-dev/mcheck"
-)
-
-func TestCost(t *testing.T) {
-	mcheck.Run(t, func(t *testing.T) {
-		var c Counter
-		done := make(chan bool)
-		go func() { c.Inc(); done <- true }()
-		c.Inc()
-		<-done
-	}, mcheck.Executions(1))
-}
-`},
-	{"trivial counter, testify", costCounter, `package cost
-
-import (
-	"testing"
-
-	"github.com/mcheck-dev/mcheck"
-	"github.com/stretchr/testify/assert"
-)
-
-func TestCost(t *testing.T) {
-	mcheck.Run(t, func(t *testing.T) {
-		var c Counter
-		done := make(chan bool)
-		go func() { c.Inc(); done <- true }()
-		c.Inc()
-		<-done
-		assert.Equal(t, 2, c.n)
-	}, mcheck.Executions(1))
-}
-`},
+	{"trivial counter", costCounter, costCounterTest("", "")},
+	{"trivial counter, testify", costCounter, costCounterTest(`"github.com/stretchr/testify/assert"`, "assert.Equal(t, 2, c.n)")},
 	{"net/http and database/sql", `package cost
 
 import (
