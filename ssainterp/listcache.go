@@ -25,7 +25,8 @@ import (
 // standard library's release), and it records the size and time of every
 // file and directory the answer rests on that may change: the go.mod,
 // go.sum, go.work and go.work.sum of the directory and each directory
-// above it, present or not; the go command's environment file; and each
+// above it, present or not; those that GOWORK and GOFLAGS' -modfile name;
+// the go command's environment file; and each
 // package that is neither standard nor in the module cache (a version
 // there is never edited): its directory (a file added, removed or
 // renamed), its files of every kind, the directories of its embedded
@@ -235,6 +236,7 @@ func listStamps(cfg LoadConfig, all []*packages.Package) []stamp {
 	if env := goEnvFile(cfg); env != "" {
 		paths = append(paths, env)
 	}
+	paths = append(paths, namedModFiles(cfg)...)
 	for _, lp := range all {
 		paths = append(paths, changeableFiles(lp)...)
 		if m := lp.Module; m != nil && m.GoMod != "" && !inModuleCache(lp) {
@@ -270,6 +272,35 @@ func goBuildCache(cfg LoadConfig) string {
 		return ""
 	}
 	return filepath.Clean(dir) + string(filepath.Separator)
+}
+
+// namedModFiles returns the files the go command's environment names in
+// place of those found above the directory: GOWORK's workspace file
+// (and its go.work.sum), and GOFLAGS' -modfile (and its go.sum
+// counterpart).
+func namedModFiles(cfg LoadConfig) []string {
+	var files []string
+	for _, kv := range goCommandEnv(cfg) {
+		name, v, _ := strings.Cut(kv, "=")
+		switch name {
+		case "GOWORK":
+			if v != "" && v != "off" {
+				files = append(files, v, strings.TrimSuffix(v, ".work")+".work.sum")
+			}
+		case "GOFLAGS":
+			for _, f := range strings.Fields(v) {
+				if mod, ok := strings.CutPrefix(strings.TrimLeft(f, "-"), "modfile="); ok {
+					files = append(files, mod, strings.TrimSuffix(mod, ".mod")+".sum")
+				}
+			}
+		}
+	}
+	for i, f := range files {
+		if !filepath.IsAbs(f) {
+			files[i] = filepath.Join(cfg.Dir, f)
+		}
+	}
+	return files
 }
 
 // goEnvFile returns the go command's environment file (go env GOENV), or

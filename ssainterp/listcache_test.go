@@ -224,3 +224,23 @@ func listCacheModule(t *testing.T) (map[string][]byte, string) {
 	writeFile(t, filepath.Join(dir, "go.mod"), "module m\n\ngo 1.26\n")
 	return overlay, dir
 }
+
+// TestNamedModFiles: a workspace file named by GOWORK and a module file
+// named by GOFLAGS' -modfile, with their checksum files, are files a
+// kept graph rests on.
+func TestNamedModFiles(t *testing.T) {
+	cfg := LoadConfig{Dir: "/d", Env: []string{"GOWORK=/w/go.work", "GOFLAGS=-mod=mod --modfile=alt.mod", "HOME=/h"}}
+	want := []string{"/d/alt.mod", "/d/alt.sum", "/w/go.work", "/w/go.work.sum"}
+	if got := namedModFiles(cfg); !slices.Equal(got, want) {
+		t.Errorf("named files %q, want %q", got, want)
+	}
+	stamps := listStamps(cfg, nil)
+	for _, f := range want {
+		if !slices.Contains(stamps, stamp{Path: f, Size: -1}) {
+			t.Errorf("%s is not among the stamps", f)
+		}
+	}
+	if got := namedModFiles(LoadConfig{Dir: "/d", Env: []string{"GOWORK=off", "GOFLAGS=-mod=mod"}}); len(got) != 0 {
+		t.Errorf("GOWORK=off and no -modfile: named %q", got)
+	}
+}
