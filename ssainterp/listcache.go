@@ -366,8 +366,7 @@ func inModuleCache(lp *packages.Package) bool {
 	if m.Replace != nil {
 		m = m.Replace
 	}
-	return m.Version != "" && strings.Contains(filepath.ToSlash(lp.Dir), "@"+m.Version+"/") ||
-		m.Version != "" && strings.HasSuffix(filepath.ToSlash(lp.Dir), "@"+m.Version)
+	return m.Version != "" && strings.Contains(filepath.ToSlash(lp.Dir)+"/", "@"+m.Version+"/")
 }
 
 // writeCacheFile writes data to the cache file file whole, then renames it
