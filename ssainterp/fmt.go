@@ -318,7 +318,7 @@ func (m *Machine) fmtFromSSA(fr *frame, fmtPkg *ssa.Package, name string, args [
 		panic(&internalFault{msg: "internal error: package fmt has no init$guard"})
 	}
 	g := fr.g
-	if !m.globals[m.prog.globalIndex[guard]].bool() {
+	if !m.global(m.prog.globalIndex[guard]).bool() {
 		m.callNested(g, &closure{fn: m.prog.bodyOf(fmtPkg.Func("init"))}, nil)
 		if m.watch {
 			m.publish(g, m.syncClock(fmtInitKey))

@@ -231,13 +231,16 @@ func (m *Machine) setGlobals(fr *frame) {
 			continue
 		}
 		c := &m.globals[gr.g]
-		if c.r == nil {
+		switch c.r.(type) {
+		case nil:
 			switch {
 			case gr.preset != nil:
 				*c = gr.preset.value(m.prog) // see lazyPreset
 			case gr.zero != nil:
 				*c = gr.zero.zero() // see Machine.zeroGlobals
 			}
+		case pendingGlobal:
+			m.materialize(int(c.n)) // see initsnap.go
 		}
 		fr.regs[gr.slot] = value{r: c}
 	}

@@ -181,7 +181,7 @@ func (m *Machine) limitedReader(r *iface) (int64, bool) {
 
 // ioGlobal is the value of package io's variable name.
 func (m *Machine) ioGlobal(name string) value {
-	return m.globals[m.prog.globalIndex[m.prog.ssa.ImportedPackage("io").Var(name)]]
+	return *m.global(m.prog.globalIndex[m.prog.ssa.ImportedPackage("io").Var(name)])
 }
 
 // copyLoop copies from r to w through buf as io's copyBuffer does,

@@ -66,6 +66,7 @@ type Program struct {
 
 	machines sync.Pool // *Machine: released machines (reuse.go)
 	runners  sync.Map  // runnerKey -> *function: the first goroutines' functions (Start, StartTest)
+	inits    sync.Map  // *function -> *initSnap: snapshots of initialisations (initsnap.go)
 
 	ntMu sync.Mutex // held while native types are computed (see nativeType)
 

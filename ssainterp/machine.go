@@ -64,6 +64,9 @@ type Config struct {
 	// Trace is set for an execution that is replayed to be reported:
 	// models record more (what the calls of a component returned).
 	Trace bool
+	// InitEachExecution runs the package initialisation in every
+	// execution instead of starting from a snapshot of it (initsnap.go).
+	InitEachExecution bool
 	// Hosted is the host's state of this execution, for its hooks
 	// (HookCall.Hosted; see hooks.go).
 	Hosted any
@@ -128,6 +131,8 @@ type Machine struct {
 	uns   unsafeState // unsafe.go
 
 	fp *fingerprinter // StateHash's names and sums (fingerprint.go)
+
+	snapPlan *heapPlan // the snapshot of the initialisation the globals are copied from (initsnap.go)
 
 	// Storage reused across executions (reuse.go).
 	arenas     machineArenas
@@ -397,6 +402,7 @@ func lazyZero(rt *rtype) *rtype {
 // its table, lazyPreset), for code that looks at all of them (the
 // fingerprint).
 func (m *Machine) zeroGlobals() {
+	m.materializeAll()
 	p := m.prog
 	for i, lz := range p.lazyGlobals() {
 		if m.globals[i].r != nil {

@@ -51,7 +51,7 @@ func (p *Program) mainRunner(mainPkg string) (*function, error) {
 	main := p.funcOf(mainFn)
 	boot := &function{prog: p, name: "runtime.main"}
 	boot.code = []op{
-		func(fr *frame) *frame { return fr.g.m.callFunc(fr, initFn, nil, -1) },
+		func(fr *frame) *frame { return fr.g.m.runInit(fr, initFn) },
 		func(fr *frame) *frame { return fr.g.m.callFunc(fr, main, nil, -1) },
 		func(fr *frame) *frame { fr.g.m.exit(0); return nil },
 	}

@@ -207,7 +207,7 @@ func (p *Program) testRunner(pkg, name string) (*function, error) {
 	test := p.funcOf(fn)
 	boot := &function{prog: p, name: "testing.tRunner", runner: true}
 	boot.code = []op{
-		func(fr *frame) *frame { return fr.g.m.callFunc(fr, initFn, nil, -1) },
+		func(fr *frame) *frame { return fr.g.m.runInit(fr, initFn) },
 		func(fr *frame) *frame {
 			m := fr.g.m
 			args, mark := m.pushArgs(1)
