@@ -137,7 +137,9 @@ func checkTest(t TestingT, c check.Config, id check.ID, err error, run func(sche
 				defer func() {
 					fmt.Fprintf(c.Progress, "mcheck: %s: compiling functions from SSA took %s (in all checks of the package so far)\n",
 						id.Test, target.Prog.CompileTime().Round(time.Millisecond))
-					fmt.Fprintf(c.Progress, "mcheck: %s: %s\n", id.Test, target.Prog.InitReport())
+					if r := target.Prog.InitReport(); r != "" {
+						fmt.Fprintf(c.Progress, "mcheck: %s: %s\n", id.Test, r)
+					}
 				}()
 			}
 			return run(target, res)

@@ -87,7 +87,7 @@ func (p *Program) InitSnapshot(pkg string) (used bool, why string) {
 }
 
 // InitReport says, for -mcheck.v, how the executions so far initialised
-// their packages.
+// their packages ("" if none has).
 func (p *Program) InitReport() string {
 	var out []string
 	p.inits.Range(func(k, v any) bool {
@@ -101,6 +101,9 @@ func (p *Program) InitReport() string {
 		}
 		return true
 	})
+	if len(out) == 0 {
+		return ""
+	}
 	slices.Sort(out)
 	return "package initialisation of " + strings.Join(out, "; ")
 }
@@ -816,7 +819,7 @@ func (c *heapCopy) val(v value) value {
 	case reflect.Value:
 		v.r = c.native(r)
 	default:
-		if isNilRef(r) {
+		if isNilObj(r) {
 			return v
 		}
 		if o, ok := c.objs[r]; ok {
@@ -826,6 +829,25 @@ func (c *heapCopy) val(v value) value {
 		v.r = c.obj(r)
 	}
 	return v
+}
+
+// isNilObj reports whether r is a nil pointer to an object.
+func isNilObj(r any) bool {
+	switch r := r.(type) {
+	case *iface:
+		return r == nil
+	case *rvalue:
+		return r == nil
+	case *syncMapState:
+		return r == nil
+	case *mutexState:
+		return r == nil
+	case *wgState:
+		return r == nil
+	case *notifyState:
+		return r == nil
+	}
+	return isNilRef(r)
 }
 
 // obj copies one object of a model's or the interpreter's (a map, a

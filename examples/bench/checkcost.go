@@ -13,11 +13,13 @@ import (
 	"time"
 )
 
-// go run ./examples/bench checkcost [-runs 5] [-base REV]
+// go run ./examples/bench checkcost [-runs 5] [-base REV] [-executions N]
 //
 // The fixed cost of one check under go test: a test binary whose only
 // test is one mcheck.Run of one execution, run as a fresh process, wall
-// time and peak resident memory (median of -runs). Three packages: a
+// time and peak resident memory (median of -runs). With -executions N,
+// the check runs N executions instead: what executions cost once the
+// program is loaded. Three packages: a
 // trivial counter, the same with a testify assertion, and a handler
 // package that imports net/http and database/sql. With -base, the same
 // binaries built against revision REV of mcheck (a temporary git
@@ -112,6 +114,7 @@ func checkCostMain(args []string) {
 	fs := flag.NewFlagSet("checkcost", flag.ExitOnError)
 	runs := fs.Int("runs", 5, "runs of each binary (the median is printed)")
 	base := fs.String("base", "", "a git revision of mcheck to measure side by side with the current tree")
+	executions := fs.Int("executions", 1, "executions of each check")
 	fs.Parse(args)
 	root, err := filepath.Abs(".")
 	must(err)
@@ -131,7 +134,8 @@ func checkCostMain(args []string) {
 	for i, s := range costScenarios {
 		for j, t := range trees {
 			dir := filepath.Join(tmp, fmt.Sprintf("m%d-%d", i, j))
-			writeCostModule(t.dir, dir, s.src, s.test)
+			test := strings.ReplaceAll(s.test, "mcheck.Executions(1)", fmt.Sprintf("mcheck.Executions(%d)", *executions))
+			writeCostModule(t.dir, dir, s.src, test)
 			bin := filepath.Join(dir, "cost.test")
 			run(dir, "go", "test", "-c", "-o", bin, ".")
 			runCost(bin) // the first run fills the build cache (export data)
@@ -145,7 +149,7 @@ func checkCostMain(args []string) {
 			walls[i], rss[i] = append(walls[i], w), append(rss[i], r)
 		}
 	}
-	fmt.Printf("| package | mcheck | wall (median of %d) | peak RSS (median) |\n|---|---|---|---|\n", *runs)
+	fmt.Printf("%d executions per check\n\n| package | mcheck | wall (median of %d) | peak RSS (median) |\n|---|---|---|---|\n", *executions, *runs)
 	for i, b := range bins {
 		slices.Sort(walls[i])
 		slices.Sort(rss[i])
