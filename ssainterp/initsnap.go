@@ -136,6 +136,7 @@ func (m *Machine) runInit(fr *frame, initFn *function) *frame {
 			return fr
 		}
 	}
+	m.setPresets()
 	return m.callFunc(fr, initFn, nil, -1)
 }
 
@@ -181,6 +182,7 @@ func (s *initSnap) take(m *Machine, initFn *function) (why string, final bool) {
 		func(fr *frame) *frame { ops0 = im.ops; return im.callFunc(fr, initFn, nil, -1) },
 		func(fr *frame) *frame { reached = true; im.ops -= ops0 + 1; im.exit(0); return nil },
 	})
+	im.setPresets()
 	im.protect(func() { im.spawn(boot, nil, 0) })
 	for !im.exited {
 		g := im.pick()

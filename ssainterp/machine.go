@@ -369,14 +369,21 @@ func (p *Program) NewMachine(cfg Config) *Machine {
 	if len(m.globals) != len(p.globalList) {
 		m.globals = make([]value, len(p.globalList)) // zero, or zeroed lazily (zeroGlobals)
 	}
-	// The presets made at once (embedded files, tables of slices): a
-	// few, where the program may have thousands of globals.
+	return m
+}
+
+// setPresets gives the variables with a value before initialisation
+// that are not made lazily (embedded files, tables of slices: a few,
+// where the program may have thousands of variables) their values, for
+// an execution that runs the initialisation (runInit: one that starts
+// from its snapshot gets them from there).
+func (m *Machine) setPresets() {
+	p := m.prog
 	for g, e := range p.preset {
 		if p.lazyPreset(g) == nil {
 			m.globals[p.globalIndex[g]] = e.value(p)
 		}
 	}
-	return m
 }
 
 // The zero value of a global whose type is a struct, an array or a
