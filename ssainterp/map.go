@@ -169,6 +169,17 @@ type nanKey struct{ id *int }
 
 // keyOf maps a value of type kt to a comparable host key with Go's map
 // equality: +0 == -0, NaN != NaN, interfaces compare type and value.
+// iterStart is where an iteration over n entries starts, at random as
+// Go's does. One entry (or none) draws nothing from the seeded generator:
+// a package initialisation that ranges over a map of one entry (text/
+// template's Parse does) can still be kept as a snapshot (initsnap.go).
+func (m *Machine) iterStart(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return m.rng.IntN(n)
+}
+
 func keyOf(kt *rtype, v value) any {
 	switch kt.kind {
 	case kString:
@@ -298,7 +309,7 @@ func (c *compiler) rangeOp(ins *ssa.Range) op {
 		it := &mapIter{m: mp}
 		if mp != nil && len(mp.entries) > 0 {
 			it.entries = mp.entries
-			it.start = fr.g.m.rng.IntN(len(mp.entries))
+			it.start = fr.g.m.iterStart(len(mp.entries))
 		}
 		fr.regs[d] = value{r: it}
 		return fr

@@ -573,7 +573,7 @@ func (m *Machine) newMapIter(r *rvalue) *rmapIter {
 	it := &rmapIter{r: r}
 	if mp, _ := m.get(r).r.(*mapV); mp != nil && len(mp.entries) > 0 {
 		it.it.entries = mp.entries
-		it.it.start = m.rng.IntN(len(mp.entries))
+		it.it.start = m.iterStart(len(mp.entries))
 	}
 	return it
 }
