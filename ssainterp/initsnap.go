@@ -69,6 +69,8 @@ type initSnap struct {
 	clockReads      int
 	gClockReads     int
 	regexpCalls     map[regexpSite]int
+	pcs             []pcInfo // the fake program counters it handed out (linkname.go)
+	pcIdx           map[pcKey]int
 }
 
 // InitSnapshot says whether the executions of the program's main
@@ -231,6 +233,7 @@ func (s *initSnap) take(m *Machine, initFn *function) (why string, final bool) {
 	s.steps, s.ops, s.memUsed, s.allocs = im.steps, im.ops, im.memUsed-goroutineBytes, im.allocs
 	s.nextChan, s.now, s.clockReads, s.gClockReads = im.nextChan, im.now, im.clockReads, g.clockReads
 	s.regexpCalls = im.regexpCalls
+	s.pcs, s.pcIdx = im.lk.pcs, im.lk.pcIdx
 	s.ctx = m.initContext()
 	return "", true
 }
@@ -252,16 +255,22 @@ func (m *Machine) initClean() string {
 		return "opens pipes"
 	// The models' state beside memory, and the machine's own variables
 	// other than os.Stdout and os.Stderr: none may have been made.
-	case !reflect.ValueOf(m.modelState).IsZero():
-		return "puts into a sync.Pool or hands values to native code"
+	// A sync.Pool's items are not kept: Go's collector may empty a pool
+	// at any time, and a copy starts as after two collections.
+	case len(m.addrs) != 0:
+		return "takes the address of a value through reflection"
+	case len(m.chanTokens) != 0 || len(m.chanOf) != 0:
+		return "hands channels to native code"
 	case !reflect.ValueOf(m.front).IsZero():
 		return "changes the environment or reads standard input"
-	case !reflect.ValueOf(m.lk).IsZero():
-		return "reads program counters or random numbers"
+	case m.lk.rnd != nil || m.lk.cryptoReader != nil:
+		return "reads random numbers"
+	case len(m.lk.funcs) != 0: // (its program counters are kept: initSnap.pcs)
+		return "calls runtime.FuncForPC"
 	case m.uns.regions != nil:
 		return "allocates an array in host memory (of 64 Ki numbers or more)"
 	case !reflect.ValueOf(m.uns).IsZero() && !onlyHints(m.uns):
-		return "uses unsafe memory"
+		return "uses unsafe memory (addresses of cells, type words)"
 	case len(m.testLog) != 0 || m.failedAt != "" || len(m.helpers) != 0 || m.memStatsAt != "":
 		return "uses the test's state"
 	case m.gs[0].panic != nil || m.gs[0].nested != 0:
@@ -293,6 +302,9 @@ func (s *initSnap) restore(m *Machine, g *goroutine) {
 	m.now, m.clockReads, g.clockReads = s.now, s.clockReads, s.gClockReads
 	if len(s.regexpCalls) != 0 {
 		m.regexpCalls = maps.Clone(s.regexpCalls)
+	}
+	if len(s.pcs) != 0 {
+		m.lk.pcs, m.lk.pcIdx = slices.Clone(s.pcs), maps.Clone(s.pcIdx)
 	}
 }
 

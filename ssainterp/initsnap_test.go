@@ -162,3 +162,52 @@ func main() {
 		})
 	}
 }
+
+// TestInitSnapshotKept: an initialisation that puts into a sync.Pool or
+// hands out program counters is kept. The pool starts empty, as after
+// two collections (which Go allows at any time); the program counters
+// read the same functions and lines as when the initialisation runs.
+func TestInitSnapshotKept(t *testing.T) {
+	prog, err := loadSrc(t, `package main
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+var pool = sync.Pool{New: func() any { return "new" }}
+var pcs = make([]uintptr, 1)
+
+func where() { runtime.Callers(1, pcs) }
+
+func init() {
+	pool.Put("from init")
+	where()
+}
+
+func main() {
+	f, _ := runtime.CallersFrames(pcs).Next()
+	fmt.Println(f.Function, f.Line)
+	_, _, line, _ := runtime.Caller(0)
+	fmt.Println(line, pool.Get())
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, _ := runTimes(t, prog, "m", 2, Config{})
+	if used, why := prog.InitSnapshot("m"); !used {
+		t.Fatalf("no snapshot: %s", why)
+	}
+	each, _ := runTimes(t, prog, "m", 1, Config{InitEachExecution: true})
+	const first = "main.where 12\n" // as go run prints, but for the pool's item
+	for _, out := range outs {
+		if out != first+"22 new\n" {
+			t.Errorf("from the snapshot: %q", out)
+		}
+	}
+	if each[0] != first+"22 from init\n" {
+		t.Errorf("initialisation run: %q", each[0])
+	}
+}
