@@ -167,7 +167,8 @@ func discover(p *Program, src snapSource) (*heapPlan, error) {
 }
 
 // holdsRef reports whether v refers to memory or to an object (a copy
-// of v would not be v).
+// of v would not be v): not a scalar, a string, a complex number, a
+// type or a program counter's facts.
 func holdsRef(v value) bool {
 	switch v.r.(type) {
 	case nil, string, complex128, *pcInfo, *rtype:
@@ -244,8 +245,11 @@ func (d *discovery) span(vals []value) error {
 
 // val walks the references of v.
 func (d *discovery) val(v value) error {
+	if !holdsRef(v) {
+		return nil
+	}
 	switch r := v.r.(type) {
-	case nil, string, complex128, ownFile, *pcInfo, *rtype:
+	case ownFile:
 	case *value:
 		if r != nil {
 			return d.span(unsafe.Slice(r, 1))
@@ -526,8 +530,10 @@ func (c *heapCopy) run(s []value) []value {
 }
 
 func (c *heapCopy) val(v value) value {
+	if !holdsRef(v) {
+		return v
+	}
 	switch r := v.r.(type) {
-	case nil, string, complex128, *pcInfo, *rtype:
 	case ownFile:
 		if c.m != nil {
 			v.r = c.m.stdCell(int(r)).r

@@ -245,22 +245,23 @@ func (m *Machine) initClean() string {
 	case len(m.pipes) != 0 || len(m.rawReads) != 0:
 		return "opens pipes"
 	// The models' state beside memory, and the machine's own variables
-	// other than os.Stdout and os.Stderr: none may have been made.
-	// A sync.Pool's items are not kept: Go's collector may empty a pool
-	// at any time, and a copy starts as after two collections.
+	// other than os.Stdout and os.Stderr: none may have been made but
+	// a sync.Pool's items, which are not kept (Go's collector may empty
+	// a pool at any time: a copy starts as after two collections), the
+	// program counters handed out and the types of cells (kept).
 	case len(m.addrs) != 0:
 		return "takes the address of a value through reflection"
-	case len(m.chanTokens) != 0 || len(m.chanOf) != 0:
+	case !zeroBesides(m.modelState, "pools"):
 		return "hands channels to native code"
 	case !reflect.ValueOf(m.front).IsZero():
 		return "changes the environment or reads standard input"
 	case m.lk.rnd != nil || m.lk.cryptoReader != nil:
 		return "reads random numbers"
-	case len(m.lk.funcs) != 0: // (its program counters are kept: initSnap.pcs)
+	case !zeroBesides(m.lk, "pcs", "pcIdx"):
 		return "calls runtime.FuncForPC"
 	case m.uns.regions != nil:
 		return "allocates an array in host memory (of 64 Ki numbers or more)"
-	case !reflect.ValueOf(m.uns).IsZero() && !onlyHints(m.uns):
+	case !zeroBesides(m.uns, "hints"):
 		return "uses unsafe memory (addresses of cells, type words)"
 	case len(m.testLog) != 0 || m.failedAt != "" || len(m.helpers) != 0 || m.memStatsAt != "":
 		return "uses the test's state"
@@ -270,11 +271,16 @@ func (m *Machine) initClean() string {
 	return ""
 }
 
-// onlyHints reports whether the unsafe state u holds nothing but the
-// types of cells (typeHint: the snapshot keeps them).
-func onlyHints(u unsafeState) bool {
-	u.hints = nil
-	return reflect.ValueOf(u).IsZero()
+// zeroBesides reports whether the struct x is zero but for the named
+// fields.
+func zeroBesides(x any, fields ...string) bool {
+	v := reflect.ValueOf(x)
+	for i := range v.NumField() {
+		if !v.Field(i).IsZero() && !slices.Contains(fields, v.Type().Field(i).Name) {
+			return false
+		}
+	}
+	return true
 }
 
 // restore gives m, whose main goroutine g has just started, the memory

@@ -167,8 +167,6 @@ type ifaceKey struct {
 // nanKey makes every NaN key distinct, as in Go.
 type nanKey struct{ id *int }
 
-// keyOf maps a value of type kt to a comparable host key with Go's map
-// equality: +0 == -0, NaN != NaN, interfaces compare type and value.
 // iterStart is where an iteration over n entries starts, at random as
 // Go's does. One entry (or none) draws nothing from the seeded generator:
 // a package initialisation that ranges over a map of one entry (text/
@@ -180,6 +178,8 @@ func (m *Machine) iterStart(n int) int {
 	return m.rng.IntN(n)
 }
 
+// keyOf maps a value of type kt to a comparable host key with Go's map
+// equality: +0 == -0, NaN != NaN, interfaces compare type and value.
 func keyOf(kt *rtype, v value) any {
 	switch kt.kind {
 	case kString:
