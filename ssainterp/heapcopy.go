@@ -31,8 +31,8 @@ type heapPlan struct {
 	arrays     []heapArray       // the runs of memory the variables reach, by address
 	comps      []heapComp        // the parts
 	globalComp []int32           // by variable: its part, or -1: its value holds no reference
-	cells      [2]*value         // the source's own os.Stdout and os.Stderr variables, or nil
-	files      [2]unsafe.Pointer // their native values (*os.File), or nil
+	set        []int32           // the variables that are not zero
+	files      [2]unsafe.Pointer // the source machine's own os.Stdout and os.Stderr (*os.File), or nil
 	longest    bool              // the program may call a Regexp's Longest (regexp.go)
 }
 
@@ -139,6 +139,9 @@ func discover(p *Program, src snapSource) (*heapPlan, error) {
 	}
 	for j, v := range globals {
 		hp.globalComp[j] = -1
+		if v != (value{}) {
+			hp.set = append(hp.set, int32(j))
+		}
 		if holdsRef(v) {
 			k := part(int32(j))
 			hp.globalComp[j] = k
@@ -388,7 +391,8 @@ func plainNative(t reflect.Type) bool {
 // variables of the plan that hold no reference, and marks the others
 // pending: materialize copies their parts when they are first named.
 func (hp *heapPlan) start(globals []value, m *Machine) {
-	for j, v := range hp.globals {
+	for _, j := range hp.set { // the others are zero in a new machine
+		v := hp.globals[j]
 		if k := hp.globalComp[j]; k >= 0 {
 			v = value{n: uint64(k), r: pendingGlobal{}}
 		}
