@@ -102,7 +102,7 @@ var flagTable = []flagDef{
 		func(c *Config, _ string, v any) { c.MaxMemory = v.(int64) }},
 	{"tags", "comma-separated build tags for loading the package (repeat go test's -tags here)", string(""),
 		func(c *Config, _ string, v any) { c.Tags = append(c.Tags, v.(string)) }},
-	{"v", "print a progress line on long runs and the last execution's output with a clean report (mcheck test: and testing.Verbose() reports true, as go test -v)", false,
+	{"v", "print a progress line on long runs and the last execution's output with a clean report (go test: also where the load's time went and whether executions start from a copy of the package initialisation, and if not, why; mcheck test: and testing.Verbose() reports true, as go test -v)", false,
 		func(c *Config, _ string, v any) {
 			if v.(bool) {
 				c.Progress = os.Stderr
