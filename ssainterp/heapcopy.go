@@ -436,20 +436,6 @@ func (m *Machine) materialize(k int) {
 	}
 }
 
-// materializeAll copies the parts not copied yet, for code that looks at
-// every variable (the state hash).
-func (m *Machine) materializeAll() {
-	if m.snapPlan == nil {
-		return
-	}
-
-	for j := range m.globals {
-		if _, ok := m.globals[j].r.(pendingGlobal); ok {
-			m.materialize(int(m.globals[j].n))
-		}
-	}
-}
-
 // global returns the address of package variable j of m, its part of the
 // snapshot copied.
 func (m *Machine) global(j int) *value {

@@ -406,12 +406,14 @@ func lazyZero(rt *rtype) *rtype {
 }
 
 // zeroGlobals gives every global that has none yet its zero value (or
-// its table, lazyPreset), for code that looks at all of them (the
-// fingerprint).
+// its table, lazyPreset), and every part of the initialisation's snapshot
+// not copied yet, for code that looks at all of them (the fingerprint).
 func (m *Machine) zeroGlobals() {
-	m.materializeAll()
 	p := m.prog
 	for i, lz := range p.lazyGlobals() {
+		if _, ok := m.globals[i].r.(pendingGlobal); ok {
+			m.materialize(int(m.globals[i].n)) // its part of the snapshot (initsnap.go)
+		}
 		if m.globals[i].r != nil {
 			continue
 		}
