@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mcheck-dev/mcheck/internal/gcpace"
 	"github.com/mcheck-dev/mcheck/internal/splitmix"
 	"github.com/mcheck-dev/mcheck/ssainterp"
 )
@@ -344,7 +345,7 @@ func replayToken(t Target, opts Options, tok string) (*Failure, error) {
 // reported (report).
 func Explore(t Target, opts Options) (*Report, error) {
 	opts.defaults()
-	defer tuneGC()()
+	defer gcpace.Hold(gcpace.Explore)()
 	start := time.Now()
 	if opts.Replay != "" {
 		return exploreReplay(t, opts, start)

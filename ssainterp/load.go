@@ -19,6 +19,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/mcheck-dev/mcheck/internal/gcpace"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 )
@@ -359,6 +360,7 @@ func (e *LoadError) Error() string {
 // its cache): the import graph (go list), then each package's types
 // (loadtypes.go), then the SSA form of the packages mcheck interprets.
 func load(cfg LoadConfig, patterns []string) (*Program, error) {
+	defer gcpace.Hold(gcpace.Load)()
 	overlay, err := stdOverlay()
 	if err != nil {
 		return nil, err
