@@ -40,8 +40,8 @@ type EDA struct {
 	pop     []individual // the current generation: elites, then evaluated paths
 	prev    []individual // the previous generation, before selection
 	gen     int
-	pending map[int]int32  // the symbol of each goroutine's pending operation, once asked
-	memory  map[int32]bool // symbols of loads and stores of shared memory
+	pending []int32 // the symbol of each goroutine's pending operation, once asked (-1: not yet), by id
+	memory  []bool  // whether a symbol is a load or store of shared memory, by symbol
 	note    string
 	checked bool // the loaded model was checked against the code (checkModel)
 
@@ -121,7 +121,7 @@ type individual struct {
 // NewEDA returns an EDA search with opts.
 func NewEDA(opts EDAOptions) *EDA {
 	opts.defaults()
-	e := &EDA{opts: opts, model: opts.Model, pending: map[int]int32{}, memory: map[int32]bool{}}
+	e := &EDA{opts: opts, model: opts.Model}
 	if e.model == nil || e.model.N != opts.N {
 		if e.model != nil {
 			e.note = fmt.Sprintf("the saved EDA model has n = %d, this search n = %d: ignored", e.model.N, opts.N)
@@ -143,7 +143,7 @@ func (e *EDA) NewExecution(i int, seed uint64) bool {
 	e.started = true
 	e.rng = rand.New(rand.NewPCG(seed, 0x656461))
 	e.cur = individual{index: i, score: newScorer(e.opts.Fitness)}
-	clear(e.pending)
+	e.pending = e.pending[:0]
 	return true
 }
 
@@ -221,15 +221,21 @@ func (e *EDA) Begin(ex *sched.Execution) { e.ex = ex }
 
 // symbol returns the action goroutine g (or sched.Clock) would perform.
 func (e *EDA) symbol(g int) int32 {
-	if s, ok := e.pending[g]; ok {
-		return s
+	if g < len(e.pending) && e.pending[g] >= 0 {
+		return e.pending[g]
 	}
 	kind, pos := e.ex.Describe(g)
 	s := e.model.Resolve(kind + "@" + pos)
+	if int(s) >= len(e.memory) {
+		e.memory = append(e.memory, make([]bool, int(s)+1-len(e.memory))...)
+	}
 	if kind == "read" || kind == "write" {
 		e.memory[s] = true
 	}
 	if g != sched.Clock { // the earliest timer changes as others are set
+		for len(e.pending) <= g {
+			e.pending = append(e.pending, -1)
+		}
 		e.pending[g] = s
 	}
 	return s
@@ -241,7 +247,9 @@ func (e *EDA) Performed(op sched.Op) {
 	if s := e.symbol(op.G); e.opts.Memory || !e.memory[s] {
 		e.cur.path = append(e.cur.path, s)
 	}
-	delete(e.pending, op.G)
+	if op.G < len(e.pending) {
+		e.pending[op.G] = -1
+	}
 	e.cur.score.performed(e.ex, op)
 }
 

@@ -6,7 +6,9 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -144,13 +146,33 @@ func (f *function) pos0() token.Pos {
 	return token.NoPos
 }
 
-// shortPos formats pos as base file name and line.
+// shortPos formats pos as base file name and line. A strategy may ask at
+// every step (Next), so each position is formatted once.
 func (p *Program) shortPos(pos token.Pos) string {
 	if !pos.IsValid() {
 		return ""
 	}
-	ps := p.fset.Position(pos)
-	return fmt.Sprintf("%s:%d", filepath.Base(ps.Filename), ps.Line)
+	c := &p.short
+	c.mu.RLock()
+	s, ok := c.m[pos]
+	c.mu.RUnlock()
+	if !ok {
+		ps := p.fset.Position(pos)
+		s = filepath.Base(ps.Filename) + ":" + strconv.Itoa(ps.Line)
+		c.mu.Lock()
+		if c.m == nil {
+			c.m = map[token.Pos]string{}
+		}
+		c.m[pos] = s
+		c.mu.Unlock()
+	}
+	return s
+}
+
+// shortPositions are the positions shortPos formatted.
+type shortPositions struct {
+	mu sync.RWMutex
+	m  map[token.Pos]string
 }
 
 // NumGoroutines returns how many goroutines the execution has created.
