@@ -3,6 +3,7 @@ package heuristics
 import (
 	"cmp"
 	"fmt"
+	"go/token"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -40,8 +41,9 @@ type EDA struct {
 	pop     []individual // the current generation: elites, then evaluated paths
 	prev    []individual // the previous generation, before selection
 	gen     int
-	pending []int32 // the symbol of each goroutine's pending operation, once asked (-1: not yet), by id
-	memory  []bool  // whether a symbol is a load or store of shared memory, by symbol
+	pending []int32        // the symbol of each goroutine's pending operation, once asked (-1: not yet), by id
+	memory  []bool         // whether a symbol is a load or store of shared memory, by symbol
+	sites   map[site]int32 // the symbols of the sites resolved (Resolve, by kind@position)
 	note    string
 	checked bool // the loaded model was checked against the code (checkModel)
 
@@ -216,6 +218,12 @@ func (e *EDA) checkModel() {
 	}
 }
 
+// site is an operation's kind and position (sched.Execution.Site).
+type site struct {
+	kind string
+	pos  token.Pos
+}
+
 // Begin implements sched.Observer.
 func (e *EDA) Begin(ex *sched.Execution) { e.ex = ex }
 
@@ -224,8 +232,24 @@ func (e *EDA) symbol(g int) int32 {
 	if g < len(e.pending) && e.pending[g] >= 0 {
 		return e.pending[g]
 	}
-	kind, pos := e.ex.Describe(g)
-	s := e.model.Resolve(kind + "@" + pos)
+	var kind string
+	var s int32
+	if g == sched.Clock {
+		var pos string
+		kind, pos = e.ex.Describe(g)
+		s = e.model.Resolve(kind + "@" + pos)
+	} else {
+		var at token.Pos
+		kind, at = e.ex.Site(g)
+		var ok bool
+		if s, ok = e.sites[site{kind, at}]; !ok {
+			s = e.model.Resolve(kind + "@" + e.ex.Where(at))
+			if e.sites == nil {
+				e.sites = map[site]int32{}
+			}
+			e.sites[site{kind, at}] = s
+		}
+	}
 	if int(s) >= len(e.memory) {
 		e.memory = append(e.memory, make([]bool, int(s)+1-len(e.memory))...)
 	}

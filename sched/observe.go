@@ -1,6 +1,8 @@
 package sched
 
 import (
+	"go/token"
+
 	"github.com/mcheck-dev/mcheck/ssainterp"
 	"golang.org/x/tools/go/ssa"
 )
@@ -113,6 +115,14 @@ func (e *Execution) Describe(id int) (kind, pos string) {
 	}
 	return e.m.Next(id)
 }
+
+// Site is Describe for a goroutine (not Clock) without formatting the
+// position: a strategy that asks at every step keys what it learns by
+// the site and formats each position once (Where).
+func (e *Execution) Site(id int) (kind string, pos token.Pos) { return e.m.NextSite(id) }
+
+// Where formats pos as Describe does ("main.go:12").
+func (e *Execution) Where(pos token.Pos) string { return e.m.ShortPos(pos) }
 
 // Wait says what goroutine id's pending operation is, as a fact to
 // compare (Describe's kind in words): ssainterp.WaitNone for Clock and

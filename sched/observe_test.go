@@ -23,11 +23,15 @@ func (s *lowestFirst) Performed(op Op) {
 	kind, pos := s.ex.Describe(op.G)
 	s.ops = append(s.ops, op)
 	s.log = append(s.log, fmt.Sprintf("g%d %s %s", op.G, kind, pos))
+	if k, at := s.ex.Site(op.G); k != kind || s.ex.Where(at) != pos {
+		s.log = append(s.log, fmt.Sprintf("Site says %s %s", k, s.ex.Where(at)))
+	}
 }
 
 // TestObserverSeesEveryOperation: an Observer is told of every
-// operation, forced or chosen, with what it touches, and Dependent
-// relates the operations on one channel.
+// operation, forced or chosen, with what it touches (Site and Where
+// saying what Describe says), and Dependent relates the operations on
+// one channel.
 func TestObserverSeesEveryOperation(t *testing.T) {
 	s := &lowestFirst{}
 	rep, err := Explore(target(t, "chanpair"), Options{Executions: 1, Workers: 1, SyncOnly: true, Custom: func() Strategy { return s }})

@@ -30,7 +30,7 @@ import (
 type Program struct {
 	ssa   *ssa.Program
 	fset  *token.FileSet
-	short shortPositions // shortPos's strings
+	short shortPositions      // shortPos's strings
 	pkgs  []*packages.Package // the roots
 	byPth map[string]*ssa.Package
 

@@ -442,16 +442,28 @@ func (m *Machine) PanicInfo() *Panic {
 // Next says what goroutine id is stopped before and where, as
 // Goroutine's Op and Pos do, without describing its stack.
 func (m *Machine) Next(id int) (op, pos string) {
+	op, at := m.NextSite(id)
+	return op, m.prog.shortPos(at)
+}
+
+// NextSite is Next with the position unformatted (token.NoPos if none):
+// a strategy that asks at every step keys what it learns by the site,
+// and formats each position once (ShortPos).
+func (m *Machine) NextSite(id int) (op string, pos token.Pos) {
 	g := m.gs[id-1]
 	op = "run"
 	if g.state == gPending {
-		op, pos = g.pending.reason(), m.prog.shortPos(g.pending.pos)
+		op, pos = g.pending.reason(), g.pending.pos
 	}
-	if pos == "" && g.top != nil {
-		pos = m.prog.shortPos(g.top.fn.pos0())
+	if !pos.IsValid() && g.top != nil {
+		pos = g.top.fn.pos0()
 	}
 	return op, pos
 }
+
+// ShortPos formats pos as Next does: base file name and line ("" for
+// token.NoPos).
+func (m *Machine) ShortPos(pos token.Pos) string { return m.prog.shortPos(pos) }
 
 // PendingOp is the visible operation a goroutine is stopped at, cheaply
 // described for a scheduler that watches many steps (the fair phase of
