@@ -232,23 +232,14 @@ func (e *EDA) symbol(g int) int32 {
 	if g < len(e.pending) && e.pending[g] >= 0 {
 		return e.pending[g]
 	}
-	var kind string
-	var s int32
-	if g == sched.Clock {
-		var pos string
-		kind, pos = e.ex.Describe(g)
-		s = e.model.Resolve(kind + "@" + pos)
-	} else {
-		var at token.Pos
-		kind, at = e.ex.Site(g)
-		var ok bool
-		if s, ok = e.sites[site{kind, at}]; !ok {
-			s = e.model.Resolve(kind + "@" + e.ex.Where(at))
-			if e.sites == nil {
-				e.sites = map[site]int32{}
-			}
-			e.sites[site{kind, at}] = s
+	kind, at := e.ex.Site(g)
+	s, ok := e.sites[site{kind, at}]
+	if !ok {
+		s = e.model.Resolve(kind + "@" + e.ex.Where(at))
+		if e.sites == nil {
+			e.sites = map[site]int32{}
 		}
+		e.sites[site{kind, at}] = s
 	}
 	if int(s) >= len(e.memory) {
 		e.memory = append(e.memory, make([]bool, int(s)+1-len(e.memory))...)

@@ -109,17 +109,20 @@ func (e *Execution) Pending(id int) Op {
 // the timer was set. It costs a formatted position: a strategy that
 // needs only dependence should not call it at every step.
 func (e *Execution) Describe(id int) (kind, pos string) {
-	if id == Clock {
-		_, pos, _ = e.m.NextTimer()
-		return "timer fires", pos
-	}
-	return e.m.Next(id)
+	kind, at := e.Site(id)
+	return kind, e.Where(at)
 }
 
-// Site is Describe for a goroutine (not Clock) without formatting the
-// position: a strategy that asks at every step keys what it learns by
-// the site and formats each position once (Where).
-func (e *Execution) Site(id int) (kind string, pos token.Pos) { return e.m.NextSite(id) }
+// Site is Describe without formatting the position: a strategy that
+// asks at every step keys what it learns by the site and formats each
+// position once (Where).
+func (e *Execution) Site(id int) (kind string, pos token.Pos) {
+	if id == Clock {
+		pos, _ = e.m.NextTimerSite()
+		return "timer fires", pos
+	}
+	return e.m.NextSite(id)
+}
 
 // Where formats pos as Describe does ("main.go:12").
 func (e *Execution) Where(pos token.Pos) string { return e.m.ShortPos(pos) }

@@ -2,6 +2,7 @@ package sched
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -47,4 +48,39 @@ func TestObserverSeesEveryOperation(t *testing.T) {
 	require.True(t, Dependent(s.ops[3], s.ops[5]), "two operations of one goroutine")
 	require.False(t, Dependent(s.ops[3], s.ops[6]), "goroutines touching nothing shared")
 	require.True(t, Dependent(s.ex.Pending(Clock), s.ops[6]), "the clock depends on everything")
+}
+
+// clockWatcher is lowestFirst that lets the clock fire whenever it may,
+// and checks each time that Describe and Site say where its timer was
+// set as NextTimer does.
+type clockWatcher struct {
+	lowestFirst
+	fired []string
+}
+
+func (s *clockWatcher) NextGoroutine(enabled []int, current int) int {
+	if slices.Contains(enabled, Clock) {
+		return Clock
+	}
+	return s.lowestFirst.NextGoroutine(enabled, current)
+}
+
+func (s *clockWatcher) Performed(op Op) {
+	s.lowestFirst.Performed(op)
+	if op.G == Clock {
+		_, want, _ := s.ex.m.NextTimer()
+		_, pos := s.ex.Describe(Clock)
+		kind, at := s.ex.Site(Clock)
+		s.fired = append(s.fired, fmt.Sprintf("%s %s %v", kind, s.ex.Where(at), pos == want))
+	}
+}
+
+// TestObserverSeesTheClock: the clock's operation is described by where
+// the timer that fires was set.
+func TestObserverSeesTheClock(t *testing.T) {
+	s := &clockWatcher{}
+	rep, err := Explore(target(t, "timerpark"), Options{Executions: 1, Workers: 1, Custom: func() Strategy { return s }})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.Equal(t, []string{"timer fires main.go:17 true"}, s.fired, "time.After's timer fires first, offered while the sleeper may still move")
 }

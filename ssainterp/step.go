@@ -356,6 +356,19 @@ func (m *Machine) NextTimer() (desc, pos string, ok bool) {
 	return desc, pos, true
 }
 
+// NextTimerSite is the position NextTimer formats, unformatted (a
+// strategy may ask at every step).
+func (m *Machine) NextTimerSite() (pos token.Pos, ok bool) {
+	_, t, sleeper, ok := m.nextDeadline(false)
+	switch {
+	case !ok:
+		return token.NoPos, false
+	case t != nil:
+		return t.pos, true
+	}
+	return sleeper.pending.pos, true
+}
+
 // FireDueTimers fires the timers whose deadline the clock has already
 // reached (reading the clock in a busy-wait moves it), without moving
 // the clock.
