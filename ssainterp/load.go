@@ -30,7 +30,7 @@ import (
 type Program struct {
 	ssa   *ssa.Program
 	fset  *token.FileSet
-	short shortPositions      // shortPos's strings
+	short sync.Map            // shortPos's strings, by token.Pos
 	pkgs  []*packages.Package // the roots
 	byPth map[string]*ssa.Package
 

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -147,32 +146,19 @@ func (f *function) pos0() token.Pos {
 }
 
 // shortPos formats pos as base file name and line. A strategy may ask at
-// every step (Next), so each position is formatted once.
+// every step (Next), so each position is formatted once (Program.short:
+// a cache that only grows, as sync.Map is made for).
 func (p *Program) shortPos(pos token.Pos) string {
 	if !pos.IsValid() {
 		return ""
 	}
-	c := &p.short
-	c.mu.RLock()
-	s, ok := c.m[pos]
-	c.mu.RUnlock()
-	if !ok {
-		ps := p.fset.Position(pos)
-		s = filepath.Base(ps.Filename) + ":" + strconv.Itoa(ps.Line)
-		c.mu.Lock()
-		if c.m == nil {
-			c.m = map[token.Pos]string{}
-		}
-		c.m[pos] = s
-		c.mu.Unlock()
+	if s, ok := p.short.Load(pos); ok {
+		return s.(string)
 	}
+	ps := p.fset.Position(pos)
+	s := filepath.Base(ps.Filename) + ":" + strconv.Itoa(ps.Line)
+	p.short.Store(pos, s)
 	return s
-}
-
-// shortPositions are the positions shortPos formatted.
-type shortPositions struct {
-	mu sync.RWMutex
-	m  map[token.Pos]string
 }
 
 // NumGoroutines returns how many goroutines the execution has created.
