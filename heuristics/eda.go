@@ -43,7 +43,7 @@ type EDA struct {
 	gen     int
 	pending []int32        // the symbol of each goroutine's pending operation, once asked (-1: not yet), by id
 	memory  []bool         // whether a symbol is a load or store of shared memory, by symbol
-	sites   map[site]int32 // the symbols of the sites resolved (Resolve, by kind@position)
+	sites   map[site]int32 // the symbols of the sites resolved (Resolve, by kind@position), in the one program the search explores
 	note    string
 	checked bool // the loaded model was checked against the code (checkModel)
 
