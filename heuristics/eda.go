@@ -47,8 +47,9 @@ type EDA struct {
 	note    string
 	checked bool // the loaded model was checked against the code (checkModel)
 
-	acts   []int32 // scratch: the distinct actions available at a choice
-	poised []int   // scratch: the goroutines poised at the chosen one
+	acts   []int32   // scratch: the distinct actions available at a choice
+	ws     []float64 // scratch: their weights (Model.choose)
+	poised []int     // scratch: the goroutines poised at the chosen one
 }
 
 // EDAOptions are the parameters of the EDA; zero fields take the
@@ -285,7 +286,7 @@ func (e *EDA) NextGoroutine(enabled []int, current int) int {
 	if e.opts.Mutation > 0 && e.rng.Float64() < e.opts.Mutation {
 		a = e.rng.IntN(len(e.acts))
 	} else {
-		a = e.model.Choose(e.rng, e.cur.path, e.acts)
+		a, e.ws = e.model.choose(e.rng, e.cur.path, e.acts, e.ws)
 	}
 	e.poised = e.poised[:0]
 	for _, g := range enabled {

@@ -116,9 +116,16 @@ func (m *Model) distribution(history []int32) map[int32]float64 {
 // Choose picks one of the available actions after history with the
 // weights of weights, and returns its index in avail.
 func (m *Model) Choose(rng *rand.Rand, history []int32, avail []int32) int {
-	ws := m.weights(history, avail)
+	i, _ := m.choose(rng, history, avail, nil)
+	return i
+}
+
+// choose is Choose with ws as the weights' buffer (a search chooses at
+// every step), which it returns for the next choice.
+func (m *Model) choose(rng *rand.Rand, history []int32, avail []int32, buf []float64) (int, []float64) {
+	ws := m.weights(history, avail, buf)
 	if ws == nil {
-		return rng.IntN(len(avail))
+		return rng.IntN(len(avail)), buf
 	}
 	total := 0.0
 	for _, w := range ws {
@@ -127,11 +134,11 @@ func (m *Model) Choose(rng *rand.Rand, history []int32, avail []int32) int {
 	x := rng.Float64() * total
 	for i, w := range ws {
 		if x < w {
-			return i
+			return i, ws
 		}
 		x -= w
 	}
-	return len(avail) - 1
+	return len(avail) - 1, ws
 }
 
 // weights returns the unnormalised probabilities of the available
@@ -139,13 +146,15 @@ func (m *Model) Choose(rng *rand.Rand, history []int32, avail []int32) int {
 // the distribution that are not available are culled; available actions
 // the distribution lacks get half the lowest weight among those it has.
 // nil means uniform: there is no distribution for history, or none of
-// its actions is available.
-func (m *Model) weights(history []int32, avail []int32) []float64 {
+// its actions is available. The weights are written over ws's storage
+// when it has room.
+func (m *Model) weights(history []int32, avail []int32, ws []float64) []float64 {
 	d := m.distribution(history)
 	if d == nil {
 		return nil
 	}
-	ws := make([]float64, len(avail))
+	ws = slices.Grow(ws[:0], len(avail))[:len(avail)]
+	clear(ws)
 	lowest := 0.0
 	for i, a := range avail {
 		if p, ok := d[a]; ok {

@@ -65,7 +65,7 @@ func TestWeights(t *testing.T) {
 		for _, c := range tc.history {
 			h = append(h, m.Intern(string(c)))
 		}
-		if got := m.weights(h, tc.avail); !slices.Equal(got, tc.want) {
+		if got := m.weights(h, tc.avail, nil); !slices.Equal(got, tc.want) {
 			t.Errorf("after %s among %v: %v, want %v", tc.history, tc.avail, got, tc.want)
 		}
 	}
