@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 	"testing"
 	"time"
 
@@ -98,4 +99,27 @@ func TestPercent(t *testing.T) {
 	} {
 		require.Equal(t, c.want, percent(c.headroom, c.live), "headroom %d, live %d", c.headroom, c.live)
 	}
+}
+
+// TestHoldConcurrent: holders of both headrooms come and go on many
+// goroutines while collections run; once all have released, the
+// default is back, and no finalizer re-paces it.
+func TestHoldConcurrent(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			for j := range 50 {
+				release := Hold([]uint64{Load, Explore}[(i+j)%2])
+				if j%10 == 0 {
+					runtime.GC()
+				}
+				release()
+			}
+		})
+	}
+	wg.Wait()
+	require.Equal(t, 100, gogc())
+	collected(t, func() int { return 100 })
 }
