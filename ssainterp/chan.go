@@ -433,32 +433,16 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 	return func(fr *frame) *frame {
 		g := fr.g
 		m := g.m
-		// The cases' sudogs, in one array.
-		buf := make([]sudog, len(st.states))
-		sgs := make([]*sudog, 0, len(st.states))
-		for i, s := range st.states {
-			cv, _ := fr.regs[chs[i]].r.(*chanV)
-			if cv == nil {
-				continue // a nil channel's case is never ready
-			}
-			sg := &buf[len(sgs)]
-			*sg = sudog{g: g, ch: cv, send: s.Dir == types.SendOnly, dst: d, sel: st, caseIdx: i}
-			if sg.send {
-				sg.val = fr.regs[sends[i]]
-			}
-			sgs = append(sgs, sg)
+		var sgs []*sudog
+		var ready readyFunc
+		if p := &g.pending; g.granted && len(p.sudogs) > 0 && p.sudogs[0].sel == st {
+			// The scheduler chose this goroutine's select, stopped
+			// here: its cases' sudogs are the ones made then, from the
+			// same registers (a sudog does not change once made).
+			sgs = p.sudogs
+		} else {
+			sgs, ready = st.cases(fr, chs, sends, d, blocking)
 		}
-		ready := readyFunc(func(g *goroutine) bool {
-			if !blocking || !selectParks(sgs, blocking) {
-				return true // a default, or a case ready without a partner
-			}
-			for _, s := range sgs {
-				if (s.send && s.ch.canSend(g, true)) || (!s.send && s.ch.canRecv(g, true)) {
-					return true
-				}
-			}
-			return false
-		})
 		wait := WaitSelect
 		if len(sgs) == 0 && blocking {
 			wait = WaitSelectNoCases
@@ -497,6 +481,40 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 		}
 		return fr
 	}
+}
+
+// cases makes the sudogs of a select's cases, in one array, from fr's
+// registers (chs, sends: the registers of each case's channel and value
+// sent; d: the result's), and the function that says whether one of them
+// may proceed.
+func (st *selState) cases(fr *frame, chs, sends []int, d int, blocking bool) ([]*sudog, readyFunc) {
+	g := fr.g
+	buf := make([]sudog, len(st.states))
+	sgs := make([]*sudog, 0, len(st.states))
+	for i, s := range st.states {
+		cv, _ := fr.regs[chs[i]].r.(*chanV)
+		if cv == nil {
+			continue // a nil channel's case is never ready
+		}
+		sg := &buf[len(sgs)]
+		*sg = sudog{g: g, ch: cv, send: s.Dir == types.SendOnly, dst: d, sel: st, caseIdx: i}
+		if sg.send {
+			sg.val = fr.regs[sends[i]]
+		}
+		sgs = append(sgs, sg)
+	}
+	ready := readyFunc(func(g *goroutine) bool {
+		if !blocking || !selectParks(sgs, blocking) {
+			return true // a default, or a case ready without a partner
+		}
+		for _, s := range sgs {
+			if (s.send && s.ch.canSend(g, true)) || (!s.send && s.ch.canRecv(g, true)) {
+				return true
+			}
+		}
+		return false
+	})
+	return sgs, ready
 }
 
 // choose picks one of n alternatives (a select among ready cases).
