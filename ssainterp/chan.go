@@ -434,7 +434,7 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 		g := fr.g
 		m := g.m
 		var sgs []*sudog
-		var ready readyFunc
+		var ready readiness
 		if p := &g.pending; g.granted && len(p.sudogs) > 0 && p.sudogs[0].sel == st {
 			// The scheduler chose this goroutine's select, stopped
 			// here: its cases' sudogs are the ones made then, from the
@@ -483,38 +483,52 @@ func (c *compiler) selectOp(ins *ssa.Select) op {
 	}
 }
 
-// cases makes the sudogs of a select's cases, in one array, from fr's
-// registers (chs, sends: the registers of each case's channel and value
-// sent; d: the result's), and the function that says whether one of them
-// may proceed.
-func (st *selState) cases(fr *frame, chs, sends []int, d int, blocking bool) ([]*sudog, readyFunc) {
-	g := fr.g
-	buf := make([]sudog, len(st.states))
-	sgs := make([]*sudog, 0, len(st.states))
+// cases makes the sudogs of a select's cases from fr's registers (chs,
+// sends: the registers of each case's channel and value sent; d: the
+// result's), and the readiness of the select.
+func (st *selState) cases(fr *frame, chs, sends []int, d int, blocking bool) ([]*sudog, readiness) {
+	c := &fr.g.sel
+	if cap(c.buf) < len(st.states) {
+		c.buf, c.sgs = make([]sudog, len(st.states)), make([]*sudog, 0, len(st.states))
+	}
+	sgs := c.sgs[:0]
 	for i, s := range st.states {
 		cv, _ := fr.regs[chs[i]].r.(*chanV)
 		if cv == nil {
 			continue // a nil channel's case is never ready
 		}
-		sg := &buf[len(sgs)]
-		*sg = sudog{g: g, ch: cv, send: s.Dir == types.SendOnly, dst: d, sel: st, caseIdx: i}
+		sg := &c.buf[len(sgs)]
+		*sg = sudog{g: fr.g, ch: cv, send: s.Dir == types.SendOnly, dst: d, sel: st, caseIdx: i}
 		if sg.send {
 			sg.val = fr.regs[sends[i]]
 		}
 		sgs = append(sgs, sg)
 	}
-	ready := readyFunc(func(g *goroutine) bool {
-		if !blocking || !selectParks(sgs, blocking) {
-			return true // a default, or a case ready without a partner
+	c.sgs, c.blocking = sgs, blocking
+	return sgs, c
+}
+
+// selCases is the select a goroutine runs: its cases' sudogs, in an
+// array the goroutine keeps from one select to the next (it runs one at
+// a time, and a select's sudogs leave the channels' queues when it
+// completes, dequeue), and whether it blocks. As a readiness, it says
+// whether one of the cases may proceed.
+type selCases struct {
+	buf      []sudog
+	sgs      []*sudog
+	blocking bool
+}
+
+func (c *selCases) ready(g *goroutine) bool {
+	if !c.blocking || !selectParks(c.sgs, c.blocking) {
+		return true // a default, or a case ready without a partner
+	}
+	for _, s := range c.sgs {
+		if (s.send && s.ch.canSend(g, true)) || (!s.send && s.ch.canRecv(g, true)) {
+			return true
 		}
-		for _, s := range sgs {
-			if (s.send && s.ch.canSend(g, true)) || (!s.send && s.ch.canRecv(g, true)) {
-				return true
-			}
-		}
-		return false
-	})
-	return sgs, ready
+	}
+	return false
 }
 
 // choose picks one of n alternatives (a select among ready cases).

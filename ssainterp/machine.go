@@ -276,9 +276,10 @@ type goroutine struct {
 
 	// Its code: the stack of frames, from the running one (top).
 	top       *frame
-	depth     int   // frames on the stack, against cfg.MaxDepth
-	nested    int   // > 0 while running a callback from native code
-	nestedRes value // result of a nested (callback) call
+	depth     int      // frames on the stack, against cfg.MaxDepth
+	nested    int      // > 0 while running a callback from native code
+	sel       selCases // its select in progress (chan.go)
+	nestedRes value    // result of a nested (callback) call
 	panic     *panicRec
 
 	// Scheduling: where it stopped and why (step.go).
