@@ -54,6 +54,7 @@ type pacer struct {
 	sync.Mutex
 	held  map[uint64]int // holders in progress, by headroom
 	tuned bool           // the percentage is ours; the process's is the default's 100
+	set   int            // the percentage last set (tuned)
 	chain int            // the chain of finalizers that re-paces after collections (arm)
 }
 
@@ -66,7 +67,7 @@ func Hold(headroom uint64) (release func()) {
 	p.Lock()
 	defer p.Unlock()
 	if len(p.held) == 0 && !ownPacing() {
-		p.tuned = true
+		p.tuned, p.set = true, 100
 		p.chain++
 		arm(p.chain)
 	}
@@ -87,8 +88,7 @@ func Hold(headroom uint64) (release func()) {
 			case len(p.held) > 0:
 				p.repace()
 			case p.tuned:
-				debug.SetGCPercent(100)
-				p.tuned = false
+				p.restore()
 			}
 		})
 	}
@@ -104,7 +104,21 @@ func (p *pacer) repace() {
 	for h := range p.held {
 		headroom = max(headroom, h)
 	}
-	debug.SetGCPercent(percent(headroom, liveHeap()))
+	if gogc() != p.set {
+		p.tuned = false // the process set a percentage of its own meanwhile: it keeps it
+		return
+	}
+	p.set = percent(headroom, liveHeap())
+	debug.SetGCPercent(p.set)
+}
+
+// restore ends the pacing: the default's percentage comes back, unless
+// the process set one of its own meanwhile. p is locked.
+func (p *pacer) restore() {
+	if gogc() == p.set {
+		debug.SetGCPercent(100)
+	}
+	p.tuned = false
 }
 
 // percent is the percentage that lets the heap grow by headroom over
@@ -130,6 +144,16 @@ func arm(chain int) {
 			arm(chain)
 		}
 	})
+}
+
+// gogc is the collector's percentage (GOGC).
+func gogc() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return -1
+	}
+	return int(s[0].Value.Uint64())
 }
 
 // liveHeap is the live heap the last collection left.

@@ -3,19 +3,12 @@ package gcpace
 import (
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 )
-
-func gogc() int {
-	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
-	metrics.Read(s)
-	return int(s[0].Value.Uint64())
-}
 
 // collected runs a collection and waits for the pacing's finalizer to
 // have re-paced after it: until the percentage is want(), worked out
@@ -84,6 +77,32 @@ func TestRepace(t *testing.T) {
 	collected(t, def)
 	time.Sleep(10 * time.Millisecond)
 	require.Equal(t, 100, gogc(), "no finalizer re-paces after the release")
+}
+
+// TestHoldKeepsTheProcesssChange: a percentage the process sets while
+// the pacing is held is its own: no collection re-paces it, and the
+// release leaves it.
+func TestHoldKeepsTheProcesssChange(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	runtime.GC()
+	release := Hold(Load)
+	require.Greater(t, gogc(), 100)
+	debug.SetGCPercent(300)
+	defer debug.SetGCPercent(100)
+	collected(t, func() int { return 300 })
+	release()
+	require.Equal(t, 300, gogc(), "after the release")
+	debug.SetGCPercent(100)
+	release = Hold(Load)
+	require.Greater(t, gogc(), 100, "a new hold, the default back")
+	debug.SetGCPercent(250)
+	release()
+	require.Equal(t, 250, gogc(), "released before any collection")
+	debug.SetGCPercent(100)
+	release = Hold(Load)
+	release()
+	require.Equal(t, 100, gogc())
 }
 
 func TestPercent(t *testing.T) {
