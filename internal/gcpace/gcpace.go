@@ -31,7 +31,9 @@
 // starting heap (AdjustStartingHeap, Go 1.25).
 //
 // A process that chose its own pacing keeps it: GOGC or GOMEMLIMIT in the
-// environment, or a percentage or memory limit set with runtime/debug.
+// environment, or a percentage or memory limit set with runtime/debug,
+// before the pacing was held or while it is (a percentage the process
+// sets then is neither re-paced nor undone by the release).
 package gcpace
 
 import (
