@@ -257,6 +257,10 @@ func (e *EDA) symbol(g int) int32 {
 	return s
 }
 
+// AccessBlind implements sched.AccessBlind: only the Race fitness reads
+// what an operation touches.
+func (e *EDA) AccessBlind() bool { return e.opts.Fitness != Race }
+
 // Performed implements sched.Observer: the action joins the path and
 // the metric.
 func (e *EDA) Performed(op sched.Op) {

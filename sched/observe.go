@@ -52,6 +52,16 @@ type Observer interface {
 	Performed(op Op)
 }
 
+// An AccessBlind is an Observer that may not read the Access of the
+// operations it is told of: when AccessBlind reports true, Performed gets
+// each operation of a goroutine with G alone (what the operation touches
+// is a new slice at every step otherwise). Ask Execution.Pending for an
+// operation's Access when it is needed.
+type AccessBlind interface {
+	Observer
+	AccessBlind() bool
+}
+
 // Pruner is a Strategy that may find the rest of an execution redundant
 // (dfs: every enabled goroutine sleeps). The explorer asks after every
 // operation; when Pruned reports true it stops the execution, which

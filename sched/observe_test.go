@@ -84,3 +84,26 @@ func TestObserverSeesTheClock(t *testing.T) {
 	require.Nil(t, rep.Failure)
 	require.Equal(t, []string{"timer fires main.go:17 true"}, s.fired, "time.After's timer fires first, offered while the sleeper may still move")
 }
+
+// blindFirst is lowestFirst as an AccessBlind.
+type blindFirst struct{ lowestFirst }
+
+func (*blindFirst) AccessBlind() bool { return true }
+
+// TestAccessBlindObserver: an AccessBlind observer is told of the same
+// operations, each without what it touches; Pending still says it.
+func TestAccessBlindObserver(t *testing.T) {
+	s := &blindFirst{}
+	rep, err := Explore(target(t, "chanpair"), Options{Executions: 1, Workers: 1, SyncOnly: true, Custom: func() Strategy { return s }})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	seeing := &lowestFirst{}
+	_, err = Explore(target(t, "chanpair"), Options{Executions: 1, Workers: 1, SyncOnly: true, Custom: func() Strategy { return seeing }})
+	require.NoError(t, err)
+	require.Equal(t, seeing.log, s.log, "the same operations")
+	for i, op := range s.ops {
+		require.Equal(t, seeing.ops[i].G, op.G)
+		require.Nil(t, op.Access.Objects, "op %d", i)
+	}
+	require.NotEmpty(t, seeing.ops[4].Access.Objects, "a receive, to an observer that reads it")
+}

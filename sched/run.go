@@ -59,6 +59,7 @@ type run struct {
 	m       *ssainterp.Machine
 	ex      *Execution
 	obs     Observer // the strategy's, or nil
+	blind   bool     // obs is an AccessBlind that reads no Op.Access
 	pr      Pruner   // the strategy's, or nil
 
 	steps      []Step
@@ -99,6 +100,9 @@ func (r *run) start(seed uint64, s Strategy) error {
 	r.obs, _ = s.(Observer)
 	if r.obs != nil {
 		r.obs.Begin(r.ex)
+	}
+	if b, ok := s.(AccessBlind); ok {
+		r.blind = b.AccessBlind()
 	}
 	r.pr, _ = s.(Pruner)
 	r.fy = newFairness()
@@ -284,7 +288,10 @@ func (r *run) step(g int, en []int) (pruned bool) {
 	if r.trace {
 		r.steps = append(r.steps, r.tk.step(m, g))
 	}
-	if r.obs != nil {
+	switch {
+	case r.blind:
+		r.obs.Performed(Op{G: g})
+	case r.obs != nil:
 		r.obs.Performed(r.ex.Pending(g))
 	}
 	r.ex.enabled = -1 // the state changes
