@@ -143,29 +143,38 @@ func arm(chain int) {
 		defer p.Unlock()
 		if p.tuned && p.chain == chain {
 			p.repace()
-			arm(chain)
+			if p.tuned { // the process may have taken the pacing back
+				arm(chain)
+			}
 		}
 	})
 }
 
-// gogc is the collector's percentage (GOGC).
+// gogc is the collector's percentage (GOGC; -1 if the runtime does not
+// say).
 func gogc() int {
-	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
+	v, ok := metric("/gc/gogc:percent")
+	if !ok {
 		return -1
 	}
-	return int(s[0].Value.Uint64())
+	return int(v)
 }
 
 // liveHeap is the live heap the last collection left.
 func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	v, _ := metric("/gc/heap/live:bytes")
+	return v
+}
+
+// metric reads the runtime metric name, and false if this runtime has
+// no such metric of an integer value.
+func metric(name string) (uint64, bool) {
+	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
+		return 0, false
 	}
-	return s[0].Value.Uint64()
+	return s[0].Value.Uint64(), true
 }
 
 // ownPacing reports whether the process chose its own pacing, or runs
@@ -174,12 +183,9 @@ func ownPacing() bool {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return true
 	}
-	s := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/gomemlimit:bytes"}, {Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	for _, x := range s {
-		if x.Value.Kind() != metrics.KindUint64 {
-			return true
-		}
+	limit, ok := metric("/gc/gomemlimit:bytes")
+	if _, live := metric("/gc/heap/live:bytes"); !ok || !live {
+		return true
 	}
-	return s[0].Value.Uint64() != 100 || s[1].Value.Uint64() != math.MaxInt64
+	return gogc() != 100 || limit != math.MaxInt64
 }
