@@ -11,6 +11,7 @@
 //	go run ./examples/bench eda [-runs 50] [-cap 60s]         # Staunton and Clark 2010, Table I and Figure 4 (eda_table.md, eda_fig4.tsv)
 //	go run ./examples/bench guided [-trials 100] [-bound 60s]  # guided test: Rungta and Mercer 2008, Tables 1 and 2 (guided_table.md)
 //	go run ./examples/bench checkcost [-runs 5] [-base REV]    # a check's fixed cost under go test (docs/check-cost.md)
+//	go run ./examples/bench reach [-top 15]                    # how much of the code a net/http check's load builds RTA reaches (docs/check-cost.md)
 //	go run ./examples/bench shards [-n 4] [-budget 20s]        # n shards of a budget against one check with n times it (docs/sharding.md)
 //
 // Run it from the repository root. The papers:
@@ -98,6 +99,10 @@ func main() {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "checkcost" {
 		checkCostMain(os.Args[2:])
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "reach" {
+		reachMain(os.Args[2:])
 		return
 	}
 	if len(os.Args) > 1 && os.Args[1] == "plot" {
