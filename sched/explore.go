@@ -32,6 +32,7 @@ type Options struct {
 	Seed            uint64        // the exploration's seed; executions derive theirs from it
 	Executions      int           // budget in executions (default DefaultExecutions; dfs: until exhausted)
 	Time            time.Duration // budget in time (0: none)
+	Grace           time.Duration // how long past Time a running execution may go on before it is interrupted (0: DeadlineGrace(Time))
 	MaxSteps        int           // visible operations per execution before a livelock is reported (default DefaultMaxSteps)
 	LoopSteps       int64         // loop iterations of a goroutine between two scheduling points, the interpreter's step bound (default DefaultLoopSteps)
 	MaxMemory       int64         // bytes an execution may allocate (default 1 GiB, ssainterp.Config.MaxMemory); past it, an mcheck error
@@ -355,12 +356,13 @@ func Explore(t Target, opts Options) (*Report, error) {
 		return nil, err
 	}
 	defer x.release()
-	if cut, err := x.calibratePCT(); err != nil {
+	next, cut, err := x.calibratePCT()
+	if err != nil {
 		return nil, err
 	} else if cut {
 		return x.rep, nil
 	}
-	if err := x.runBatches(); err != nil {
+	if err := x.runBatches(next); err != nil {
 		return nil, err
 	}
 	return x.report()
@@ -449,7 +451,7 @@ func newSearch(t Target, opts Options, start time.Time) (*search, error) {
 	}
 	if opts.Time > 0 {
 		x.deadline = start.Add(opts.Time)
-		x.hard = x.deadline.Add(DeadlineGrace(opts.Time))
+		x.hard = x.deadline.Add(cmp.Or(opts.Grace, DeadlineGrace(opts.Time)))
 	}
 	for w := range x.strategies {
 		s, err := newStrategy(opts)
@@ -482,58 +484,78 @@ func (x *search) release() {
 
 // calibratePCT gives PCT its change points' range: the expected number
 // of choice points, measured once (so it does not depend on the
-// workers). cut says the time budget ran out in the measuring execution:
-// x.rep is the report.
-func (x *search) calibratePCT() (cut bool, err error) {
-	var k int
+// workers). Where execution 0 is a random walk on every worker (the
+// random walk and pct on alternate executions, the default), the
+// measure is that execution, run alone before the others and counted as
+// any other: a program whose executions are slow is not run once more
+// for the measure. Otherwise it is a random walk of its own, not
+// counted, and cut says the time budget ran out in it: x.rep is the
+// report. next is the number of executions run.
+func (x *search) calibratePCT() (next int, cut bool, err error) {
+	var pcts []*pct
+	randomFirst := true
 	for _, s := range x.strategies {
-		p, ok := s.(*pct)
-		if mix, isMix := s.(*randomPCT); isMix {
-			p, ok = mix.pct, true
+		switch s := s.(type) {
+		case *pct:
+			pcts, randomFirst = append(pcts, s), false
+		case *randomPCT:
+			pcts = append(pcts, s.pct)
 		}
-		if !ok {
-			continue
+	}
+	if len(pcts) == 0 {
+		return 0, false, nil
+	}
+	var k int
+	if randomFirst && len(pcts) == len(x.strategies) && x.opts.Executions > 0 {
+		// Execution 0, with the seed of the measure as it was run
+		// apart (so PCT's executions are as they were).
+		func() {
+			defer x.recoverFault()
+			x.runSeeded(0, 0, -1)
+		}()
+		x.mu.Lock()
+		k, next = max(16, 2*int(x.steps)), 1 // x.steps: execution 0's choice points
+		x.mu.Unlock()
+	} else if k, err = calibrate(x.t, x.opts, x.hard); err != nil {
+		if c, ok := err.(*interrupted); ok {
+			x.rep.Inconclusive, x.rep.Interrupted, x.rep.Elapsed = 1, c.where, time.Since(x.start)
+			return 0, true, nil
 		}
-		if k == 0 {
-			if k, err = calibrate(x.t, x.opts, x.hard); err != nil {
-				if c, ok := err.(*interrupted); ok {
-					x.rep.Inconclusive, x.rep.Interrupted, x.rep.Elapsed = 1, c.where, time.Since(x.start)
-					return true, nil
-				}
-				return false, err
-			}
-		}
+		return 0, false, err
+	}
+	for _, p := range pcts {
 		p.k = k
 	}
-	return false, nil
+	return next, false, nil
 }
 
-// runBatches runs the executions, a batch at a time, until one fails,
-// the budget is spent or the strategy is exhausted. An error is
-// mcheck's.
-func (x *search) runBatches() error {
+// runBatches runs the executions from next on, a batch at a time, until
+// one fails, the budget is spent or the strategy is exhausted (the
+// executions before next have run: calibratePCT). An error is mcheck's.
+func (x *search) runBatches(next int) error {
 	opts := x.opts
-	for next := 0; next < opts.Executions; {
-		batch := min(opts.Workers*8, opts.Executions-next)
-		x.runBatch(next, batch)
+	for first := true; ; first = false {
 		x.rep.Executions, x.rep.Pruned, x.rep.Inconclusive, x.rep.StateHits = x.ran, x.pruned, x.inconclusive, x.stateHits
-		next += batch
 		if x.exhausted {
 			x.rep.Exhausted = true
 		}
 		if x.bestErr != nil {
 			return x.bestErr
 		}
-		if x.best != nil || x.exhausted || (!x.deadline.IsZero() && time.Now().After(x.deadline)) {
-			break
+		if next >= opts.Executions || x.best != nil || x.exhausted || (!x.deadline.IsZero() && time.Now().After(x.deadline)) {
+			return nil
 		}
-		if opts.Saturate && !systematic(opts.Strategy) && x.cov.saturated(x.covBase, next) {
+		if next > 0 && opts.Saturate && !systematic(opts.Strategy) && x.cov.saturated(x.covBase, next) {
 			x.rep.Saturated = true
-			break
+			return nil
 		}
-		x.progress()
+		if !first {
+			x.progress()
+		}
+		batch := min(opts.Workers*8, opts.Executions-next)
+		x.runBatch(next, batch)
+		next += batch
 	}
-	return nil
 }
 
 // runBatch runs executions next to next+batch-1 on the workers. Worker
@@ -554,21 +576,24 @@ func (x *search) runBatch(next, batch int) {
 
 // work runs worker w's share of a batch: every Workers-th execution.
 func (x *search) work(w, next, batch int) {
-	// A panic of mcheck's own code on this host goroutine would kill
-	// the test binary: it ends the search as an error instead (mu is
-	// never held across a call that may panic).
-	defer func() {
-		if r := recover(); r != nil {
-			err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
-			x.mu.Lock()
-			x.bestErr = cmp.Or(x.bestErr, err)
-			x.mu.Unlock()
-		}
-	}()
+	defer x.recoverFault()
 	for i := next + w; i < next+batch; i += x.opts.Workers {
 		if !x.runExecution(w, i) {
 			return
 		}
+	}
+}
+
+// recoverFault, deferred on a host goroutine that runs executions, ends
+// the search with mcheck's error instead of letting a panic of mcheck's
+// own code kill the test binary (mu is never held across a call that
+// may panic).
+func (x *search) recoverFault() {
+	if r := recover(); r != nil {
+		err := fmt.Errorf("mcheck internal error (a fault of mcheck, not of the program): %v\n%s", r, debug.Stack())
+		x.mu.Lock()
+		x.bestErr = cmp.Or(x.bestErr, err)
+		x.mu.Unlock()
 	}
 }
 
@@ -577,6 +602,12 @@ func (x *search) work(w, next, batch int) {
 // strategy is exhausted, or mcheck could not run an execution (a limit, a
 // fault: the rest of the batch would fail alike).
 func (x *search) runExecution(w, i int) bool {
+	return x.runSeeded(w, i, x.opts.Shard.Execution(i))
+}
+
+// runSeeded is runExecution with the seed of execution seedIndex of the
+// whole search (of every shard).
+func (x *search) runSeeded(w, i, seedIndex int) bool {
 	opts, s := x.opts, x.strategies[w]
 	x.mu.Lock()
 	stop := x.bestErr != nil
@@ -587,7 +618,7 @@ func (x *search) runExecution(w, i int) bool {
 	if stop || i > 0 && !x.deadline.IsZero() && time.Now().After(x.deadline) {
 		return false
 	}
-	seed := executionSeed(opts.Seed, opts.Shard.Execution(i))
+	seed := executionSeed(opts.Seed, seedIndex)
 	if !s.NewExecution(i, seed) {
 		x.mu.Lock()
 		x.exhausted = true

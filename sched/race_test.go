@@ -100,7 +100,9 @@ func TestWaitGroupReuse(t *testing.T) {
 	require.Contains(t, f.Message, "sync: WaitGroup is reused before previous Wait has returned")
 	assertReplays(t, tg, f)
 
-	rep, err = Explore(tg, Options{Seed: 1, Executions: 2000, RecordRaces: true, NoReduction: true})
+	// The search stops at its first failure, the reuse's panic: seed 2's
+	// executions record the race before one panics (seed 1's first does).
+	rep, err = Explore(tg, Options{Seed: 2, Executions: 2000, RecordRaces: true, NoReduction: true})
 	require.NoError(t, err)
 	var wgRace *ssainterp.Race
 	for _, r := range rep.Races {

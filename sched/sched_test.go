@@ -704,3 +704,55 @@ func TestTimerCompletesParkedSelect(t *testing.T) {
 	require.Nil(t, rep.Failure)
 	require.True(t, rep.Exhausted)
 }
+
+// TestCalibrationIsAnExecution: under the random walk and pct on
+// alternate executions (the default), the execution that gives pct its
+// expected number of choice points is execution 0, counted and judged as
+// any other: a search of n executions runs the program n times, and a
+// failure in that execution is reported and replays. pct alone still
+// measures on a random walk of its own (n+1 runs).
+func TestCalibrationIsAnExecution(t *testing.T) {
+	for _, c := range []struct {
+		strategy string
+		runs     int
+	}{{"", 5}, {RandomPCT, 5}, {"pct", 6}, {"random", 5}} {
+		tg := target(t, "single")
+		runs := 0
+		start := tg.Start
+		tg.Start = func(m *ssainterp.Machine) error { runs++; return start(m) }
+		rep, err := Explore(tg, Options{Seed: 1, Executions: 5, Strategy: c.strategy, Workers: 1})
+		require.NoError(t, err)
+		require.Nil(t, rep.Failure)
+		require.Equal(t, 5, rep.Executions, c.strategy)
+		require.Equal(t, c.runs, runs, c.strategy)
+	}
+	// The program fails on every schedule: the failure reported is that
+	// of the measuring execution (its seed), the only one run.
+	tg := target(t, "alwaysfails")
+	rep, err := Explore(tg, Options{Seed: 1, Executions: 100})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, Panic, rep.Failure.Kind)
+	require.Equal(t, 0, rep.Failure.Execution)
+	require.Equal(t, 1, rep.Executions)
+	require.Equal(t, executionSeed(1, -1), rep.Failure.Schedule.Seed)
+	assertReplays(t, tg, rep.Failure)
+}
+
+// TestGrace: an execution running when the time budget is spent goes on
+// for the grace (Options.Grace, by default DeadlineGrace of the budget)
+// before it is cut and counted inconclusive.
+func TestGrace(t *testing.T) {
+	tg := target(t, "slowrun")
+	rep, err := Explore(tg, Options{Seed: 1, Time: time.Millisecond, Workers: 1})
+	require.NoError(t, err)
+	require.Equal(t, 0, rep.Executions)
+	require.Equal(t, 1, rep.Inconclusive)
+	require.NotEmpty(t, rep.Interrupted)
+
+	rep, err = Explore(tg, Options{Seed: 1, Time: time.Millisecond, Grace: time.Minute, Workers: 1})
+	require.NoError(t, err)
+	require.Equal(t, 1, rep.Executions)
+	require.Equal(t, 0, rep.Inconclusive)
+	require.Nil(t, rep.Failure)
+}

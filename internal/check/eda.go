@@ -176,6 +176,7 @@ func portfolioEDA(target sched.Target, _ ID, corpus Corpus, c Config) (*RunRepor
 	first := c.Options
 	first.Strategy = sched.RandomPCT
 	first.Executions, first.Time = half(c.Executions), c.Time/2
+	first.Grace = untilHard(start, c.Time, first.Time)
 	rep, err := sched.Explore(target, first)
 	if err != nil {
 		return nil, err
@@ -197,6 +198,7 @@ func portfolioEDA(target sched.Target, _ ID, corpus Corpus, c Config) (*RunRepor
 		seed = splitmix.Next(seed)
 		o.Seed = seed
 		o.Executions, o.Time = left.share(phases, start, c.Time)
+		o.Grace = untilHard(start, c.Time, o.Time)
 		if o.Executions <= 0 && c.Executions > 0 {
 			break
 		}
@@ -265,6 +267,19 @@ func (b budget) share(phases int, start time.Time, total time.Duration) (int, ti
 		return 0, d
 	}
 	return b.execs / phases, d
+}
+
+// untilHard is the grace of a part of the portfolio given d of a time
+// budget total that began at start: an execution running when the part's
+// budget is spent goes on until the whole budget's grace is (when the
+// whole begins). A program of which one execution takes longer than a
+// part's share (a stress test of thousands of operations) so still
+// finishes one, where each part would have cut its own.
+func untilHard(start time.Time, total, d time.Duration) time.Duration {
+	if total <= 0 {
+		return 0
+	}
+	return max(time.Until(start.Add(total+sched.DeadlineGrace(total)))-d, sched.DeadlineGrace(d))
 }
 
 func half(n int) int {

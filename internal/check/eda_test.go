@@ -123,3 +123,21 @@ func TestPortfolioKeepsTimeBudget(t *testing.T) {
 		t.Errorf("a spent budget: %s, %d executions, %d inconclusive, %v, %v", rep.Strategy, rep.Executions, rep.Inconclusive, rep.Failure, err)
 	}
 }
+
+// TestUntilHard: a part of the portfolio may run an execution on until
+// the whole budget's grace is spent, whatever its own share: the part's
+// grace is what is left of the whole past the part's own budget.
+func TestUntilHard(t *testing.T) {
+	start := time.Now()
+	grace := untilHard(start, 10*time.Second, 5*time.Second)
+	// 10s + 0.5s (DeadlineGrace(10s)) - 5s, less the moments since start.
+	if want := 5500 * time.Millisecond; grace > want || grace < want-time.Second {
+		t.Errorf("untilHard = %v, want about %v", grace, want)
+	}
+	if g := untilHard(start.Add(-time.Hour), 10*time.Second, 5*time.Second); g != sched.DeadlineGrace(5*time.Second) {
+		t.Errorf("a whole budget spent: untilHard = %v, want the part's own grace %v", g, sched.DeadlineGrace(5*time.Second))
+	}
+	if g := untilHard(start, 0, 0); g != 0 {
+		t.Errorf("no time budget: untilHard = %v, want 0", g)
+	}
+}

@@ -1,6 +1,7 @@
 package verdicts
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -23,13 +24,18 @@ func TestSpin(t *testing.T) {
 	})
 }
 
-// TestLong runs one execution far longer than the budget: it is cut
-// at the budget (and its grace) and the test is not checked.
+// TestLong runs one execution far longer than the budget (ten rounds of
+// what takes about a second on a 2-core machine; each round under the
+// step bound of loop iterations between two scheduling points): it is
+// cut at the budget (and its grace) and the test is not checked.
 func TestLong(t *testing.T) {
 	mcheck.Run(t, func(t *testing.T) {
 		m := map[int]int{}
-		for i := range 9_000_000 {
-			m[i%1000] += i
+		for range 10 {
+			for i := range 9_000_000 {
+				m[i%1000] += i
+			}
+			runtime.Gosched()
 		}
 	})
 }
