@@ -157,7 +157,9 @@ type Failure struct {
 	Environment string                // what the execution ran, from Target.Describe
 	TraceFile   string                // where Explore wrote the whole trace (Options.TraceFile); "" if it did not
 	ExitCode    int                   // the program's exit status (an ExitStatus's is not 0)
+	NoTrace     string                // why the report has no Trace ("" if it has one)
 	steps       int                   // scheduling steps of the execution
+	took        time.Duration         // how long the execution that found it ran
 
 	// Timing says which timers the failing schedule fired while
 	// goroutines could still move ("timing-dependent: the 5ms timer
@@ -633,7 +635,11 @@ func (x *search) runSeeded(w, i, seedIndex int) bool {
 	o := opts
 	o.fairSteps = fairBudget(opts, x.ran, x.longest)
 	x.mu.Unlock()
+	began := time.Now()
 	f, n, err := runOne(x.t, o, seed, s, false, extra)
+	if f != nil {
+		f.took = time.Since(began)
+	}
 	if d, ok := s.(Diverger); ok && err == nil {
 		err = d.Diverged()
 	}

@@ -57,6 +57,8 @@ func (f *Failure) Format(replay string) string {
 	}
 	if len(f.Trace) > 0 {
 		b.WriteString(f.table())
+	} else if f.NoTrace != "" {
+		fmt.Fprintf(&b, "schedule: %s\n", f.NoTrace)
 	}
 	if replay != "" {
 		fmt.Fprintf(&b, "replay: %s\n", strings.ReplaceAll(replay, "TOKEN", f.Schedule.Token()))

@@ -756,3 +756,18 @@ func TestGrace(t *testing.T) {
 	require.Equal(t, 0, rep.Inconclusive)
 	require.Nil(t, rep.Failure)
 }
+
+// TestNoTraceWhenSpent: a failure whose traced replay would run past the
+// time budget's grace is reported as found, without a trace (which its
+// token makes), and the report says so.
+func TestNoTraceWhenSpent(t *testing.T) {
+	now := time.Now()
+	require.True(t, untraced(now, 2*time.Second, now.Add(time.Second)))
+	require.False(t, untraced(now, 2*time.Second, now.Add(3*time.Second)))
+	require.False(t, untraced(now, time.Hour, time.Time{}))
+
+	f := &Failure{Kind: Panic, Message: "panic: boom", NoTrace: "the failing execution took 1m0s, and a traced replay would run past the time budget: its trace was not made (replay the token for it)"}
+	out := f.Format("mcheck explore -replay=TOKEN")
+	require.Contains(t, out, "schedule: the failing execution took 1m0s")
+	require.Contains(t, out, "replay: mcheck explore -replay=")
+}
