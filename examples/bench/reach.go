@@ -20,9 +20,10 @@ import (
 //
 // How much of the code a check's load builds its program could reach:
 // the net/http and database/sql package of checkcost, loaded as its
-// check loads it (ssainterp.Load with its tests and the check's host), then Rapid Type
-// Analysis (golang.org/x/tools/go/callgraph/rta) from every function of
-// the package under test and every package initialiser. For each
+// check loads it (ssainterp.Load with its tests and the check's host),
+// then Rapid Type Analysis (golang.org/x/tools/go/callgraph/rta) from
+// every function of the package under test and every package
+// initialiser. For each
 // package built from SSA it prints the SSA instructions of its
 // functions and the share of them in functions RTA finds reachable: the
 // most that building function bodies on first call, instead of whole
