@@ -116,11 +116,7 @@ func checkCostMain(args []string) {
 	base := fs.String("base", "", "a git revision of mcheck to measure side by side with the current tree")
 	executions := fs.Int("executions", 1, "executions of each check")
 	fs.Parse(args)
-	root, err := filepath.Abs(".")
-	must(err)
-	tmp, err := os.MkdirTemp("", "mcheck-checkcost-")
-	must(err)
-	atExit = append(atExit, func() { os.RemoveAll(tmp) })
+	root, tmp := rootAndTemp("mcheck-checkcost-")
 	defer exit(0)
 	trees := []struct{ name, dir string }{{"current", root}}
 	if *base != "" {
@@ -167,6 +163,17 @@ func checkCostMain(args []string) {
 			}
 		}
 	}
+}
+
+// rootAndTemp returns the repository root (the working directory) and a
+// new temporary directory named from prefix, removed at exit.
+func rootAndTemp(prefix string) (root, tmp string) {
+	root, err := filepath.Abs(".")
+	must(err)
+	tmp, err = os.MkdirTemp("", prefix)
+	must(err)
+	atExit = append(atExit, func() { os.RemoveAll(tmp) })
+	return root, tmp
 }
 
 // writeCostModule writes a module in dir with the package src and its

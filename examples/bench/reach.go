@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -35,11 +33,7 @@ func reachMain(args []string) {
 	fs := flag.NewFlagSet("reach", flag.ExitOnError)
 	top := fs.Int("top", 15, "packages listed, the largest first")
 	fs.Parse(args)
-	root, err := filepath.Abs(".")
-	must(err)
-	dir, err := os.MkdirTemp("", "mcheck-reach-")
-	must(err)
-	atExit = append(atExit, func() { os.RemoveAll(dir) })
+	root, dir := rootAndTemp("mcheck-reach-")
 	defer exit(0)
 	s := costScenarios[len(costScenarios)-1]
 	writeCostModule(root, dir, s.src, s.test)
