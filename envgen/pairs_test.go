@@ -166,6 +166,24 @@ func TestHolders(t *testing.T) {
 	require.Equal(t, 1, p.Holder(1, 0))
 }
 
+// TestSettledAt: a sequential run with a pause runs the calls back to
+// back on one goroutine up to the pause and on the next after it, which
+// starts once the one before returned from every call and the rest
+// settled.
+func TestSettledAt(t *testing.T) {
+	p := &Plan{Env: Random, Threads: [][]Call{{{Method: 0}, {Method: 1}}, {{Method: 2}, {Method: 3}}}}
+	order := []CallRef{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
+	q := p.SettledAt(order, []bool{false, false, true, false})
+	require.Equal(t, [][]Call{{{Method: 0}, {Method: 2}}, {{Method: 3}, {Method: 1}}}, q.Threads)
+	require.Equal(t, [][]int{{0, 1}, {1, 0}}, q.Holders)
+	require.Equal(t, []int{-1, 0}, q.After)
+	require.Equal(t, []bool{true, true}, q.Settle)
+	require.Equal(t, []int{1, 1}, q.Phases)
+	require.Equal(t, 2, q.Goroutines)
+	require.True(t, q.Suspend)
+	require.Len(t, p.Threads, 2, "p is not changed")
+}
+
 // TestEmitPairs: a generated random environment pairs as the run does:
 // an acquire-like call that succeeds adds its weight, a release-like
 // call is made only when the goroutine holds its weight.

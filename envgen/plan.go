@@ -674,6 +674,34 @@ func (p *Plan) Settled(order []CallRef, atSwitch bool) *Plan {
 	return q
 }
 
+// SettledAt is Sequential with pauses: the calls of order run back to
+// back on one goroutine, but where at[k] holds a new goroutine takes over
+// at call k once everything the calls before started (the component's
+// goroutines) is done or blocked (Settle), as a caller that waits a
+// while between two calls. A call blocked stops the calls after it, as
+// on one goroutine (After: each goroutine starts only if the one before
+// returned from all its calls).
+func (p *Plan) SettledAt(order []CallRef, at []bool) *Plan {
+	q := *p
+	q.Threads, q.Phases, q.After, q.Settle, q.Suspend, q.Holders = nil, nil, nil, nil, true, nil
+	for k, r := range order {
+		c, h := p.Threads[r.G][r.J], p.Holder(r.G, r.J)
+		if k > 0 && !at[k] {
+			n := len(q.Threads) - 1
+			q.Threads[n] = append(q.Threads[n], c)
+			q.Holders[n] = append(q.Holders[n], h)
+			continue
+		}
+		q.After = append(q.After, len(q.Threads)-1)
+		q.Threads = append(q.Threads, []Call{c})
+		q.Holders = append(q.Holders, []int{h})
+		q.Phases = append(q.Phases, 1)
+		q.Settle = append(q.Settle, true)
+	}
+	q.Goroutines = len(q.Threads)
+	return &q
+}
+
 // suspended makes the goroutines of a suspended run: one per call, or,
 // with runs, one per run of one goroutine's calls in order.
 func (p *Plan) suspended(order []CallRef, runs bool) *Plan {

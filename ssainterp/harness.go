@@ -53,6 +53,10 @@ type Harness struct {
 	// choose is a choice point the exploring scheduler decides, for a
 	// host that lets the search choose the calls.
 	Next func(g int, choose func(n int) int) (HarnessCall, bool)
+	// Settled, if set, is told before each call of Next whether the
+	// goroutines the harness did not start (the component's own) are
+	// settled: each done or blocked.
+	Settled func(settled bool)
 	// Started, if set, is told the id of goroutine g when it starts.
 	Started func(g, id int)
 	// Returned, if set, is told when each call of goroutine g returns,
@@ -148,6 +152,7 @@ type harnessRun struct {
 // first argument, the test (a constructor that returns an error ends it).
 func (m *Machine) callDriver(fr *frame, st *harnessRun, ctor *closure, t value, pos token.Pos) *frame {
 	d := &harnessDriver{m: m, st: st, h: st.h, ctor: ctor, t: t, pos: pos, phases: st.h.Phases}
+	fr.g.harness = true
 	if d.phases == nil {
 		d.phases = []int{st.h.Goroutines}
 	}
@@ -231,6 +236,7 @@ func (d *harnessDriver) startPhase(fr *frame) *frame {
 	for range d.phases[d.phase] {
 		i := len(d.runners)
 		g := d.m.spawn(d.m.runner(d.st, i, d.pos), nil, d.pos)
+		g.harness = true
 		d.m.startTracking(fr.g, g)
 		d.runners = append(d.runners, g)
 		if d.h.Started != nil {
@@ -300,7 +306,10 @@ func (d *harnessDriver) finish(fr *frame) *frame {
 }
 
 // ret (op 6) returns.
-func (d *harnessDriver) ret(fr *frame) *frame { return d.m.ret(fr, value{}) }
+func (d *harnessDriver) ret(fr *frame) *frame {
+	fr.g.harness = false
+	return d.m.ret(fr, value{})
+}
 
 // runner is the function of the harness's goroutine i: the calls Next
 // gives it, in order.
@@ -311,6 +320,9 @@ func (m *Machine) runner(st *harnessRun, i int, pos token.Pos) *function {
 		// 0: the next call, or the end.
 		func(fr *frame) *frame {
 			var ok bool
+			if h.Settled != nil {
+				h.Settled(m.othersSettled())
+			}
 			if call, ok = h.Next(i, m.choose); !ok {
 				fr.pc = 2
 				return fr
@@ -340,6 +352,17 @@ func (m *Machine) runner(st *harnessRun, i int, pos token.Pos) *function {
 		},
 	}
 	return m.synthetic(fmt.Sprintf("%s.g%d", h.Caller, i+1), 1, pos, code)
+}
+
+// othersSettled reports whether every goroutine that is not a Harness's
+// is done or blocked.
+func (m *Machine) othersSettled() bool {
+	for _, g := range m.live {
+		if !g.harness && m.enabled(g) {
+			return false
+		}
+	}
+	return true
 }
 
 // callMethod makes call on the driven value; the result goes to register 0.

@@ -272,6 +272,7 @@ type goroutine struct {
 	parent  *goroutine // the goroutine that ran it (nil: the first, a timer's)
 	creator *function  // the function of the go statement (nil: not a go statement: a subtest's, a timer's)
 	subtest bool       // it runs a subtest (t.Run started it)
+	harness bool       // it runs a Harness's driver or its calls (othersSettled)
 	bubble  *bubble    // its synctest bubble (synctest.go), or nil
 
 	// Its code: the stack of frames, from the running one (top).
@@ -492,7 +493,7 @@ func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutin
 	m.memUsed += goroutineBytes
 	m.nextID++
 	g := m.arenas.goroutines.new(goroutineChunk)
-	g.id, g.m, g.created, g.creator, g.subtest = m.nextID, m, created, nil, false
+	g.id, g.m, g.created, g.creator, g.subtest, g.harness = m.nextID, m, created, nil, false, false
 	m.gs = append(m.gs, g)
 	m.live = append(m.live, g)
 	fr := m.newFrame(fn, g)

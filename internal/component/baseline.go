@@ -79,7 +79,15 @@ import (
 // gets the resource a background goroutine of the one before made, and
 // a Close that then waits for it to be released, is a misuse no
 // interleaving inside a call is needed for; a goroutine of the component
-// left blocked (a leak after a deadline) is never explained that way.
+// left blocked (a leak after a deadline) is never explained that way. The
+// order also runs with one pause (Plan.SettledAt): back to back on one
+// goroutine but for a pause between two calls of one goroutine, where
+// what the calls before started settles, as a caller that waits a while
+// between its calls; one variant per such pair of calls where the
+// component's goroutines were busy when the first started in the failing
+// execution (pauses). A TryGet that returned false twice on one goroutine
+// while the lease was being made, and got it on the other goroutine in
+// its next call, needs such a pause, not one before every switch.
 //
 // The sequential runs pair acquire-like and release-like calls as the
 // environment does (envgen/pairs.go), what each call's goroutine in the
@@ -115,8 +123,11 @@ type runSnap struct {
 	order    []envgen.CallRef // the calls that returned, in the order they did
 	retAt    []int            // per call of order, how many calls had started when it returned
 	started  []envgen.CallRef // the calls that started, in the order they did
-	panicked *envgen.Call     // the call in progress on the goroutine that panicked, if one of the environment's
-	panicG   int              // the index of that goroutine, or -1
+	// settled is, per call of started, whether the component's own
+	// goroutines were settled (each done or blocked) when it started.
+	settled  []bool
+	panicked *envgen.Call // the call in progress on the goroutine that panicked, if one of the environment's
+	panicG   int          // the index of that goroutine, or -1
 }
 
 // panickedAt returns, for a sequential run, the index in its order of the
@@ -152,7 +163,7 @@ func snapshot(m *ssainterp.Machine) runSnap {
 
 // snapshotRun returns what the environment's goroutines did in r.
 func snapshotRun(r *componentRun) runSnap {
-	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls)), order: slices.Clone(r.returned), retAt: slices.Clone(r.retAt), started: slices.Clone(r.started), panicG: -1}
+	s := runSnap{ids: slices.Clone(r.ids), returned: make([]int, len(r.calls)), order: slices.Clone(r.returned), retAt: slices.Clone(r.retAt), started: slices.Clone(r.started), settled: slices.Clone(r.settled), panicG: -1}
 	for g, cs := range r.calls {
 		s.calls = append(s.calls, slices.Clone(cs))
 		s.returned[g] = len(r.results[g])
@@ -262,6 +273,7 @@ type baseline struct {
 	comp    *envgen.Component
 	opts    sched.Options // the check's
 	explore explorer
+	noPause bool // no variant with a pause (pauses): for tests
 }
 
 // explain returns why failure f, found in plan with snapshot s, is not a
@@ -318,6 +330,9 @@ func (b *baseline) explain(plan *envgen.Plan, f *sched.Failure, s *runSnap, seed
 			}
 			if settle {
 				variants = append(variants, plan.Settled(order, false), plan.Settled(order, true))
+				if !b.noPause {
+					variants = append(variants, pauses(plan, order, s)...)
+				}
 			}
 		}
 	}
@@ -549,6 +564,28 @@ func envBlocked(f *sched.Failure, s *runSnap) bool {
 		}
 	}
 	return true
+}
+
+// pauses returns the variants of order with one pause (Plan.SettledAt)
+// between two calls of one goroutine, where the component's own goroutines
+// were busy when the first of them started in the failing execution s:
+// the calls then run back to back but for that pause, in which what they
+// started settles, as a caller that waits a while between two calls. A
+// TryGet that gets the lease a goroutine of an earlier one made, between
+// two calls of the same goroutine, and a Close that then waits for it to
+// be given back, is a misuse such a run shows.
+func pauses(plan *envgen.Plan, order []envgen.CallRef, s *runSnap) []*envgen.Plan {
+	var out []*envgen.Plan
+	for k := 1; k < len(order); k++ {
+		i := slices.Index(s.started, order[k-1])
+		if i < 0 || s.settled[i] || order[k].G != order[k-1].G {
+			continue
+		}
+		at := make([]bool, len(order))
+		at[k] = true
+		out = append(out, plan.SettledAt(order, at))
+	}
+	return out
 }
 
 // explains reports whether a sequential run ss of order, whose calls

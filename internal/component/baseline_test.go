@@ -99,6 +99,52 @@ func TestBaselineSettled(t *testing.T) {
 	}
 }
 
+// TestBaselinePause: Lease's misuse (a TryGet gets the lease made in the
+// background, and a Close waits for it) in environments where the lease
+// can be made between two calls of one goroutine after TryGets of the
+// other returned false: no order run back to back, or settled before
+// every call or switch of goroutines, gets those results and blocks, but
+// one with a pause there does (Plan.SettledAt). Every failing execution
+// the search finds is explained, and some need the pause.
+func TestBaselinePause(t *testing.T) {
+	envs := [][][]string{
+		{{"TryGet", "Close", "Close"}, {"TryGet", "TryGet", "Close", "TryGet"}},
+		{{"TryGet", "TryGet", "Close", "TryGet", "Close", "TryGet"}, {"Close"}}, // 200 seeds
+	}
+	if testing.Short() {
+		envs = envs[:1]
+	}
+	for _, threads := range envs {
+		_, comp, plan, explore := queueEnv(t, "TestLease", threads)
+		bl := &baseline{comp: comp, explore: explore}
+		without := &baseline{comp: comp, explore: explore, noPause: true}
+		needed := 0
+		for seed := uint64(1); seed <= 300 && needed == 0; seed++ {
+			r, snap, err := explore(plan, sched.Options{Seed: seed, Executions: 200, Strategy: "random"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failure == nil {
+				continue
+			}
+			why, order, _, _, err := bl.explain(plan, r.Failure, snap, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(why, "Close blocks when the calls run one at a time") {
+				t.Fatalf("%v, seed %d: explained %q (order %v)\n%s", threads, seed, why, order, r.Failure.Format(""))
+			}
+			if why, _, _, _, err := without.explain(plan, r.Failure, snap, 1); err != nil || why == "" {
+				needed++
+				t.Logf("%v: seed %d needs a pause", threads, seed)
+			}
+		}
+		if needed == 0 {
+			t.Errorf("%v: no failure needed a pause", threads)
+		}
+	}
+}
+
 // TestReleaseBeforeFinish: what the calls returned that has a Release
 // method is released before the Finish call, as a caller gives back what
 // it took, so the Close of Resources, which waits for that, never blocks

@@ -24,6 +24,11 @@ type componentRun struct {
 	returned []envgen.CallRef
 	retAt    []int            // per call of returned, how many calls had started when it returned
 	started  []envgen.CallRef // the calls in the order they started
+	// settled is, per call of started, whether the component's own
+	// goroutines were settled (each done or blocked) when it started
+	// (Harness.Settled; quiet is the last told).
+	settled []bool
+	quiet   bool
 	// held is, per goroutine of the plan (a holder: Plan.Holder) and
 	// pair of comp.Pairs, what it holds from its acquire-like calls
 	// that succeeded (pairing, envgen/pairs.go).
@@ -46,7 +51,7 @@ func (r *componentRun) Harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 	if plan.Env == envgen.Universal {
 		n = plan.Goroutines
 	}
-	r.ids, r.calls, r.results, r.returned, r.retAt, r.started, r.held = nil, nil, nil, nil, nil, nil, nil
+	r.ids, r.calls, r.results, r.returned, r.retAt, r.started, r.settled, r.held = nil, nil, nil, nil, nil, nil, nil, nil
 	// The default protocol's goroutines pair acquire-like and
 	// release-like calls (envgen/pairs.go): whether an acquire-like
 	// call succeeded is read from its results, recorded in every
@@ -56,6 +61,7 @@ func (r *componentRun) Harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 		Caller: "mcheck.Component", Name: c.Ctor, New: ctor, Type: c.Type, HasErr: c.HasErr,
 		NewArgs: ssainterp.HarnessCall{Sig: c.CtorSig, Args: envgen.ArgValues(c.Params, plan.NewArgs)},
 		User:    user, Funcs: funcResults(c), Goroutines: n, Phases: plan.Phases, Suspend: plan.Suspend, Settle: plan.Settle,
+		Settled: func(settled bool) { r.quiet = settled },
 		Started: func(g, id int) {
 			if g == 0 {
 				r.calls, r.results = make([][]envgen.Call, n), make([][]string, n)
@@ -116,6 +122,7 @@ func (r *componentRun) Harness(ctor ssainterp.Value, user []ssainterp.Value) *ss
 			}
 			j := len(r.calls[g])
 			r.started = append(r.started, envgen.CallRef{G: g, J: j})
+			r.settled = append(r.settled, r.quiet)
 			r.calls[g] = append(r.calls[g], next)
 			if paired {
 				if held, ok := r.releases(g, j); !ok {
