@@ -18,7 +18,9 @@
 // timebarrier, timerhorizon, memory, tags, v), and go test's -run and
 // -short; -v is also what testing.Verbose reports. Packages are loaded
 // one by one: one that cannot be loaded (a compile error, cgo) is
-// reported once and skipped, and the others run. Each package ends with
+// reported once and skipped, and the others run. A package without test
+// files is not loaded (nothing in it is checked): mcheck test says so,
+// as go test does ("[no test files]"). Each package ends with
 // a line of its own (ok, FAIL or ERROR, its tests, executions per second
 // and time), redrawn in place while it runs when the output is a
 // terminal; a table of the packages and a closing line, which counts the

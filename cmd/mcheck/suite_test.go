@@ -23,6 +23,8 @@ func brokenTree(t *testing.T) string {
 		"good/good.go":          "package good\n\nfunc Add(a, b int) int { return a + b }\n",
 		"good/good_test.go":     "package good\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"sum\")\n\t}\n}\n",
 		"racy/racy.go":          "package racy\n",
+		// No test files, and cgo, which mcheck does not load: not loaded.
+		"notests/notests.go": "package notests\n\n// int one(void) { return 1; }\nimport \"C\"\n\nfunc One() int { return int(C.one()) }\n",
 		"racy/racy_test.go": `package racy
 
 import (
@@ -69,7 +71,7 @@ func suitePackageByPackage(t *testing.T, mod string) {
 	if n := strings.Count(errb.String(), `cannot use "s"`); n != 1 || !strings.Contains(errb.String(), "mcheck: cannot load fixture/broken, skipped:") {
 		t.Errorf("the compile error is reported %d times:\n%s", n, errb.String())
 	}
-	for _, want := range []string{"=== TestAdd (fixture/good)", "=== TestCounter (fixture/racy)", "mcheck: data race", "=== TestQuiet (fixture/racy)",
+	for _, want := range []string{"?     fixture/notests  [no test files]\n", "=== TestAdd (fixture/good)", "=== TestCounter (fixture/racy)", "mcheck: data race", "=== TestQuiet (fixture/racy)",
 		"\nok    fixture/good  1 test, 200 executions (", "\nFAIL  fixture/racy  2 tests, 1 with a bug, ",
 		"\npackage       tests  bugs  clean  could not run  executions  executions/s", "\nfixture/racy      2     1      1              0 ",
 		"mcheck: 1 with a bug, 2 clean, 1 mcheck could not run (1 package did not load)"} {

@@ -148,17 +148,29 @@ func (s *suite) counts() string {
 	return out
 }
 
-// list lists the packages the patterns name; one that does not exist
-// is reported once on stderr, counted, and skipped.
+// list lists the packages the patterns name that have test files; one
+// that does not exist is reported once on stderr, counted, and skipped,
+// and one without test files is said so, as go test says it, and not
+// loaded: nothing in it is checked (a main package that uses cgo does not
+// stop mcheck test ./...).
 func (s *suite) list(dir string, patterns, tags []string) []string {
-	list, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir, BuildFlags: []string{"-tags=" + strings.Join(tags, ",")}}, patterns...)
+	list, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir, Tests: true, BuildFlags: []string{"-tags=" + strings.Join(tags, ",")}}, patterns...)
 	if err != nil {
 		fmt.Fprintf(s.stderr, "mcheck: %v\n", err)
 		s.cannot++
 		return nil
 	}
+	tested := map[string]bool{} // packages with a test variant: test files
+	for _, lp := range list {
+		if _, variant, ok := strings.Cut(lp.ID, " ["); ok && strings.HasSuffix(variant, ".test]") {
+			tested[strings.TrimSuffix(variant, ".test]")] = true
+		}
+	}
 	var out []string
 	for _, lp := range list {
+		if lp.ID != lp.PkgPath {
+			continue // a test variant, or a test's main package
+		}
 		if len(lp.Errors) > 0 && lp.Name == "" {
 			// No such package: the pattern's own error.
 			s.noLoad++
@@ -167,6 +179,14 @@ func (s *suite) list(dir string, patterns, tags []string) []string {
 			if s.json {
 				s.emit(&check.Result{ID: check.ID{Pkg: lp.PkgPath}, Err: lp.Errors[0]})
 			}
+			continue
+		}
+		if !tested[lp.PkgPath] {
+			w := s.stdout
+			if s.json {
+				w = s.stderr // stdout holds JSON objects only
+			}
+			fmt.Fprintf(w, "%-5s %s  [no test files]\n", "?", lp.PkgPath)
 			continue
 		}
 		out = append(out, lp.PkgPath)
