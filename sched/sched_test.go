@@ -705,6 +705,24 @@ func TestTimerCompletesParkedSelect(t *testing.T) {
 	require.True(t, rep.Exhausted)
 }
 
+// TestCloseCompletesParkedSelect: a close wakes a select parked on the
+// channel with that case, as Go's closechan readies the goroutines that
+// wait on it, so a case that becomes ready after cannot take its place
+// (closepark/parked, every schedule with timers that fire only when no
+// goroutine can move: an http.TimeoutHandler whose handler finished after
+// the timeout answered 200 instead of 503); a select that may run after
+// both closes takes either (closepark/either).
+func TestCloseCompletesParkedSelect(t *testing.T) {
+	rep, err := Explore(target(t, "closepark/parked"), Options{Strategy: "dfs", PreemptionBound: Unbounded, TimeBarrier: true, Executions: 5000})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+	rep, err = Explore(target(t, "closepark/either"), Options{Strategy: "dfs", PreemptionBound: Unbounded, Executions: 5000})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Contains(t, rep.Failure.Message, "took done")
+}
+
 // TestCalibrationIsAnExecution: under the random walk and pct on
 // alternate executions (the default), the execution that gives pct its
 // expected number of choice points is execution 0, counted and judged as

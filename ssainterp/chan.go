@@ -127,7 +127,7 @@ func (m *Machine) visible(fr *frame, d *opDesc) bool {
 		}
 	}
 	g.pending = *d
-	g.state = gPending
+	g.state, g.stopClock = gPending, m.clockMoves
 	return false
 }
 
@@ -304,7 +304,29 @@ func (m *Machine) chanClose(ch *chanV) {
 	if ch.closed {
 		throwPanic(plainErr("close of closed channel"))
 	}
+	// A select stopped before it with no case that could go ahead since
+	// before the clock last moved is parked in it (a goroutine preempted
+	// before the select instead would have been stalled while time
+	// passed, which a barrier's timers never do and the default's count
+	// as timing slack), and the close wakes it with its case on ch, as
+	// Go's closechan readies the goroutines that wait on ch: it does not
+	// go on to see the cases that become ready after (a done channel that
+	// a goroutine woken by the same close closes next). One stopped since
+	// the clock last moved may be either, and is left to run the select
+	// (closepark/either in sched's testdata). A goroutine stopped before a
+	// plain receive finds ch closed when it runs: the same result.
+	var parked []*sudog
+	for _, s := range ch.recvq {
+		if s.sel != nil && s.g.state == gPending && s.g.stopClock != m.clockMoves && !m.enabled(s.g) {
+			parked = append(parked, s)
+		}
+	}
 	ch.closed = true
+	for _, s := range parked {
+		if s.g.state == gPending { // (two cases of one select on ch: the first)
+			m.complete(s, ch.elem.zero(), false)
+		}
+	}
 }
 
 func (c *compiler) makeChan(ins *ssa.MakeChan) op {

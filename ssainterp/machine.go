@@ -111,6 +111,7 @@ type Machine struct {
 	allocs     uint64       // calls of alloc (runtime.MemStats.Mallocs)
 	memLimit   uint64       // cfg.MaxMemory
 	stepped    uint32       // calls of Step, for checkHost
+	clockMoves uint64       // the clock's moves: calls of fireTimersOf (chanClose)
 	free       []*frame     // frames that have returned, for reuse
 	framePools []*framePool // by function.pool: frames that have returned from a call of the function
 	touched    []*frame     // frames of pooled functions that ran on this machine (handOnFrames)
@@ -287,6 +288,7 @@ type goroutine struct {
 	state      gState
 	pending    opDesc // the visible operation it is stopped before
 	granted    bool   // the scheduler chose it: its pending operation goes ahead
+	stopClock  uint64 // Machine.clockMoves when it stopped before its pending operation (chanClose)
 	wake       int64  // deadline of a pending sleep
 	sleep      int64  // its duration (for reports)
 	clockReads int    // reads of the clock since the last visible operation (see time.go)

@@ -318,6 +318,7 @@ func (m *Machine) fireTimers() { m.fireTimersOf(nil) }
 // machine's) that is due. A ticker that missed several periods delivers
 // one value, as Go's does.
 func (m *Machine) fireTimersOf(b *bubble) {
+	m.clockMoves++
 	live := m.timers[:0]
 	now := m.nowOf(b)
 	for _, t := range m.timers {
