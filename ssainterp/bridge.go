@@ -99,7 +99,10 @@ func (p *Program) lookupNative(sf *ssa.Function) *nativeFunc {
 		return nf
 	}
 	if !ok {
-		nf.err = fmt.Errorf("unsupported: %s has no Go body and is not bridged (assembly or linkname)", key)
+		// Package p is not interpreted, so whether f has a body is not
+		// known here: assembly, a linkname, or a standard package that
+		// is in neither tier (crypto/tls).
+		nf.err = fmt.Errorf("unsupported: %s is not run by mcheck: package %s is not interpreted, and this function is not one it calls natively (assembly, a linkname, or a standard package mcheck does not support)", key, sf.Pkg.Pkg.Path())
 		return nf
 	}
 	nf.fn = f

@@ -210,7 +210,7 @@
 // program shares (strings.Builder and Reader, math/rand's Rand) has its
 // methods read or write the receiver for the race detector
 // (receiverAccesses, bridge.go). So net/http (server, client, Transport; httptest's
-// recorder and servers), net/textproto, mime/multipart, net/rpc and
+// recorder and servers; httputil's ReverseProxy and dumps), net/textproto, mime/multipart, net/rpc and
 // net/rpc/jsonrpc, database/sql with database/sql/driver (its pool and
 // connectionOpener goroutine), flag, os/signal, testing/synctest and
 // package net itself run from SSA, with the plain-Go helpers they call

@@ -198,6 +198,7 @@ var interpretedStd = map[string]bool{
 	"net/http":                               true,
 	"net/http/httptest":                      true,
 	"net/http/httptrace":                     true,
+	"net/http/httputil":                      true,
 	"net/http/internal":                      true,
 	"net/http/internal/ascii":                true,
 	"net/http/internal/httpcommon":           true,

@@ -71,6 +71,9 @@ func suitePackageByPackage(t *testing.T, mod string) {
 	if n := strings.Count(errb.String(), `cannot use "s"`); n != 1 || !strings.Contains(errb.String(), "mcheck: cannot load fixture/broken, skipped:") {
 		t.Errorf("the compile error is reported %d times:\n%s", n, errb.String())
 	}
+	if n := strings.Count(out.String(), "[no test files]"); n != 1 {
+		t.Errorf("%d packages without test files, want 1 (fixture/notests; not the tests' main packages):\n%s", n, out.String())
+	}
 	for _, want := range []string{"?     fixture/notests  [no test files]\n", "=== TestAdd (fixture/good)", "=== TestCounter (fixture/racy)", "mcheck: data race", "=== TestQuiet (fixture/racy)",
 		"\nok    fixture/good  1 test, 200 executions (", "\nFAIL  fixture/racy  2 tests, 1 with a bug, ",
 		"\npackage       tests  bugs  clean  could not run  executions  executions/s", "\nfixture/racy      2     1      1              0 ",

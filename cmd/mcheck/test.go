@@ -168,8 +168,8 @@ func (s *suite) list(dir string, patterns, tags []string) []string {
 	}
 	var out []string
 	for _, lp := range list {
-		if lp.ID != lp.PkgPath {
-			continue // a test variant, or a test's main package
+		if lp.ID != lp.PkgPath || tested[strings.TrimSuffix(lp.ID, ".test")] && strings.HasSuffix(lp.ID, ".test") {
+			continue // a test variant, or the main package of a package's tests
 		}
 		if len(lp.Errors) > 0 && lp.Name == "" {
 			// No such package: the pattern's own error.

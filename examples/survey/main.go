@@ -643,7 +643,7 @@ var (
 	hexRE      = regexp.MustCompile(`0x[0-9a-fA-F]+`)
 	numRE      = regexp.MustCompile(`\b\d+\b`)
 	goroutRE   = regexp.MustCompile(`goroutine \d+`)
-	noBodyRE   = regexp.MustCompile(`unsupported: (\S+) has no Go body`)
+	noBodyRE   = regexp.MustCompile(`unsupported: (\S+) (?:has no Go body|is not run by mcheck)`)
 	internalRE = regexp.MustCompile(`\(in ([^:]+): .*?\): internal error: (.*)$`)
 )
 
