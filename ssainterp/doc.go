@@ -97,7 +97,12 @@
 // chan.go). A timer is such a partner too: Go's timer channels are
 // synchronous, so a timer that fires while a receive or select that
 // cannot move waits on its channel completes it (parkedReceiver,
-// time.go); a case that becomes ready later cannot take its place.
+// time.go); a case that becomes ready later cannot take its place. So
+// is a close: it wakes a select that has had no case ready since before
+// the clock last moved with its case on the closed channel (chanClose),
+// as Go's closechan readies the goroutines waiting on the channel; a
+// select stopped since the clock last moved may have been preempted
+// before it rather than parked, and runs it when next stepped.
 //
 // # The step API
 //
