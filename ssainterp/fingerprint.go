@@ -575,6 +575,7 @@ func (f *fingerprinter) enumerate() uint64 {
 			f.mix(uint64(d.kind))
 			f.mix(uint64(d.wake)) // a sleep's deadline, set when it began
 			f.mix(boolVal(d.write).n)
+			f.mix(boolVal(g.stopClock != f.m.clockMoves).n) // a close may wake it (chanClose)
 			root(rootKey(keyPending, id, 0, 0), object(d.obj))
 			root(rootKey(keyPending, id, 1, 0), object(d.addr))
 		}
