@@ -168,7 +168,7 @@ func (s *suite) list(dir string, patterns, tags []string) []string {
 	}
 	var out []string
 	for _, lp := range list {
-		if lp.ID != lp.PkgPath || tested[strings.TrimSuffix(lp.ID, ".test")] && strings.HasSuffix(lp.ID, ".test") {
+		if p, ok := strings.CutSuffix(lp.ID, ".test"); lp.ID != lp.PkgPath || ok && tested[p] {
 			continue // a test variant, or the main package of a package's tests
 		}
 		if len(lp.Errors) > 0 && lp.Name == "" {
