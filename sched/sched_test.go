@@ -710,10 +710,16 @@ func TestTimerCompletesParkedSelect(t *testing.T) {
 // wait on it, so a case that becomes ready after cannot take its place
 // (closepark/parked, every schedule with timers that fire only when no
 // goroutine can move: an http.TimeoutHandler whose handler finished after
-// the timeout answered 200 instead of 503); a select that may run after
+// the timeout answered 200 instead of 503), and its send case on the
+// channel panics (closepark/sendpanic); a select that may run after
 // both closes takes either (closepark/either).
 func TestCloseCompletesParkedSelect(t *testing.T) {
 	rep, err := Explore(target(t, "closepark/parked"), Options{Strategy: "dfs", PreemptionBound: Unbounded, TimeBarrier: true, Executions: 5000})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+	// The send and the close race, as under go run -race: checked apart.
+	rep, err = Explore(target(t, "closepark/sendpanic"), Options{Strategy: "dfs", PreemptionBound: Unbounded, TimeBarrier: true, Executions: 5000, NoRaces: true})
 	require.NoError(t, err)
 	require.Nil(t, rep.Failure)
 	require.True(t, rep.Exhausted)

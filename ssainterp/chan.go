@@ -314,17 +314,30 @@ func (m *Machine) chanClose(ch *chanV) {
 	// a goroutine woken by the same close closes next). One stopped since
 	// the clock last moved may be either, and is left to run the select
 	// (closepark/either in sched's testdata). A goroutine stopped before a
-	// plain receive finds ch closed when it runs: the same result.
+	// plain receive or send finds ch closed when it runs: the same result.
+	// A parked select's send case on ch is woken too, after the receive
+	// cases as closechan does, and the select panics when it runs ("send
+	// on closed channel"): it keeps that case alone, out of the queues,
+	// so that no partner completes another (closepark/sendpanic).
 	var parked []*sudog
-	for _, s := range ch.recvq {
-		if s.sel != nil && s.g.state == gPending && s.g.stopClock != m.clockMoves && !m.enabled(s.g) {
-			parked = append(parked, s)
+	for _, q := range [][]*sudog{ch.recvq, ch.sendq} {
+		for _, s := range q {
+			if s.sel != nil && s.g.state == gPending && s.g.stopClock != m.clockMoves && !m.enabled(s.g) {
+				parked = append(parked, s)
+			}
 		}
 	}
 	ch.closed = true
 	for _, s := range parked {
-		if s.g.state == gPending { // (two cases of one select on ch: the first)
+		switch g := s.g; {
+		case g.state != gPending || g.pending.ready == nil:
+			// Woken by its first case on ch (a receive, or a send case
+			// before it).
+		case !s.send:
 			m.complete(s, ch.elem.zero(), false)
+		default:
+			g.dequeue()
+			g.pending.sudogs, g.pending.ready = []*sudog{s}, nil
 		}
 	}
 }

@@ -100,7 +100,8 @@
 // time.go); a case that becomes ready later cannot take its place. So
 // is a close: it wakes a select that has had no case ready since before
 // the clock last moved with its case on the closed channel (chanClose),
-// as Go's closechan readies the goroutines waiting on the channel; a
+// as Go's closechan readies the goroutines waiting on the channel (a send
+// case is left alone, and panics when the select runs); a
 // select stopped since the clock last moved may have been preempted
 // before it rather than parked, and runs it when next stepped.
 //

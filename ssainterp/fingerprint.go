@@ -576,6 +576,7 @@ func (f *fingerprinter) enumerate() uint64 {
 			f.mix(uint64(d.wake)) // a sleep's deadline, set when it began
 			f.mix(boolVal(d.write).n)
 			f.mix(boolVal(g.stopClock != f.m.clockMoves).n) // a close may wake it (chanClose)
+			f.mix(boolVal(d.ready == nil).n)                // a select a close left its send case alone (chanClose)
 			root(rootKey(keyPending, id, 0, 0), object(d.obj))
 			root(rootKey(keyPending, id, 1, 0), object(d.addr))
 		}
