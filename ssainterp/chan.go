@@ -104,12 +104,18 @@ func (m *Machine) visible(fr *frame, d *opDesc) bool {
 	g := fr.g
 	if g.granted {
 		g.granted = false
+		if d.kind != opMem {
+			m.readyEpoch++ // (enabledSet)
+		}
 		m.chanAccess(fr, d.kind, d.obj)
 		m.syncWith(g, d.obj)
 		return true
 	}
 	if g.nested > 0 {
 		if d.ready == nil || d.ready.ready(g) {
+			if d.kind != opMem {
+				m.readyEpoch++
+			}
 			m.chanAccess(fr, d.kind, d.obj)
 			m.syncWith(g, d.obj)
 			return true
@@ -125,6 +131,11 @@ func (m *Machine) visible(fr *frame, d *opDesc) bool {
 		} else {
 			s.ch.recvq = append(s.ch.recvq, s)
 		}
+	}
+	if d.ready != nil || len(d.sudogs) != 0 {
+		// It may not move, or it is in a channel's queue, where it may be
+		// a partner of another's operation (enabledSet).
+		m.readyEpoch++
 	}
 	g.pending = *d
 	g.state, g.stopClock = gPending, m.clockMoves

@@ -148,6 +148,11 @@ type schedState struct {
 	gs       []*goroutine // by id-1
 	live     []*goroutine // those not done, in id order
 	nextID   int
+	// readyEpoch counts the changes that may change whether a goroutine
+	// other than the one running can move (enabledSet); en is the set
+	// of those that can, as of the last scan.
+	readyEpoch uint64
+	en         enabledSet
 	finished int        // goroutines that have finished
 	rng      *rand.Rand // seeded by cfg.Seed: map iteration order, select's choices
 	pcg      *rand.PCG  // rng's source
@@ -498,6 +503,7 @@ func (m *Machine) spawn(fn *function, args []value, created token.Pos) *goroutin
 	g.id, g.m, g.created, g.creator, g.subtest, g.harness = m.nextID, m, created, nil, false, false
 	m.gs = append(m.gs, g)
 	m.live = append(m.live, g)
+	m.readyEpoch++
 	fr := m.newFrame(fn, g)
 	copy(fr.regs, args)
 	g.top = fr
@@ -610,6 +616,9 @@ func (m *Machine) Step(g *goroutine) {
 	if g.top == nil && g.state != gDone {
 		m.goroutineDone(g)
 	}
+	if g.state != gPending {
+		m.readyEpoch++ // (finished, or cut short: not a case enabledSet follows)
+	}
 	if m.bubbles != nil {
 		m.wakeBubbles()
 	}
@@ -631,6 +640,7 @@ func (m *Machine) goroutineDone(g *goroutine) {
 		g.vc = nil
 	}
 	m.finished++
+	m.readyEpoch++
 	if i := slices.Index(m.live, g); i >= 0 {
 		m.live = slices.Delete(m.live, i, i+1)
 	}

@@ -319,6 +319,7 @@ func (m *Machine) fireTimers() { m.fireTimersOf(nil) }
 // one value, as Go's does.
 func (m *Machine) fireTimersOf(b *bubble) {
 	m.clockMoves++
+	m.readyEpoch++
 	live := m.timers[:0]
 	now := m.nowOf(b)
 	for _, t := range m.timers {

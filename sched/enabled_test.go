@@ -1,0 +1,82 @@
+package sched
+
+import (
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestEnabledIncremental: on every program of testdata, before every
+// operation of random and pct executions, the goroutines that can move
+// as the machine keeps them from step to step are those a scan of every
+// goroutine finds (Machine.CheckEnabled): no change of a goroutine's
+// readiness went unseen.
+func TestEnabledIncremental(t *testing.T) {
+	var names []string
+	require.NoError(t, filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Name() == "main.go" {
+			names = append(names, filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "testdata/")))
+		}
+		return err
+	}))
+	require.Greater(t, len(names), 50)
+	executions := 20
+	if testing.Short() {
+		executions = 3
+	}
+	steps := 0
+	for _, name := range names {
+		tg := target(t, name)
+		for _, strategy := range []string{"random", "pct"} {
+			c := &enabledChecker{}
+			opts := Options{Strategy: strategy, Seed: 1, Workers: 1, Executions: executions, Time: time.Second, MaxSteps: 5000}
+			opts.Custom = func() Strategy {
+				s, err := NewStrategy(strategy, Options{})
+				require.NoError(t, err)
+				c.inner = s
+				return c
+			}
+			_, err := Explore(tg, opts)
+			require.NoError(t, err, name)
+			require.NoError(t, c.stale, "%s, %s", name, strategy)
+			steps += c.checked
+		}
+	}
+	t.Logf("%d programs, %d steps checked", len(names), steps)
+}
+
+// enabledChecker wraps a strategy and checks the enabled goroutines
+// before every operation.
+type enabledChecker struct {
+	inner   Strategy
+	ex      *Execution
+	checked int
+	stale   error
+}
+
+func (c *enabledChecker) NewExecution(i int, seed uint64) bool { return c.inner.NewExecution(i, seed) }
+func (c *enabledChecker) NextNumber(n int) int                 { return c.inner.NextNumber(n) }
+func (c *enabledChecker) NextGoroutine(enabled []int, cur int) int {
+	return c.inner.NextGoroutine(enabled, cur)
+}
+
+func (c *enabledChecker) Begin(ex *Execution) {
+	c.ex = ex
+	if o, ok := c.inner.(Observer); ok {
+		o.Begin(ex)
+	}
+}
+
+func (c *enabledChecker) Performed(op Op) {
+	if c.stale == nil {
+		c.checked++
+		c.stale = c.ex.m.CheckEnabled()
+	}
+	if o, ok := c.inner.(Observer); ok {
+		o.Performed(op)
+	}
+}
