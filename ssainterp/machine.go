@@ -145,17 +145,18 @@ type Machine struct {
 // schedState is a machine's goroutines and time: what Step and the
 // schedulers see.
 type schedState struct {
-	gs     []*goroutine // by id-1
-	live   []*goroutine // those not done, in id order
-	nextID int
+	gs       []*goroutine // by id-1
+	live     []*goroutine // those not done, in id order
+	nextID   int
+	finished int        // goroutines that have finished
+	rng      *rand.Rand // seeded by cfg.Seed: map iteration order, select's choices
+	pcg      *rand.PCG  // rng's source
+
 	// readyEpoch counts the changes that may change whether a goroutine
 	// other than the one running can move (enabledSet); en is the set
 	// of those that can, as of the last scan.
 	readyEpoch uint64
 	en         enabledSet
-	finished   int        // goroutines that have finished
-	rng        *rand.Rand // seeded by cfg.Seed: map iteration order, select's choices
-	pcg        *rand.PCG  // rng's source
 
 	now        int64 // virtual clock, nanoseconds since the fixed epoch
 	slept      bool  // a goroutine has called time.Sleep (nextDeadline looks for sleepers)
