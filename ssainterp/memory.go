@@ -812,9 +812,14 @@ func (m *Machine) remember(g *goroutine, list *[]access, cur access) {
 		l[i] = cur
 		return
 	}
-	n := 0
+	n, own := 0, -1
 	for _, r := range l {
-		if r.g == cur.g && r.op == cur.op || !concurrent(r, g) && subsumes(cur.op, r.op) {
+		switch {
+		case r.g == cur.g && r.op == cur.op:
+			// Replaced where it is: the other goroutines' hints into the
+			// list stay true while no access is dropped.
+			own, r = n, cur
+		case !concurrent(r, g) && subsumes(cur.op, r.op):
 			continue
 		}
 		l[n] = r
@@ -822,6 +827,10 @@ func (m *Machine) remember(g *goroutine, list *[]access, cur access) {
 	}
 	clear(l[n:])
 	l = l[:n]
+	if own >= 0 {
+		*h = int32(own)
+		return
+	}
 	if len(l) == cap(l) {
 		l = append(m.arenas.accesses.slice(max(2, 2*cap(l)), accessChunk), l...)
 	}
