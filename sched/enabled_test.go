@@ -11,7 +11,7 @@ import (
 )
 
 // TestEnabledIncremental: on every program of testdata, before every
-// operation of random and pct executions, the goroutines that can move
+// operation of a few random and pct executions, the goroutines that can move
 // as the machine keeps them from step to step are those a scan of every
 // goroutine finds (Machine.CheckEnabled): no change of a goroutine's
 // readiness went unseen.
@@ -24,16 +24,16 @@ func TestEnabledIncremental(t *testing.T) {
 		return err
 	}))
 	require.Greater(t, len(names), 50)
-	executions := 20
+	executions := 6
 	if testing.Short() {
-		executions = 3
+		executions = 2
 	}
 	steps := 0
 	for _, name := range names {
 		tg := target(t, name)
 		for _, strategy := range []string{"random", "pct"} {
 			c := &enabledChecker{}
-			opts := Options{Strategy: strategy, Seed: 1, Workers: 1, Executions: executions, Time: time.Second, MaxSteps: 5000}
+			opts := Options{Strategy: strategy, Seed: 1, Workers: 1, Executions: executions, Time: 100 * time.Millisecond, MaxSteps: 2000}
 			opts.Custom = func() Strategy {
 				s, err := NewStrategy(strategy, Options{})
 				require.NoError(t, err)
