@@ -80,3 +80,19 @@ func (c *enabledChecker) Performed(op Op) {
 		o.Performed(op)
 	}
 }
+
+// TestRWMutexWriterPreference: a waiting writer keeps new readers out,
+// so a recursive read lock deadlocks once the writer waits
+// (rwwriterpref/recursive, as natively with a pause before the second
+// RLock); and once the writer has had the lock, readers hold it
+// together again (rwwriterpref/fixed: every schedule ends).
+func TestRWMutexWriterPreference(t *testing.T) {
+	rep, err := Explore(target(t, "rwwriterpref/recursive"), Options{Strategy: "dfs", PreemptionBound: Unbounded, Executions: 1000})
+	require.NoError(t, err)
+	require.NotNil(t, rep.Failure)
+	require.Equal(t, GlobalDeadlock, rep.Failure.Kind)
+	rep, err = Explore(target(t, "rwwriterpref/fixed"), Options{Strategy: "dfs", PreemptionBound: Unbounded, Executions: 100000})
+	require.NoError(t, err)
+	require.Nil(t, rep.Failure)
+	require.True(t, rep.Exhausted)
+}

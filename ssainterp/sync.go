@@ -12,11 +12,13 @@ import (
 type mutexState struct {
 	locked  bool
 	readers int
+	writers int      // goroutines stopped before an RWMutex.Lock of it (writerWaiting)
 	vc      objClock // the race detector's clock of the mutex (syncClock)
 }
 
-// copyState copies the lock's state; the copy has a clock of its own.
-func (s *mutexState) copyState() any { c := *s; c.vc = objClock{}; return &c }
+// copyState copies the lock's state; the copy has a clock of its own, and
+// no goroutine waits on it.
+func (s *mutexState) copyState() any { c := *s; c.vc, c.writers = objClock{}, 0; return &c }
 
 // wgState is a WaitGroup: its counter, and the goroutines blocked in
 // Wait. When the counter reaches zero every blocked waiter is released at
@@ -72,14 +74,13 @@ func (s *rlockReady) ready(g *goroutine) bool {
 }
 
 // writerWaiting reports whether a goroutine is blocked in RWMutex.Lock on
-// s, which keeps new readers out (Go's writer preference).
+// s, which keeps new readers out (Go's writer preference): one is stopped
+// before it (s.writers), and it cannot go ahead. (The count instead of a
+// look at every goroutine: an RLock's readiness is asked for each
+// goroutine stopped before one, and a hundred readers made that
+// quadratic.)
 func (m *Machine) writerWaiting(s *mutexState) bool {
-	for _, g := range m.live {
-		if g.state == gPending && g.pending.obj == any(s) && g.pending.wait == WaitRWMutexLock && !g.pending.ready.ready(g) {
-			return true
-		}
-	}
-	return false
+	return s.writers > 0 && !(*lockReady)(s).ready(nil)
 }
 
 // syncModels returns the models of package sync: Mutex, RWMutex, WaitGroup,
@@ -87,11 +88,20 @@ func (m *Machine) writerWaiting(s *mutexState) bool {
 func syncModels() modelTable {
 	tab := modelTable{}
 	lock := func(wait WaitReason) modelFunc {
+		writer := 0 // counted in s.writers while stopped before it
+		if wait == WaitRWMutexLock {
+			writer = 1
+		}
 		return func(m *Machine, fr *frame, args []value, dst int) *frame {
 			s := mutexOf(args[0])
+			stopped := fr.g.granted
 			if !m.visible(fr, &opDesc{kind: opModel, obj: s, wait: wait,
 				ready: (*lockReady)(s)}) {
+				s.writers += writer
 				return stop(fr)
+			}
+			if stopped {
+				s.writers -= writer
 			}
 			s.locked = true
 			return fr
