@@ -17,9 +17,9 @@ type pct struct {
 	depth   int
 	k       int // estimate of the number of choice points of an execution
 	rng     *rand.Rand
-	src     rand.PCG // rng's source
-	prio    map[int]float64
-	changes []int // choice-point indexes where a priority drops
+	src     rand.PCG  // rng's source
+	prio    []float64 // by goroutine id; 0: none yet (every priority is at least 1)
+	changes []int     // choice-point indexes where a priority drops
 	step    int
 }
 
@@ -32,9 +32,6 @@ func newPCT(depth int) *pct {
 
 func (p *pct) NewExecution(i int, seed uint64) bool {
 	p.rng = seeded(p.rng, &p.src, seed, 0x706374)
-	if p.prio == nil {
-		p.prio = map[int]float64{}
-	}
 	clear(p.prio)
 	p.changes = p.changes[:0]
 	for range p.depth - 1 {
@@ -44,22 +41,26 @@ func (p *pct) NewExecution(i int, seed uint64) bool {
 	return true
 }
 
+// priority returns goroutine id's priority, drawn when first asked.
 func (p *pct) priority(id int) float64 {
-	pr, ok := p.prio[id]
-	if !ok {
-		pr = float64(p.depth) + 1 + p.rng.Float64()
-		p.prio[id] = pr
+	p.prio = grow(p.prio, id, 0)
+	if p.prio[id] == 0 {
+		p.prio[id] = float64(p.depth) + 1 + p.rng.Float64()
 	}
-	return pr
+	return p.prio[id]
 }
 
 func (p *pct) NextGoroutine(enabled []int, current int) int {
 	p.step++
 	best := func() int {
-		b := enabled[0]
-		for _, id := range enabled[1:] {
-			if p.priority(id) > p.priority(b) {
-				b = id
+		b, bp := enabled[0], 0.0
+		for k, id := range enabled[1:] {
+			ip := p.priority(id)
+			if k == 0 {
+				bp = p.priority(b) // asked after the second's, as always: the draws' order is the schedules'
+			}
+			if ip > bp {
+				b, bp = id, ip
 			}
 		}
 		return b
@@ -67,6 +68,7 @@ func (p *pct) NextGoroutine(enabled []int, current int) int {
 	chosen := best()
 	if i := slices.Index(p.changes, p.step); i >= 0 {
 		// Change point i+1: the goroutine that would run is demoted.
+		p.prio = grow(p.prio, chosen, 0)
 		p.prio[chosen] = float64(i + 1)
 		chosen = best()
 	}
