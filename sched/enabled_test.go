@@ -16,14 +16,7 @@ import (
 // goroutine finds (Machine.CheckEnabled): no change of a goroutine's
 // readiness went unseen.
 func TestEnabledIncremental(t *testing.T) {
-	var names []string
-	require.NoError(t, filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.Name() == "main.go" {
-			names = append(names, filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "testdata/")))
-		}
-		return err
-	}))
-	require.Greater(t, len(names), 50)
+	names := testdataPrograms(t)
 	executions := 6
 	if testing.Short() {
 		executions = 2
@@ -47,6 +40,20 @@ func TestEnabledIncremental(t *testing.T) {
 		}
 	}
 	t.Logf("%d programs, %d steps checked", len(names), steps)
+}
+
+// testdataPrograms returns the names of the main packages of testdata,
+// for target.
+func testdataPrograms(t *testing.T) []string {
+	var names []string
+	require.NoError(t, filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Name() == "main.go" {
+			names = append(names, filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "testdata/")))
+		}
+		return err
+	}))
+	require.Greater(t, len(names), 50)
+	return names
 }
 
 // enabledChecker wraps a strategy and checks the enabled goroutines

@@ -3,11 +3,8 @@ package sched
 import (
 	"fmt"
 	"hash/fnv"
-	"io/fs"
 	"maps"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -380,14 +377,7 @@ func TestStateHashIncremental(t *testing.T) {
 	if testing.Short() {
 		t.Skip("explores dozens of programs exhaustively (the inner loop's -short leaves it to go test)")
 	}
-	var names []string
-	require.NoError(t, filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.Name() == "main.go" {
-			names = append(names, filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "testdata/")))
-		}
-		return err
-	}))
-	require.Greater(t, len(names), 50)
+	names := testdataPrograms(t)
 	checked := 0
 	for _, name := range names {
 		tg := target(t, name)
