@@ -191,67 +191,80 @@ func (l *plainLayout) encode(v value, b []value) {
 	}
 }
 
-// byteView is a conversion of unsafe.Pointer(p), p a *byte (or
-// unsafe.Add of one), to *U, U plain data laid out unlike bytes.
+// byteView is a conversion of unsafe.Pointer(p), p a *byte or a pointer
+// to a byte array (or one of them stepped by unsafe.Add or uintptr
+// arithmetic), to *U, U plain data laid out unlike bytes.
 type byteView struct {
 	U     types.Type
 	live  bool // every use reads or writes the bytes at once
 	track bool // the bytes may be shared (see localAddr)
+	array bool // p points to the byte array itself, not to a byte
 }
 
 // byteViewOf returns the view that conv makes, or nil.
 func byteViewOf(conv *ssa.Convert) *byteView {
 	pt, ok := conv.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	if b, ok := conv.X.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.UnsafePointer {
+	if !ok || !isUnsafePointer(conv.X.Type()) {
 		return nil
 	}
 	T, U := pointerOrigin(conv.X), pt.Elem()
-	if T == nil || !isUint8(T) || sameLayout(T, U) || plainLayoutOf(U) == nil {
+	if T == nil {
+		T = addOrigin(conv.X) // unsafe.Pointer(uintptr(unsafe.Pointer(&b[0])) + n)
+	}
+	array := isByteArray(T)
+	if T == nil || !isUint8(T) && !array || sameLayout(T, U) || plainLayoutOf(U) == nil {
 		return nil
 	}
-	if at, ok := U.Underlying().(*types.Array); ok && sameLayout(T, at.Elem()) {
+	if at, ok := U.Underlying().(*types.Array); ok && (sameLayout(T, at.Elem()) || array && isUint8(at.Elem())) {
 		return nil // a view of the elements themselves (arrayView)
 	}
-	elem, ok := byteElemAddr(conv.X)
+	addr, ok := byteAddr(conv.X)
 	if !ok {
 		return nil
 	}
-	return &byteView{U: U, live: liveBytes(conv), track: !localAddr(elem)}
+	return &byteView{U: U, live: liveBytes(conv), track: !localAddr(addr), array: array}
 }
 
-// byteElemAddr reports whether the unsafe.Pointer p is statically the
-// address of an element of a []byte or a byte array, &b[i], or
-// unsafe.Add of one, and returns that &b[i].
-func byteElemAddr(p ssa.Value) (*ssa.IndexAddr, bool) {
-	switch x := p.(type) {
-	case *ssa.Convert:
-		ia, ok := x.X.(*ssa.IndexAddr)
+// byteAddr reports whether the unsafe.Pointer p is statically the
+// address of an element of a []byte or a byte array, &b[i], or of a byte
+// array, &a, or one of them stepped (pointerAdd), and returns that
+// address.
+func byteAddr(p ssa.Value) (ssa.Value, bool) {
+	if base, ok := pointerAdd(p); ok {
+		return byteAddr(base)
+	}
+	x, ok := p.(*ssa.Convert)
+	if !ok {
+		return nil, false
+	}
+	ia, ok := x.X.(*ssa.IndexAddr)
+	if !ok {
+		pt, ok := x.X.Type().Underlying().(*types.Pointer)
+		return x.X, ok && isByteArray(pt.Elem())
+	}
+	var et types.Type
+	switch u := ia.X.Type().Underlying().(type) {
+	case *types.Slice:
+		et = u.Elem()
+	case *types.Pointer:
+		at, ok := u.Elem().Underlying().(*types.Array)
 		if !ok {
 			return nil, false
 		}
-		var et types.Type
-		switch u := ia.X.Type().Underlying().(type) {
-		case *types.Slice:
-			et = u.Elem()
-		case *types.Pointer:
-			at, ok := u.Elem().Underlying().(*types.Array)
-			if !ok {
-				return nil, false
-			}
-			et = at.Elem()
-		default:
-			return nil, false
-		}
-		return ia, isUint8(et)
-	case *ssa.Call:
-		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "Add" {
-			return byteElemAddr(x.Call.Args[0])
-		}
+		et = at.Elem()
+	default:
+		return nil, false
 	}
-	return nil, false
+	return ia, isUint8(et)
+}
+
+// isByteArray reports whether t is an array of bytes.
+func isByteArray(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	at, ok := t.Underlying().(*types.Array)
+	return ok && isUint8(at.Elem())
 }
 
 func isUint8(t types.Type) bool {
@@ -350,8 +363,9 @@ func (c *compiler) byteViewOp(ins ssa.Instruction) op {
 				return nil
 			}
 		}
+		array := v.array
 		return func(fr *frame) *frame {
-			fr.regs[d] = fr.g.m.bytesFrom(fr.regs[x], U)
+			fr.regs[d] = fr.g.m.bytesFrom(fr.regs[x], U, array)
 			return fr
 		}
 	case *ssa.FieldAddr:
@@ -406,14 +420,17 @@ func (c *compiler) byteViewOp(ins ssa.Instruction) op {
 }
 
 // bytesFrom is the register of a live view *U made from p, an
-// unsafe.Pointer to a byte.
-func (m *Machine) bytesFrom(p value, U types.Type) value {
+// unsafe.Pointer to a byte, or to a byte array if array.
+func (m *Machine) bytesFrom(p value, U types.Type, array bool) value {
 	c, ok := p.r.(*value)
 	if !ok || c == nil {
 		if isNilRef(p.r) {
 			return value{}
 		}
 		unsupported("unsafe: laying a %s over %s", U, notMemory(p.r))
+	}
+	if a, ok := c.r.(agg); ok && array {
+		return value{r: []value(a)}
 	}
 	pl, ok := m.uns.places[c]
 	if !ok || pl.a.arr == nil || pl.a.esize != 1 || !isUint8(pl.a.etype) {

@@ -2,6 +2,7 @@ package ssainterp
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -15,6 +16,9 @@ import (
 // conversion of a *T, or unsafe.Add of such a pointer into an array's
 // elements (T their type); nil if unknown.
 func pointerOrigin(v ssa.Value) types.Type {
+	if _, isCall := v.(*ssa.Call); isCall {
+		return addOrigin(v)
+	}
 	switch x := v.(type) {
 	case *ssa.Convert:
 		if p, ok := x.X.Type().Underlying().(*types.Pointer); ok {
@@ -22,20 +26,54 @@ func pointerOrigin(v ssa.Value) types.Type {
 		}
 	case *ssa.ChangeType:
 		return pointerOrigin(x.X)
-	case *ssa.Call:
-		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "Add" {
-			if t := pointerOrigin(x.Call.Args[0]); t != nil {
-				if at, ok := t.Underlying().(*types.Array); ok {
-					return at.Elem()
-				}
-				if isAggregateType(t) {
-					return nil // a field, known only at run time
-				}
-				return t
+	}
+	return nil
+}
+
+// addOrigin is pointerOrigin of a pointer stepped from another
+// (pointerAdd): the type of the elements of the array it steps through,
+// or the type of what it points to; nil if unknown.
+func addOrigin(v ssa.Value) types.Type {
+	if base, ok := pointerAdd(v); ok {
+		if t := pointerOrigin(base); t != nil {
+			if at, ok := t.Underlying().(*types.Array); ok {
+				return at.Elem()
 			}
+			if isAggregateType(t) {
+				return nil // a field, known only at run time
+			}
+			return t
 		}
 	}
 	return nil
+}
+
+// pointerAdd reports whether the unsafe.Pointer v is base stepped by an
+// offset: unsafe.Add(base, n), or the same written with uintptr
+// arithmetic, unsafe.Pointer(uintptr(base) + n), and returns base.
+func pointerAdd(v ssa.Value) (base ssa.Value, ok bool) {
+	switch x := v.(type) {
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "Add" {
+			return x.Call.Args[0], true
+		}
+	case *ssa.Convert:
+		sum, ok := x.X.(*ssa.BinOp)
+		if !ok || sum.Op != token.ADD || !isUnsafePointer(x.Type()) {
+			return nil, false
+		}
+		for _, u := range []ssa.Value{sum.X, sum.Y} {
+			if c, ok := u.(*ssa.Convert); ok && isUnsafePointer(c.X.Type()) {
+				return c.X, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
 }
 
 // placeOperand returns, for a pointer operand v that is statically the
