@@ -1,8 +1,15 @@
 package ssainterp
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/user"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -191,14 +198,14 @@ func environModels() modelTable {
 		return fr
 	}
 	// internal/godebug settings (html/template has two): a *Setting is a
-	// cell holding the name; its value comes from $GODEBUG, as the
-	// runtime's would, and is "" (the default behaviour) when unset.
+	// cell holding the name; its value comes from $GODEBUG, or the
+	// module's go version, as the runtime's would (Program.godebug).
 	tab["internal/godebug.New"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
 		set(fr, dst, value{r: &value{r: args[0].str()}})
 		return fr
 	}
 	tab["(*internal/godebug.Setting).Value"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		set(fr, dst, strVal(godebug(strings.TrimPrefix(cellOf(args[0]).str(), "#"))))
+		set(fr, dst, strVal(m.prog.godebug(strings.TrimPrefix(cellOf(args[0]).str(), "#"))))
 		return fr
 	}
 	tab["(*internal/godebug.Setting).Name"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
@@ -209,13 +216,74 @@ func environModels() modelTable {
 	return tab
 }
 
-// godebug returns the value of setting name in $GODEBUG ("" if unset).
-func godebug(name string) string {
-	v := ""
-	for _, kv := range strings.Split(os.Getenv("GODEBUG"), ",") {
+// godebug returns the value of setting name: in $GODEBUG, else the
+// default the go command gives a program of the module under test
+// (godebugDefaults), else "".
+func (p *Program) godebug(name string) string {
+	for _, kv := range slices.Backward(strings.Split(os.Getenv("GODEBUG"), ",")) {
 		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
-			v = val
+			return val
 		}
 	}
-	return v
+	p.godebugOnce.Do(func() {
+		for _, r := range p.pkgs {
+			if r.Module != nil {
+				p.godebugs = godebugDefaults(r.Module.GoVersion)
+				break
+			}
+		}
+	})
+	return p.godebugs[name]
+}
+
+// godebugDefaults returns the GODEBUG defaults of a main module that
+// declares go goVersion, as the go command sets them when it links a
+// program (cmd/go's godebugForGoVersion): each setting whose default
+// changed in a later Go version keeps its old value (randseednop=0 for a
+// module of go 1.12: there math/rand's Seed seeds the global source). The
+// settings are those of internal/godebugs's table in GOROOT's source,
+// the source of the standard packages mcheck runs.
+func godebugDefaults(goVersion string) map[string]string {
+	v, _, _ := strings.Cut(strings.TrimPrefix(goVersion, "1."), ".")
+	minor, err := strconv.Atoi(v)
+	if err != nil || !strings.HasPrefix(goVersion, "1.") {
+		return nil
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(runtime.GOROOT(), "src", "internal", "godebugs", "table.go"), nil, 0)
+	if err != nil {
+		return nil
+	}
+	def := map[string]string{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		var name, old string
+		changed := 0
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			k, _ := kv.Key.(*ast.Ident)
+			b, _ := kv.Value.(*ast.BasicLit)
+			if k == nil || b == nil {
+				continue
+			}
+			switch k.Name {
+			case "Name":
+				name, _ = strconv.Unquote(b.Value)
+			case "Old":
+				old, _ = strconv.Unquote(b.Value)
+			case "Changed":
+				changed, _ = strconv.Atoi(b.Value)
+			}
+		}
+		if name != "" && minor < changed {
+			def[name] = old
+		}
+		return true
+	})
+	return def
 }

@@ -32,7 +32,10 @@ type Program struct {
 	fset  *token.FileSet
 	short sync.Map            // shortPos's strings, by token.Pos
 	pkgs  []*packages.Package // the roots
-	byPth map[string]*ssa.Package
+
+	godebugOnce sync.Once
+	godebugs    map[string]string // GODEBUG's defaults for the roots' module (godebug)
+	byPth       map[string]*ssa.Package
 
 	interp map[*types.Package]bool
 

@@ -135,7 +135,7 @@ func randModels() modelTable {
 	// Seed is a no-op unless GODEBUG=randseednop=0 (Go 1.24); then the
 	// global functions draw from a source seeded with it.
 	tab["math/rand.Seed"] = func(m *Machine, fr *frame, args []value, dst int) *frame {
-		if godebug("randseednop") == "0" {
+		if m.prog.godebug("randseednop") == "0" {
 			m.randState().v1 = randv1.New(randv1.NewSource(args[0].int()))
 		}
 		return fr
