@@ -280,8 +280,9 @@
 //     types of one memory layout, string and slice headers, func words,
 //     an interface's type and data words read and written through a
 //     header laid over the variable (unsafeiface.go), structs and words
-//     of fixed-size fields laid over bytes and dereferenced at once
-//     (unsafebytes.go), unsafe.Add and
+//     of fixed-size fields laid over bytes (&b[i], a byte array's &a, or
+//     one of them stepped by unsafe.Add or uintptr arithmetic) and
+//     dereferenced at once (unsafebytes.go), unsafe.Add and
 //     uintptr arithmetic within one allocation,
 //     unsafe.String/StringData/Slice/SliceData over such memory, a type
 //     word read as the runtime's type descriptor (size, kind, equal, a

@@ -45,7 +45,8 @@ import (
 //     unsafe.Pointer and passed on) keeps its type (typeHint), so that it
 //     converts to a pointer to its first field, and back.
 //   - a struct, array or word of fixed-size fields laid over the bytes
-//     of a []byte or a byte array, (*T)(unsafe.Pointer(&b[i])), where
+//     of a []byte or a byte array, (*T)(unsafe.Pointer(&b[i])) (or &a,
+//     or either stepped by unsafe.Add or uintptr arithmetic), where
 //     the pointer is only dereferenced: each load decodes the bytes
 //     there and then, each store encodes into them (unsafebytes.go).
 //   - the anonymous private mappings of syscall.Mmap and

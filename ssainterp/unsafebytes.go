@@ -42,7 +42,9 @@ import (
 // "unsupported" error too (natively it copies the padding bytes of its
 // source, which a decoded value does not have); a store of a field is
 // exact. The bytes must be a []byte's or a byte array's (elements of
-// type uint8, addressed through &b[i], unsafe.Add or unsafe.Slice), and
+// type uint8, addressed through &b[i], a byte array's &a, unsafe.Add,
+// uintptr arithmetic, unsafe.Pointer(uintptr(unsafe.Pointer(&b[0])) + n),
+// as gorilla/websocket masks a frame a word at a time, or unsafe.Slice), and
 // an access past their end is an "unsupported" error (natively it reads
 // or writes the memory after them).
 //
