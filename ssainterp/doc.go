@@ -200,6 +200,16 @@
 // fault raised in a callback is raised again when the native call
 // returns, even if the native code (fmt's panic catching) recovered it.
 //
+// GODEBUG settings that interpreted code reads (internal/godebug, and
+// math/rand's Seed) come from $GODEBUG, else from the defaults the go
+// command links into a program of the module under test: the old value
+// of each setting whose default changed after the go version its go.mod
+// declares (Program.godebug; a module of go 1.21 serves with the ServeMux
+// of Go 1.21, httpmuxgo121=1). Not followed: go.mod's godebug lines,
+// //go:debug directives, and the settings of packages mcheck models
+// rather than runs (time's asynctimerchan: timers behave as in Go 1.23
+// and later whatever the module's version).
+//
 // # The service layer and the network
 //
 // The rule for a standard package: it is interpreted when its own
