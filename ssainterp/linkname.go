@@ -257,19 +257,31 @@ func (m *Machine) stackTrace(g *goroutine, top *frame, status string, at bool, m
 		fmt.Fprintf(&b, "%s(...)\n\t%s:%d\n", model.fn, model.file, model.line)
 	}
 	for f := top; f != nil; f = f.caller {
-		if f.fn.ssa == nil {
-			continue
+		if f.fn.ssa != nil {
+			pc := f.pc - 1
+			if f == top && at {
+				pc = f.pc
+			}
+			ps := m.prog.fset.Position(f.fn.posAt(pc))
+			args := "(...)" // the runtime prints argument words, which interpreted frames do not have
+			if len(f.fn.ssa.Params) == 0 {
+				args = "()"
+			}
+			fmt.Fprintf(&b, "%s%s\n\t%s:%d\n", runtimeName(f.fn), args, ps.Filename, ps.Line)
 		}
-		pc := f.pc - 1
-		if f == top && at {
-			pc = f.pc
+		if p := f.deferCall; p != nil {
+			// A deferred call that a panic (or Goexit) runs sits on
+			// the stack of the panic: the runtime's frame, then the
+			// frames from where the panic began down, as the panic
+			// found them (frames without deferred calls are gone from
+			// the interpreted stack by now).
+			fr := unwindFrames().panic
+			if p.goexit {
+				fr = unwindFrames().goexit
+			}
+			fmt.Fprintf(&b, "%s\n\t%s:%d\n%s", fr.fn, fr.file, fr.line, p.trace)
+			break
 		}
-		ps := m.prog.fset.Position(f.fn.posAt(pc))
-		args := "(...)" // the runtime prints argument words, which interpreted frames do not have
-		if len(f.fn.ssa.Params) == 0 {
-			args = "()"
-		}
-		fmt.Fprintf(&b, "%s%s\n\t%s:%d\n", runtimeName(f.fn), args, ps.Filename, ps.Line)
 	}
 	var by frameText
 	switch {
@@ -285,6 +297,44 @@ func (m *Machine) stackTrace(g *goroutine, top *frame, status string, at bool, m
 	}
 	return b.String()
 }
+
+// unwindFrames returns the runtime's frames under a deferred call that a
+// panic or runtime.Goexit runs, as the host's own traceback shows them
+// (file and line of runtime.gopanic and runtime.Goexit where they call
+// the deferred function).
+var unwindFrames = sync.OnceValue(func() (u struct{ panic, goexit frameText }) {
+	u.panic = frameText{fn: "panic({...})", file: filepath.Join(goroot, "runtime", "panic.go")}
+	u.goexit = frameText{fn: "runtime.Goexit()", file: u.panic.file}
+	find := func(name string, f *frameText) {
+		var pcs [32]uintptr
+		frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs[:])])
+		for {
+			fr, more := frames.Next()
+			if fr.Function == name {
+				f.file, f.line = fr.File, fr.Line
+				return
+			}
+			if !more {
+				return
+			}
+		}
+	}
+	func() {
+		defer func() {
+			find("runtime.gopanic", &u.panic)
+			recover()
+		}()
+		panic("mcheck: the runtime's panic frame")
+	}()
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		defer find("runtime.Goexit", &u.goexit)
+		runtime.Goexit()
+	}()
+	<-done
+	return u
+})
 
 // frameText is a frame of a function mcheck models, as a stack shows it.
 type frameText struct {
