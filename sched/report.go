@@ -340,7 +340,7 @@ func (f *Failure) hidden(ids []int) string {
 		}
 		return ""
 	}
-	where := "rerun with -mcheck.trace=full (or =view, for a trace viewer)"
+	where := "rerun with -mcheck.trace=full under go test, -trace=full under mcheck test (or =view, for a trace viewer)"
 	if f.TraceFile != "" {
 		where = traceFileNote(f.TraceFile)
 	}
