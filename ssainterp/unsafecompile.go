@@ -16,10 +16,9 @@ import (
 // conversion of a *T, or unsafe.Add of such a pointer into an array's
 // elements (T their type); nil if unknown.
 func pointerOrigin(v ssa.Value) types.Type {
-	if _, isCall := v.(*ssa.Call); isCall {
-		return addOrigin(v)
-	}
 	switch x := v.(type) {
+	case *ssa.Call:
+		return addOrigin(x) // unsafe.Add
 	case *ssa.Convert:
 		if p, ok := x.X.Type().Underlying().(*types.Pointer); ok {
 			return p.Elem()
